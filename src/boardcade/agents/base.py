@@ -1,0 +1,86 @@
+"""The Agent interface and the two simple agents every game supports."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Callable
+
+from ..core.game import State
+
+
+class Agent:
+    """Chooses an action for the player to move. Agents see the true state only through the contract:
+    an agent that must not cheat uses `state.observation(p)` / `resample_from_infostate`."""
+
+    name = "agent"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """Called when a new match starts."""
+
+
+class RandomAgent(Agent):
+    """Uniformly random among legal actions."""
+
+    name = "random"
+
+    def step(self, state: State) -> int:
+        return self.rng.choice(state.legal_actions())
+
+
+def heuristic_for(game_name: str) -> Callable[[State, int], float]:
+    """The game's one-ply evaluation `evaluate(state, player) -> float` from boardcade.games.<game>.heuristic."""
+    return importlib.import_module(f"boardcade.games.{game_name}.heuristic").evaluate
+
+
+class GreedyAgent(Agent):
+    """One ply: tries each legal action and keeps the one whose resulting state the game's heuristic likes best.
+
+    Hidden information is respected: it evaluates on a state resampled from its own information state.
+    Chance nodes right after an action are averaged over their outcomes. Ties are broken at random.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self._evaluate: Callable[[State, int], float] | None = None
+        self._game = None
+
+    def _value(self, state: State, player: int) -> float:
+        if state.is_terminal():
+            return state.returns()[player] * 1000.0
+        if state.is_chance_node():
+            total = 0.0
+            for outcome, p in state.chance_outcomes():
+                child = state.clone()
+                child.apply_action(outcome)
+                total += p * self._evaluate(child, player)  # type: ignore[misc]
+            return total
+        return self._evaluate(state, player)  # type: ignore[misc]
+
+    def step(self, state: State) -> int:
+        if self._game is not state.game.name:
+            self._evaluate = heuristic_for(state.game.name)
+            self._game = state.game.name
+        player = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        base = state.resample_from_infostate(player, self.rng)
+        best, best_value = [], float("-inf")
+        for action in legal:
+            child = base.clone()
+            child.apply_action(action)
+            value = self._value(child, player)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)

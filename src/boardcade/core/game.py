@@ -1,0 +1,217 @@
+"""The game contract every game, agent, server, CLI and adapter speaks (OpenSpiel-shaped).
+
+A `Game` is static: its name, options, sizes and tables. A `State` is one position in one match.
+Players are 0..num_players-1; `CHANCE` marks a chance node, `TERMINAL` the end.
+Actions are small integers; chance outcomes are integers too (their own range, `max_chance_outcomes`).
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import random
+from typing import Any, NamedTuple
+
+from .errors import IllegalActionError
+from .options import Option, resolve_options
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class Event(NamedTuple):
+    """Something that happened, with the rule that made it happen.
+
+    visible_to: None when every player and spectators may see it, else the tuple of players who may.
+    step: the number of actions applied before the action that produced the event.
+    """
+
+    rule: str
+    text: str
+    visible_to: tuple[int, ...] | None
+    step: int
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text, "step": self.step}
+
+
+class Game:
+    """Base of every game. Subclasses set the class attributes and implement `new_initial_state`."""
+
+    name: str = ""
+    title: str = ""
+    OPTIONS: tuple[Option, ...] = ()
+    num_distinct_actions: int = 0
+    max_chance_outcomes: int = 0
+    rules_doc: str = ""  # file name under docs/rules/
+    # Named variants worth testing and benchmarking separately: (label, options) pairs.
+    VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (("default", {}),)
+
+    def __init__(self, **options: Any):
+        self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
+
+    # Sizes that may depend on options: subclasses override as properties where they do.
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def max_game_length(self) -> int:
+        raise NotImplementedError
+
+    def new_initial_state(self) -> State:
+        raise NotImplementedError
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def action_to_string(self, player: int, action: int) -> str:
+        """Name of `action` for `player` (CHANCE for chance outcomes) without a state at hand."""
+        return f"action {action}"
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
+
+
+class State:
+    """One position. Subclasses implement the `_`-prefixed hooks; the public contract lives here.
+
+    Subclasses keep `_history` (applied actions) and `_events` (Event list) up to date through
+    `_emit`, and must implement `clone` copying their own mutable fields.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._history: list[int] = []
+        self._events: list[Event] = []
+        self._legal_cache: list[int] | None = None
+
+    # ---- hooks for subclasses -------------------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal actions of the current (non-chance, non-terminal) player."""
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        """Apply an action already checked to be legal."""
+        raise NotImplementedError
+
+    def _why_illegal(self, action: int) -> str:
+        """A player-facing reason why `action` is not legal now (override for better reasons)."""
+        return "it is not one of the legal actions here"
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(self.current_player(), action)
+
+    def roles(self) -> list[str]:
+        """Role name per player for the match (for win rates per role)."""
+        return [self.game.player_name(p) for p in range(self.game.num_players)]
+
+    def safety_cap_hit(self) -> bool:
+        """True when a digital safety cap (not a rulebook ending) ended any part of the match."""
+        return False
+
+    # ---- the public contract --------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions (chance outcomes at a chance node); [] when terminal or not `player`'s turn."""
+        cur = self.current_player()
+        if cur == TERMINAL or (player is not None and player != cur):
+            return []
+        cache = self._legal_cache
+        if cache is None:
+            if cur == CHANCE:
+                cache = [a for a, _ in self._chance_outcomes()]
+            else:
+                cache = self._legal_actions()
+            self._legal_cache = cache
+        return list(cache)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged."""
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(f"action must be an integer, got {action!r}", None) from None
+        cur = self.current_player()
+        if cur == TERMINAL:
+            raise IllegalActionError("the game is over; no action is legal", action, [])
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = (
+                [a for a, _ in self._chance_outcomes()] if cur == CHANCE else self._legal_actions()
+            )
+        if action not in legal:
+            who = "chance" if cur == CHANCE else self.game.player_name(cur)
+            allowed = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal)
+            raise IllegalActionError(
+                f"action {action} is not legal for {who}: {self._why_illegal(action)}. Legal now: {allowed}",
+                action,
+                list(legal),
+            )
+        self._legal_cache = None
+        self._apply(action)
+        self._history.append(action)
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def events(self, player: int | None = -2) -> list[Event]:
+        """All events (default), or those visible to `player` (None = spectator)."""
+        if player == -2:
+            return list(self._events)
+        return [e for e in self._events if e.visible_to is None or (player is not None and player in e.visible_to)]
+
+    def information_state_string(self, player: int) -> str:
+        return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
+
+    def observation_string(self, player: int | None) -> str:
+        return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
+
+    def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
+        self._events.append(Event(rule, text, visible_to, len(self._history)))
+
+    def _copy_base_into(self, other: State) -> None:
+        other.game = self.game
+        other._history = self._history.copy()
+        other._events = self._events.copy()
+        other._legal_cache = self._legal_cache
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation(None), indent=1)

@@ -1,0 +1,172 @@
+"""Match records: a versioned JSON file holding everything needed to replay a match.
+
+Format (version 1):
+{
+  "format": "boardcade-record", "version": 1,
+  "game": "qbert", "options": {...},            # options as resolved (defaults filled in)
+  "seats": ["human", "greedy"],                 # who sat where (free text per seat)
+  "actions": [5, 0, 3, ...],                    # every applied action, chance outcomes included
+  "result": [1.0, -1.0] | null,                 # returns() when the match ended, else null
+  "started_at": "2026-11-30T15:00:00+00:00", "finished_at": "..." | null,
+  "meta": {...}                                 # free extra data (e.g. where it was played)
+}
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from .errors import GameError, IllegalActionError, RecordError
+from .game import Game, State
+from .registry import load_game
+
+FORMAT = "boardcade-record"
+VERSION = 1
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    actions: list[int] = field(default_factory=list)
+    result: list[float] | None = None
+    started_at: str = field(default_factory=now_iso)
+    finished_at: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def for_state(cls, state: State, seats: list[str], **meta: Any) -> Record:
+        rec = cls(state.game.name, dict(state.game.options), list(seats), meta=dict(meta))
+        rec.update(state)
+        return rec
+
+    def update(self, state: State) -> None:
+        """Bring actions and result up to date with `state` (which must continue this record)."""
+        self.actions = state.history()
+        if state.is_terminal():
+            self.result = list(state.returns())
+            self.finished_at = self.finished_at or now_iso()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": self.options,
+            "seats": self.seats,
+            "actions": self.actions,
+            "result": self.result,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(self.dumps())
+        tmp.replace(path)
+        return path
+
+    def load_game(self) -> Game:
+        try:
+            return load_game(self.game, **self.options)
+        except GameError as e:
+            raise RecordError(f"record names a game or options that cannot be loaded: {e}") from None
+
+    def states(self) -> Iterator[State]:
+        """Every state from the initial one to the last, each a separate object. Checks each step."""
+        state = self.load_game().new_initial_state()
+        yield state.clone()
+        for i, action in enumerate(self.actions):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as e:
+                raise RecordError(f"illegal action {action}: {e}", step=i) from None
+            yield state.clone()
+        self._check_result(state)
+
+    def replay(self) -> State:
+        """The final state, after checking every step and the recorded result."""
+        state = self.load_game().new_initial_state()
+        for i, action in enumerate(self.actions):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as e:
+                raise RecordError(f"illegal action {action}: {e}", step=i) from None
+        self._check_result(state)
+        return state
+
+    def _check_result(self, state: State) -> None:
+        n = len(self.actions)
+        if state.is_terminal():
+            actual = [float(x) for x in state.returns()]
+            if self.result is None or len(self.result) != len(actual) or any(
+                not math.isclose(a, b) for a, b in zip(actual, self.result)
+            ):
+                raise RecordError(f"recorded result {self.result} does not match the game's result {actual}", step=n)
+        elif self.result is not None:
+            raise RecordError(f"record claims result {self.result} but the game is not over after its actions", step=n)
+
+
+def record_from_json(data: Any) -> Record:
+    """Parse and validate the structure of a record (not its moves: use replay for that)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a boardcade record: 'format' must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {data.get('version')!r}; this program reads version {VERSION}")
+    checks = [
+        ("game", str),
+        ("options", dict),
+        ("seats", list),
+        ("actions", list),
+    ]
+    for key, typ in checks:
+        if not isinstance(data.get(key), typ):
+            raise RecordError(f"field {key!r} must be a {typ.__name__}")
+    for i, a in enumerate(data["actions"]):
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise RecordError(f"action {a!r} is not an integer", step=i)
+    result = data.get("result")
+    if result is not None and (
+        not isinstance(result, list) or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in result)
+    ):
+        raise RecordError("field 'result' must be null or a list of numbers")
+    for key in ("started_at", "finished_at"):
+        if data.get(key) is not None and not isinstance(data.get(key), str):
+            raise RecordError(f"field {key!r} must be a string or null")
+    return Record(
+        game=data["game"],
+        options=data["options"],
+        seats=[str(s) for s in data["seats"]],
+        actions=list(data["actions"]),
+        result=None if result is None else [float(x) for x in result],
+        started_at=data.get("started_at") or now_iso(),
+        finished_at=data.get("finished_at"),
+        meta=data.get("meta") if isinstance(data.get("meta"), dict) else {},
+    )
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a record file. Structural problems raise RecordError; call `.replay()` to check the moves."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path} is not valid JSON: {e}") from None
+    return record_from_json(data)
