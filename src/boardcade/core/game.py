@@ -204,6 +204,28 @@ class State:
     def observation_string(self, player: int | None) -> str:
         return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
 
+    def action_info(self, action: int) -> dict[str, Any]:
+        """Structured description of a legal action for user interfaces: at least "action" and "label";
+        games add keys such as "kind" and "target" so a front end can place the choice on the board."""
+        return {"action": action, "label": self.action_to_string(action)}
+
+    def _observation_common(self, player: int | None) -> dict[str, Any]:
+        """Keys every game's observation carries (games add their own on top)."""
+        cur = self.current_player()
+        terminal = cur == TERMINAL
+        return {
+            "game": self.game.name,
+            "viewer": player,
+            "move_number": len(self._history),
+            "current_player": cur,
+            "is_terminal": terminal,
+            "returns": list(self.returns()) if terminal else None,
+            "legal_actions": [self.action_info(a) for a in self.legal_actions()]
+            if player is not None and player == cur
+            else [],
+            "events": [e.to_json() for e in self._events if e.visible(player)],
+        }
+
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         self._events.append(Event(rule, text, visible_to, len(self._history)))
 
