@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.game import State
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import GameError, IllegalActionError, RecordError
 from .game import Game, State
@@ -30,7 +31,7 @@ VERSION = 1
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass
@@ -115,8 +116,10 @@ class Record:
         n = len(self.actions)
         if state.is_terminal():
             actual = [float(x) for x in state.returns()]
-            if self.result is None or len(self.result) != len(actual) or any(
-                not math.isclose(a, b) for a, b in zip(actual, self.result)
+            if (
+                self.result is None
+                or len(self.result) != len(actual)
+                or any(not math.isclose(a, b) for a, b in zip(actual, self.result, strict=True))
             ):
                 raise RecordError(f"recorded result {self.result} does not match the game's result {actual}", step=n)
         elif self.result is not None:

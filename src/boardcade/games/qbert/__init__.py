@@ -1,0 +1,1 @@
+"""Q*bert (Parker Brothers, 1983)."""

@@ -1,0 +1,621 @@
+"""Q*bert (Parker Brothers, 1983): the rules engine. Rule IDs refer to docs/rules/qbert.md."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core.game import CHANCE, TERMINAL, Game, State
+from ...core.options import Option
+from . import actions as A
+from . import board as B
+from .board import CUBES, ELIMINATED, HOME, HOP, NASTY_NAMES
+
+# Phases of play.
+ROLLOFF, QROLL, QMOVE, CHAR, NROLL, NMOVE, ESCAPE, OVER = range(8)
+PHASE_NAMES = ("roll-off", "qbert-roll", "qbert-move", "character-die", "nasty-die", "nasty-move", "escape", "over")
+
+_ROLLOFF_OUTCOMES = [(6 * a + b, 1 / 30) for a in range(6) for b in range(6) if a != b]
+_D8 = [(a, 1 / 8) for a in range(8)]
+_D6 = [(a, 1 / 6) for a in range(6)]
+_PEG_BITS = tuple(1 << c for c in range(B.NUM_CUBES))
+
+
+class QbertGame(Game):
+    name = "qbert"
+    title = "Q*bert"
+    rules_doc = "qbert.md"
+    num_distinct_actions = A.NUM_ACTIONS
+    max_chance_outcomes = A.MAX_CHANCE_OUTCOMES
+    OPTIONS = (
+        Option(
+            "max_turns_per_round",
+            100,
+            "Safety cap: a round ends after this many Q*bert turns (QB-6.4; QB-D10 proposed 60).",
+            kind=int,
+            minimum=1,
+            maximum=1000,
+        ),
+        Option("tiebreak", False, "Break a tie by playing further pairs of rounds (QB-6.6, QB-D11).", kind=bool),
+        Option(
+            "tiebreak_max_pairs",
+            3,
+            "With tiebreak: at most this many extra pairs of rounds; still tied after them is a draw.",
+            kind=int,
+            minimum=1,
+            maximum=20,
+        ),
+    )
+    VARIANTS = (("default", {}), ("tiebreak", {"tiebreak": True}))
+    # Upper bound on actions in one Q*bert turn plus the nasty turn after it: d8, 8 hops, stop,
+    # two dice, 6 steps, and up to 6 escape stops (escape hops share the 8 moves).
+    _TURN_BOUND = 1 + 8 + 1 + 2 + 6 + 6
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def max_rounds(self) -> int:
+        return 2 + (2 * self.options["tiebreak_max_pairs"] if self.options["tiebreak"] else 0)
+
+    @property
+    def max_game_length(self) -> int:
+        return 1 + self.max_rounds * self.options["max_turns_per_round"] * self._TURN_BOUND
+
+    def new_initial_state(self) -> QbertState:
+        return QbertState(self)
+
+    def action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return f"chance outcome {action}"
+        return A.describe(action)
+
+
+class QbertState(State):
+    __slots__ = (
+        "game",
+        "_history",
+        "_events",
+        "_legal_cache",
+        "phase",
+        "round",
+        "first_q",
+        "qp",
+        "q",
+        "pegs",
+        "nasty",
+        "discs",
+        "roll",
+        "hops",
+        "revealed",
+        "roll_step",
+        "roll_event",
+        "char",
+        "steps_left",
+        "threat_outside",
+        "escape_hops",
+        "frozen",
+        "turn",
+        "scores",
+        "cap_hit",
+        "rolloff",
+    )
+
+    def __init__(self, game: QbertGame):
+        super().__init__(game)
+        self.phase = ROLLOFF
+        self.round = 0
+        self.first_q = -1
+        self.qp = -1
+        self.q = B.TOP
+        self.pegs = B.ALL_PEGS
+        self.nasty = [HOME] * 6
+        self.discs = B.ALL_DISCS
+        self.roll = 0
+        self.hops = 0
+        self.revealed = True
+        self.roll_step = -1
+        self.roll_event = -1
+        self.char = -1
+        self.steps_left = 0
+        self.threat_outside = False
+        self.escape_hops = 0
+        self.frozen = False
+        self.turn = 0
+        self.scores: list[tuple[int, int]] = []  # (Q*bert player, pegs) per finished round
+        self.cap_hit = False
+        self.rolloff: tuple[int, int] | None = None
+
+    # ---- contract -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (QMOVE, ESCAPE):
+            return self.qp
+        if phase == NMOVE:
+            return 1 - self.qp
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == ROLLOFF:
+            return _ROLLOFF_OUTCOMES
+        if phase == QROLL:
+            return _D8
+        return _D6  # character die and the nasty's d6 both have six faces
+
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == NMOVE:
+            return self._nasty_steps()
+        hop_row = HOP[self.q]
+        out = [d for d in range(4) if hop_row[d] >= 0] if self.hops < self.roll else []
+        if phase == ESCAPE:
+            out.append(A.STOP)
+            out.extend(self._disc_actions())
+        else:
+            out.append(A.STOP)
+        return out
+
+    def _why_illegal(self, action: int) -> str:
+        phase = self.phase
+        if phase in (QMOVE, ESCAPE):
+            if 0 <= action < A.STOP:
+                if self.hops >= self.roll:
+                    return "Q*bert has used every move of his roll (QB-3.2)"
+                return f"hopping {B.DIR_NAMES[action]} from {A.rc(self.q)} leaves the pyramid (QB-3.3)"
+            if A.DISC0 <= action < A.STEP0:
+                return "a disc can only be used during an escape, from the edge cube beside an unused disc (QB-5.8)"
+            return "it is Q*bert's move: hop, or stop"
+        if phase == NMOVE:
+            return f"{NASTY_NAMES[self.char]} cannot make that step from where it stands (QB-4.5 to QB-4.9)"
+        return "it is not a player's turn"
+
+    def _disc_actions(self) -> list[int]:
+        if self.hops >= self.roll:
+            return []
+        out = []
+        occupied = self._cube_occupied
+        for d, (c, _side) in enumerate(B.DISCS):
+            if c == self.q and self.discs >> d & 1:
+                if not occupied(B.TOP):
+                    out.append(A.DISC0 + 3 * d)
+                else:
+                    out.extend(A.DISC0 + 3 * d + k for k in (1, 2) if not occupied(B.DISC_LANDINGS[k]))
+        return out
+
+    def _cube_occupied(self, c: int, exclude: int = -1) -> bool:
+        n = self.nasty
+        return any(n[k] == c for k in B.CUBE_WALKERS if k != exclude)
+
+    def _nasty_steps(self) -> list[int]:
+        k = self.char
+        pos = self.nasty[k]
+        if pos == ELIMINATED:
+            return []
+        if k in (B.UGG, B.WRONG_WAY):
+            if pos == HOME:
+                return [A.ENTER0]
+            along, up = (B.UGG_STEPS if k == B.UGG else B.WW_STEPS)[pos]
+            return [a for a, dest in ((A.FACE_ALONG, along), (A.FACE_UP, up)) if dest >= 0]
+        occupied = self._cube_occupied
+        if pos == HOME:
+            return [A.ENTER0 + j for j, c in enumerate(B.ENTRY[k]) if not occupied(c, k)]
+        row = HOP[pos]
+        if k in B.DOWN_ONLY:
+            if row[B.DL] < 0:  # bottom row: the only way on is off the board, back home (QB-4.6)
+                return [A.DROP_OFF]
+            dirs = (B.DL, B.DR)
+        else:
+            dirs = (B.UL, B.UR, B.DL, B.DR)
+        return [A.STEP0 + d for d in dirs if row[d] >= 0 and not occupied(row[d], k)]
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == QMOVE:
+            if action == A.STOP:
+                self._emit("QB-3.2", f"Q*bert ends his move after {self.hops} hop(s)")
+                self._end_qbert_move()
+            elif self._qbert_hop(action) == "stop":
+                self._end_qbert_move()
+        elif phase == NMOVE:
+            self._nasty_step(action)
+        elif phase == ESCAPE:
+            self._escape_action(action)
+        elif phase == QROLL:
+            self.roll = action + 1
+            self.hops = 0
+            self.revealed = False
+            self.roll_step = len(self._history)
+            self.roll_event = len(self._events)
+            self._emit("QB-3.1", f"Q*bert secretly rolled {self.roll}", (self.qp,))
+            self._emit("QB-3.1", "Q*bert rolls the d8 in the secret tube")
+            self.phase = QMOVE
+        elif phase == CHAR:
+            self.char = B.CHARACTER_DIE[action]
+            self.phase = NROLL
+        elif phase == NROLL:
+            self.steps_left = action + 1
+            self.threat_outside = False
+            self._emit("QB-4.1", f"The nasty player rolls {NASTY_NAMES[self.char]} and {self.steps_left}")
+            self.phase = NMOVE
+            self._advance_nasty()
+        else:  # ROLLOFF
+            a, b = divmod(action, 6)
+            self.rolloff = (a + 1, b + 1)
+            self.first_q = 0 if a > b else 1
+            names = self.game.player_name
+            self._emit(
+                "QB-2.1",
+                f"Roll-off: {names(0)} rolled {a + 1}, {names(1)} rolled {b + 1}; "
+                f"{names(self.first_q)} is Q*bert first",
+            )
+            self._start_round()
+
+    # ---- rounds and turns -----------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.qp = self.first_q if self.round % 2 == 0 else 1 - self.first_q
+        self.q = B.TOP
+        self.pegs = B.ALL_PEGS
+        self.nasty = [HOME] * 6
+        self.discs = B.ALL_DISCS
+        self.frozen = False
+        self.turn = 0
+        self.char = -1
+        self._emit("QB-6.3", f"Round {self.round + 1}: {self.game.player_name(self.qp)} is Q*bert; the board is set up")
+        self._start_qbert_turn()
+
+    def _start_qbert_turn(self) -> None:
+        if self.turn >= self.game.options["max_turns_per_round"]:
+            self.cap_hit = True
+            self._emit("QB-6.4", f"Safety cap: {self.turn} Q*bert turns played; the round ends")
+            self._end_round()
+            return
+        self.turn += 1
+        self.roll = 0
+        self.hops = 0
+        self.char = -1
+        self.phase = QROLL
+
+    def _reveal(self) -> None:
+        if not self.revealed:
+            self.revealed = True
+            left = self.roll - self.hops
+            self._emit("QB-4.11", f"The tube is lifted: Q*bert had rolled {self.roll} ({left} move(s) unused)")
+
+    def _end_qbert_move(self) -> None:
+        if self.frozen:
+            self.frozen = False
+            self._emit("QB-4.10", "The nasties are frozen by the Green Ball: their turn is skipped")
+            self._end_nasty_turn()
+        else:
+            self.phase = CHAR
+
+    def _end_nasty_turn(self) -> None:
+        self._reveal()
+        self._start_qbert_turn()
+
+    def _end_round(self, captured_by: str | None = None) -> None:
+        self._reveal()
+        taken = B.NUM_CUBES - self.pegs.bit_count()
+        self.scores.append((self.qp, taken))
+        if captured_by:
+            self._emit("QB-6.1", f"Q*bert is captured by {captured_by}; the round ends")
+        self._emit("QB-6.2", f"{self.game.player_name(self.qp)} took {taken} peg(s) as Q*bert")
+        self.round += 1
+        self.char = -1
+        if self.round % 2 == 0:
+            totals = self.totals()
+            tied = totals[0] == totals[1]
+            if not tied or not self.game.options["tiebreak"] or self.round >= self.game.max_rounds:
+                self.phase = OVER
+                if tied:
+                    self._emit("QB-6.6", f"Tied at {totals[0]} pegs each: the match is a draw")
+                else:
+                    w = 0 if totals[0] > totals[1] else 1
+                    self._emit("QB-6.5", f"{self.game.player_name(w)} wins, {totals[w]} pegs to {totals[1 - w]}")
+                return
+            self._emit("QB-6.6", f"Tied at {totals[0]} pegs each: another pair of rounds breaks the tie")
+        self._start_round()
+
+    def totals(self) -> list[int]:
+        t = [0, 0]
+        for p, n in self.scores:
+            t[p] += n
+        return t
+
+    # ---- Q*bert -------------------------------------------------------------------------------
+    def _qbert_hop(self, d: int) -> str:
+        """One hop of Q*bert. Returns "ok", "stop" (Slick ends the move) or "over" (the round ended)."""
+        dest = HOP[self.q][d]
+        kind, face = B.CROSS[self.q][d]
+        self.hops += 1
+        self._emit("QB-3.3", f"Q*bert hops {B.DIR_NAMES[d]} to {A.rc(dest)}")
+        nasty = self.nasty
+        walker = B.WRONG_WAY if kind == B.LEFT else B.UGG
+        if nasty[walker] == face:
+            self.q = dest
+            self._emit("QB-3.6", f"Q*bert passes over {NASTY_NAMES[walker]}")
+            self._end_round(NASTY_NAMES[walker])
+            return "over"
+        self.q = dest
+        for k in B.CUBE_WALKERS:
+            if nasty[k] == dest:
+                if k == B.COILY or k == B.RED_BALL:
+                    self._emit("QB-3.5", f"Q*bert lands on {NASTY_NAMES[k]}")
+                    self._end_round(NASTY_NAMES[k])
+                    return "over"
+                nasty[k] = HOME
+                if k == B.SLICK:
+                    self._emit("QB-3.7", "Q*bert lands on Slick: Slick goes home and Q*bert's move ends")
+                    return "over" if self._take_peg(dest) else "stop"
+                self.frozen = True
+                self._emit("QB-3.8", "Q*bert lands on the Green Ball: it goes home and the next nasty turn is frozen")
+                break
+        return "over" if self._take_peg(dest) else "ok"
+
+    def _take_peg(self, c: int) -> bool:
+        """Take the peg on cube c if there is one. True when that was the last peg (the round is over)."""
+        bit = _PEG_BITS[c]
+        if self.pegs & bit:
+            self.pegs ^= bit
+            self._emit("QB-3.4", f"Q*bert takes the peg on {A.rc(c)} ({self.pegs.bit_count()} left)")
+            if not self.pegs:
+                self._emit("QB-6.1", "Every peg is taken; the round ends")
+                self._end_round()
+                return True
+        return False
+
+    def _escape_action(self, action: int) -> None:
+        if action == A.STOP:
+            if self.escape_hops == 0:
+                self._emit("QB-5.5", "Q*bert stays put")
+                self._end_round(NASTY_NAMES[self.char])
+                return
+            self._emit("QB-5.5", "Q*bert ends his escape")
+            self._end_escape()
+            return
+        if action >= A.DISC0:
+            disc, landing = divmod(action - A.DISC0, 3)
+            self.discs &= ~(1 << disc)
+            self.hops = self.roll  # the disc hop counts one; the rest is forfeited (QB-5.8)
+            self.q = B.DISC_LANDINGS[landing]
+            self._emit("QB-5.8", f"Q*bert rides the disc to {A.rc(self.q)}; the disc leaves play")
+            if not self._take_peg(self.q):
+                self._end_escape()
+            return
+        self.escape_hops += 1
+        result = self._qbert_hop(action)
+        if result == "over":
+            return
+        if result == "stop":
+            self._end_escape()
+        elif self.hops >= self.roll:
+            self._emit("QB-5.5", "Q*bert has no moves left; his escape ends")
+            self._end_escape()
+
+    def _end_escape(self) -> None:
+        self.phase = NMOVE
+        self._advance_nasty()
+
+    # ---- nasties --------------------------------------------------------------------------
+    def _nasty_step(self, action: int) -> None:
+        k = self.char
+        nasty = self.nasty
+        pos = nasty[k]
+        name = NASTY_NAMES[k]
+        self.steps_left -= 1
+        if action == A.DROP_OFF:
+            nasty[k] = HOME
+            self.steps_left = 0
+            self._emit("QB-4.6", f"{name} drops off the bottom of the pyramid and goes home")
+        elif action >= A.FACE_ALONG:
+            along, up = (B.UGG_STEPS if k == B.UGG else B.WW_STEPS)[pos]
+            nasty[k] = along if action == A.FACE_ALONG else up
+            self._emit("QB-4.8", f"{name} walks to the face of {A.rc(nasty[k])}")
+        elif action >= A.ENTER0:
+            nasty[k] = B.ENTRY[k][action - A.ENTER0]
+            self._emit("QB-4.5", f"{name} enters the pyramid at {A.rc(nasty[k])}")
+        else:
+            nasty[k] = HOP[pos][action - A.STEP0]
+            self._emit("QB-4.7" if k == B.COILY else "QB-4.6", f"{name} steps to {A.rc(nasty[k])}")
+        if k in B.CAPTURERS and nasty[k] == self.q:
+            self._threat()
+        else:
+            self._advance_nasty()
+
+    def _threat(self) -> None:
+        name = NASTY_NAMES[self.char]
+        rule = "QB-5.2" if self.char in (B.UGG, B.WRONG_WAY) else "QB-5.1"
+        self._emit(rule, f"{name} reaches Q*bert at {A.rc(self.q)}: capture threatened")
+        self._reveal()
+        if self.q in B.OUTSIDE:
+            self.threat_outside = True
+        if self.hops >= self.roll:
+            self._emit("QB-5.4", "Q*bert has no escape moves left")
+            self._end_round(name)
+            return
+        self._emit("QB-5.4", f"Q*bert has {self.roll - self.hops} escape move(s)")
+        self.escape_hops = 0
+        self.phase = ESCAPE
+
+    def _advance_nasty(self) -> None:
+        """Hand the move to the nasty player, or end the nasty's move when it is done or stuck."""
+        k = self.char
+        if self.steps_left > 0 and self._nasty_steps():
+            return
+        if self.steps_left > 0:
+            pos = self.nasty[k]
+            if pos == ELIMINATED:
+                self._emit("QB-4.4", f"{NASTY_NAMES[k]} is out of the round: the move is forfeited")
+            elif k in (B.UGG, B.WRONG_WAY) and pos >= 0:
+                self.nasty[k] = ELIMINATED
+                self._emit("QB-4.8", f"{NASTY_NAMES[k]} walks past the edge of the pyramid and falls off")
+            else:
+                self._emit("QB-4.4", f"{NASTY_NAMES[k]} has no legal step: the rest of the move is forfeited")
+            self.steps_left = 0
+        if self.threat_outside and self.nasty[k] != ELIMINATED:
+            self.nasty[k] = ELIMINATED
+            self._emit(
+                "QB-5.7", f"{NASTY_NAMES[k]} failed to capture Q*bert on an outside space and falls off the board"
+            )
+        self._end_nasty_turn()
+
+    # ---- views ----------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0, 0.0]
+        t = self.totals()
+        if t[0] == t[1]:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if t[0] > t[1] else [-1.0, 1.0]
+
+    def roles(self) -> list[str]:
+        if self.first_q < 0:
+            return ["undecided", "undecided"]
+        out = ["Q*bert first", "Q*bert first"]
+        out[1 - self.first_q] = "nasties first"
+        return out
+
+    def safety_cap_hit(self) -> bool:
+        return self.cap_hit
+
+    def roll_visible_to(self, player: int | None) -> bool:
+        return self.roll > 0 and (self.revealed or player == self.qp)
+
+    def action_to_string(self, action: int) -> str:
+        if self.phase == NMOVE:
+            return A.describe(action, self.char)
+        if self.phase in (QMOVE, ESCAPE):
+            return A.describe(action)
+        return self._chance_text(action)
+
+    def _chance_text(self, action: int) -> str:
+        phase = self.phase
+        if phase == ROLLOFF:
+            return f"roll-off {action // 6 + 1} against {action % 6 + 1}"
+        if phase == QROLL:
+            return f"d8 shows {action + 1}"
+        if phase == CHAR:
+            return f"character die shows {NASTY_NAMES[B.CHARACTER_DIE[action]]}"
+        return f"d6 shows {action + 1}"
+
+    def action_info(self, action: int) -> dict[str, Any]:
+        info: dict[str, Any] = {"action": action, "label": self.action_to_string(action)}
+        if 0 <= action < A.STOP:
+            info.update(kind="hop", target=list(CUBES[HOP[self.q][action]]))
+        elif action == A.STOP:
+            info.update(kind="stop")
+        elif A.DISC0 <= action < A.STEP0:
+            disc, landing = divmod(action - A.DISC0, 3)
+            info.update(kind="disc", disc=disc, target=list(CUBES[B.DISC_LANDINGS[landing]]))
+        elif self.phase == NMOVE:
+            pos = self.nasty[self.char]
+            info["kind"] = "nasty"
+            info["piece"] = B.NASTY_KEYS[self.char]
+            if A.STEP0 <= action < A.ENTER0:
+                info["target"] = list(CUBES[HOP[pos][action - A.STEP0]])
+            elif action in (A.ENTER0, A.ENTER0 + 1):
+                info["target"] = list(CUBES[B.ENTRY[self.char][action - A.ENTER0]])
+            elif action in (A.FACE_ALONG, A.FACE_UP):
+                along, up = (B.UGG_STEPS if self.char == B.UGG else B.WW_STEPS)[pos]
+                info["target"] = list(CUBES[along if action == A.FACE_ALONG else up])
+                info["face"] = "right" if self.char == B.UGG else "left"
+            else:
+                info["target"] = None
+        return info
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        obs = self._observation_common(player)
+        seen = self.roll_visible_to(player)
+        nasties = []
+        for k, pos in enumerate(self.nasty):
+            where = "home" if pos == HOME else "eliminated" if pos == ELIMINATED else "cube"
+            if pos >= 0 and k in (B.UGG, B.WRONG_WAY):
+                where = "right_face" if k == B.UGG else "left_face"
+            nasties.append(
+                {
+                    "key": B.NASTY_KEYS[k],
+                    "name": NASTY_NAMES[k],
+                    "where": where,
+                    "cube": list(CUBES[pos]) if pos >= 0 else None,
+                }
+            )
+        obs.update(
+            phase=PHASE_NAMES[self.phase],
+            round=self.round + 1 if self.phase != OVER else self.round,
+            qbert_player=self.qp,
+            nasty_player=1 - self.qp if self.qp >= 0 else -1,
+            first_qbert=self.first_q,
+            rolloff=list(self.rolloff) if self.rolloff else None,
+            qbert=list(CUBES[self.q]),
+            pegs=[list(CUBES[c]) for c in range(B.NUM_CUBES) if self.pegs >> c & 1],
+            pegs_left=self.pegs.bit_count(),
+            nasties=nasties,
+            discs=[
+                {"cube": list(CUBES[c]), "side": side, "active": bool(self.discs >> d & 1)}
+                for d, (c, side) in enumerate(B.DISCS)
+            ],
+            roll=self.roll if seen else None,
+            roll_hidden=self.roll > 0 and not seen,
+            moves_used=self.hops,
+            moves_left=self.roll - self.hops if seen else None,
+            character=NASTY_NAMES[self.char] if self.char >= 0 else None,
+            steps_left=self.steps_left if self.phase in (NMOVE, ESCAPE) else 0,
+            threat=self.phase == ESCAPE,
+            frozen=self.frozen,
+            turn=self.turn,
+            max_turns_per_round=self.game.options["max_turns_per_round"],
+            scores=[{"round": i + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(self.scores)],
+            totals=self.totals(),
+            player_names=[self.game.player_name(p) for p in range(2)],
+        )
+        return obs
+
+    def information_state_string(self, player: int) -> str:
+        hist = [str(a) for a in self._history]
+        if not self.revealed and player != self.qp and self.roll_step >= 0:
+            hist[self.roll_step] = "?"
+        return f"qbert p{player} " + ",".join(hist)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> QbertState:
+        """Only Q*bert's unrevealed d8 is hidden: redraw it among rolls consistent with the hops seen."""
+        state = self.clone()
+        if self.revealed or player == self.qp or self.roll_step < 0:
+            return state
+        roll = rng.randint(max(self.hops, 1), B.D8_FACES)
+        state.roll = roll
+        state._history[self.roll_step] = roll - 1
+        ev = state._events[self.roll_event]
+        state._events[self.roll_event] = ev._replace(text=f"Q*bert secretly rolled {roll}")
+        state._legal_cache = None
+        return state
+
+    def clone(self) -> QbertState:
+        s = QbertState.__new__(QbertState)
+        self._copy_base_into(s)
+        s.phase = self.phase
+        s.round = self.round
+        s.first_q = self.first_q
+        s.qp = self.qp
+        s.q = self.q
+        s.pegs = self.pegs
+        s.nasty = self.nasty.copy()
+        s.discs = self.discs
+        s.roll = self.roll
+        s.hops = self.hops
+        s.revealed = self.revealed
+        s.roll_step = self.roll_step
+        s.roll_event = self.roll_event
+        s.char = self.char
+        s.steps_left = self.steps_left
+        s.threat_outside = self.threat_outside
+        s.escape_hops = self.escape_hops
+        s.frozen = self.frozen
+        s.turn = self.turn
+        s.scores = self.scores.copy()
+        s.cap_hit = self.cap_hit
+        s.rolloff = self.rolloff
+        return s
