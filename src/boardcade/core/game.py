@@ -38,6 +38,17 @@ class Event(NamedTuple):
         return {"rule": self.rule, "text": self.text, "step": self.step}
 
 
+def sample_chance(state: State, rng: random.Random) -> int:
+    """Draw a chance outcome of `state` (a chance node) with its probabilities."""
+    x = rng.random()
+    outcomes = state.chance_outcomes()
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
 class Game:
     """Base of every game. Subclasses set the class attributes and implement `new_initial_state`."""
 
@@ -133,6 +144,10 @@ class State:
     def safety_cap_hit(self) -> bool:
         """True when a digital safety cap (not a rulebook ending) ended any part of the match."""
         return False
+
+    def stats(self) -> dict[str, float]:
+        """Game-specific figures about the match so far (e.g. {"turns": 31}) for simulation reports."""
+        return {}
 
     # ---- the public contract --------------------------------------------------------------
     def is_chance_node(self) -> bool:

@@ -97,6 +97,7 @@ class QbertState(State):
         "escape_hops",
         "frozen",
         "turn",
+        "turns_total",
         "scores",
         "cap_hit",
         "rolloff",
@@ -123,6 +124,7 @@ class QbertState(State):
         self.escape_hops = 0
         self.frozen = False
         self.turn = 0
+        self.turns_total = 0
         self.scores: list[tuple[int, int]] = []  # (Q*bert player, pegs) per finished round
         self.cap_hit = False
         self.rolloff: tuple[int, int] | None = None
@@ -274,6 +276,7 @@ class QbertState(State):
             self._end_round()
             return
         self.turn += 1
+        self.turns_total += 1
         self.roll = 0
         self.hops = 0
         self.char = -1
@@ -482,6 +485,9 @@ class QbertState(State):
     def safety_cap_hit(self) -> bool:
         return self.cap_hit
 
+    def stats(self) -> dict[str, float]:
+        return {"qbert_turns": self.turns_total, "rounds": len(self.scores)}
+
     def roll_visible_to(self, player: int | None) -> bool:
         return self.roll > 0 and (self.revealed or player == self.qp)
 
@@ -615,6 +621,7 @@ class QbertState(State):
         s.escape_hops = self.escape_hops
         s.frozen = self.frozen
         s.turn = self.turn
+        s.turns_total = self.turns_total
         s.scores = self.scores.copy()
         s.cap_hit = self.cap_hit
         s.rolloff = self.rolloff

@@ -48,9 +48,16 @@ def evaluate(state, player: int) -> float:
         pos = state.nasty[k]
         if pos >= 0 and DIST[pos][q] <= 1:
             danger += 0.3
-    near = sum(1 for c in range(B.NUM_CUBES) if state.pegs >> c & 1 and DIST[q][c] <= 2)
+    dq = DIST[q]
+    pegs = state.pegs
+    near = 0
+    nearest = 0
+    if pegs:
+        dists = [dq[c] for c in range(B.NUM_CUBES) if pegs >> c & 1]
+        near = sum(1 for d in dists if d <= 2)
+        nearest = min(dists)
     left = B.NUM_CUBES - taken
-    future = left * 0.35 * max(0.0, 1.0 - danger) + 0.3 * near
+    future = left * 0.35 * max(0.0, 1.0 - danger) + 0.3 * near - 0.4 * nearest
     expected[qp] += taken + future
     # Rounds not yet played count as an average round for the other player.
     diff = expected[player] - expected[1 - player]

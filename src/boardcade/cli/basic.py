@@ -1,0 +1,95 @@
+"""`boardcade games`, `boardcade rules GAME`, `boardcade replay FILE`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+
+from ..core import RecordError, game_class, game_names, load_record
+from .app import app
+from .common import console, event_line, fail, render_board
+
+DOCS_DIRS = (
+    Path(__file__).resolve().parents[1] / "docs" / "rules",  # shipped inside the package, if present
+    Path(__file__).resolve().parents[3] / "docs" / "rules",  # a source checkout
+)
+
+
+@app.command()
+def games() -> None:
+    """List the games, their players and their rule options with defaults."""
+    table = Table(title="boardcade games")
+    for col in ("name", "title", "players", "options (default)"):
+        table.add_column(col)
+    for name in game_names():
+        cls = game_class(name)
+        game = cls()
+        opts = "\n".join(f"{o.name}={o.default!r}: {o.doc}" for o in cls.OPTIONS) or "-"
+        players = sorted({cls(**v).num_players for _, v in cls.VARIANTS})
+        table.add_row(name, cls.title or name, " or ".join(map(str, players)) or str(game.num_players), opts)
+    console.print(table)
+
+
+def rules_path(name: str) -> Path:
+    doc = game_class(name).rules_doc
+    for folder in DOCS_DIRS:
+        if (folder / doc).is_file():
+            return folder / doc
+    raise FileNotFoundError(doc)
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="Game name, see `boardcade games`.")) -> None:
+    """Show the numbered rules of GAME (rule IDs match the event log)."""
+    if game not in game_names():
+        raise fail(f"unknown game {game!r}; valid games: {', '.join(game_names())}")
+    try:
+        path = rules_path(game)
+    except FileNotFoundError:
+        raise fail(f"the rules document for {game} is not installed with this copy of boardcade") from None
+    console.print(Markdown(path.read_text()))
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A match record (JSON)."),
+    seat: int = typer.Option(None, help="Show the match as this seat saw it (0-based); default: spectator view."),
+    step: bool = typer.Option(True, help="Wait for Enter between states (--no-step prints them all)."),
+) -> None:
+    """Step through a recorded match; the record is checked step by step as it replays."""
+    try:
+        record = load_record(file)
+        states = list(record.states())
+    except RecordError as e:
+        raise fail(f"{file}: {e}") from None
+    console.print(f"[bold]{record.game}[/] {record.options} seats: {', '.join(record.seats)}")
+    i = 0
+    shown_events = 0
+    while True:
+        state = states[i]
+        obs = state.observation(seat)
+        console.rule(f"state {i} of {len(states) - 1}")
+        console.print(render_board(record.game, obs))
+        for e in obs["events"][shown_events:] if i else obs["events"]:
+            console.print(event_line(e))
+        shown_events = len(obs["events"])
+        if i == len(states) - 1:
+            console.print(f"[bold]End of record.[/] Result: {record.result}")
+            if not step:
+                return
+        if not step:
+            i += 1
+            continue
+        answer = typer.prompt("Enter = next, b = back, q = quit", default="", show_default=False).strip().lower()
+        if answer == "q":
+            return
+        if answer == "b":
+            i = max(0, i - 1)
+            shown_events = len(states[i - 1].observation(seat)["events"]) if i else 0
+        elif i < len(states) - 1:
+            i += 1
+        else:
+            return

@@ -1,0 +1,55 @@
+"""Shared pieces of the command line: loading games from options, records folder, rendering."""
+
+from __future__ import annotations
+
+import importlib
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import typer
+from platformdirs import user_data_dir
+from rich.console import Console
+from rich.text import Text
+
+from ..core import Game, GameError, load_game
+from ..core.game import Event
+from .options import parse_options
+
+console = Console(highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    console.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code=2)
+
+
+def build_game(name: str, option: list[str] | None, players: int | None = None) -> Game:
+    opts: dict[str, Any] = parse_options(option)
+    if players is not None:
+        opts["players"] = str(players)
+    try:
+        return load_game(name, **opts)
+    except GameError as e:
+        raise fail(str(e)) from None
+
+
+def records_dir() -> Path:
+    return Path(user_data_dir("boardcade", appauthor=False)) / "records"
+
+
+def default_record_path(game: str) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return records_dir() / f"{game}-{stamp}.json"
+
+
+def render_board(game_name: str, observation: dict[str, Any]):
+    """The game's own terminal drawing of an observation."""
+    return importlib.import_module(f"boardcade.games.{game_name}.render").render(observation)
+
+
+def event_line(event: Event | dict[str, Any]) -> Text:
+    rule, text = (event.rule, event.text) if isinstance(event, Event) else (event["rule"], event["text"])
+    line = Text(f"[{rule}] ", style="dim cyan")
+    line.append(text)
+    return line

@@ -1,0 +1,132 @@
+"""`boardcade play GAME`: play in the terminal, hot-seat and/or against the computer."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import typer
+
+from ..agents import agent_names, make_agent
+from ..core import GameError, Record, State, sample_chance
+from .app import app
+from .common import build_game, console, default_record_path, event_line, fail, render_board
+
+HELP_TEXT = "Type the number of a move. Other keys: l = whole log, h = help, q = quit (the match is saved)."
+
+
+def _choose(state: State, seat: int) -> int | None:
+    """Ask a human seat for its move; None means quit. Bad input is re-asked with the reason."""
+    obs = state.observation(seat)
+    choices = obs["legal_actions"]
+    for n, info in enumerate(choices, 1):
+        console.print(f"  [bold]{n:>2}[/]  {info['label']}")
+    while True:
+        answer = typer.prompt(f"{state.game.player_name(seat)}, your move", default="", show_default=False).strip()
+        low = answer.lower()
+        if low in ("q", "quit"):
+            return None
+        if low in ("h", "help", "?"):
+            console.print(HELP_TEXT)
+            continue
+        if low in ("l", "log"):
+            for e in obs["events"]:
+                console.print(event_line(e))
+            continue
+        if not answer.isdigit() or not 1 <= int(answer) <= len(choices):
+            console.print(f"[red]{answer!r} is not a move: type a number from 1 to {len(choices)}[/] ({HELP_TEXT})")
+            continue
+        return choices[int(answer) - 1]["action"]
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help="Game name, see `boardcade games`."),
+    seat: list[str] = typer.Option(
+        None,
+        "--seat",
+        help="Who sits in each seat, in order: human or a computer agent (random, greedy, ...). "
+        "Repeat once per seat. Default: human against greedy.",
+    ),
+    option: list[str] = typer.Option(None, "--option", "-o", help="Rule option key=value (repeatable)."),
+    players: int = typer.Option(None, help="Number of players, for games that have a players option."),
+    seed: int = typer.Option(None, help="Seed for dice and computer players (default: random)."),
+    record: Path = typer.Option(None, help="Where to save the match record (default: your boardcade data folder)."),
+) -> None:
+    """Play GAME in the terminal against the computer or hot-seat; Ctrl-C saves the match record.
+
+    A seat's secrets are shown only on its own turn, after a pass-the-device prompt when several people play.
+    """
+    g = build_game(game, option, players)
+    seats = list(seat or ["human"] + ["greedy"] * (g.num_players - 1))
+    if len(seats) == 1 and g.num_players > 1:
+        seats += ["greedy"] * (g.num_players - 1)
+    if len(seats) != g.num_players:
+        raise fail(f"{game} needs {g.num_players} seats, got {len(seats)} (--seat once per seat)")
+    rng = random.Random(seed)
+    agents = {}
+    for i, name in enumerate(seats):
+        if name != "human":
+            try:
+                agents[i] = make_agent(name, rng.randrange(2**31))
+            except GameError:
+                raise fail(
+                    f"seat {i + 1}: unknown seat {name!r}; use human or one of {', '.join(agent_names())}"
+                ) from None
+    humans = [i for i in range(len(seats)) if i not in agents]
+    hot_seat = len(humans) > 1
+    viewer = humans[0] if len(humans) == 1 else None  # whose private events the running log may show
+    state = g.new_initial_state()
+    rec = Record.for_state(state, seats, played_with="boardcade play")
+    path = record or default_record_path(game)
+    console.print(
+        f"[bold]{g.title or game}[/] — seats: " + ", ".join(f"{g.player_name(i)}: {s}" for i, s in enumerate(seats))
+    )
+    shown = 0
+    last_human = None
+    try:
+        while not state.is_terminal():
+            events = state.events(viewer)
+            for e in events[shown:]:
+                console.print(event_line(e))
+            shown = len(events)
+            cur = state.current_player()
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            elif cur in agents:
+                state.apply_action(agents[cur].step(state))
+            else:
+                if hot_seat and last_human != cur:
+                    console.print(f"\n[bold yellow]Pass the device to {g.player_name(cur)}.[/]")
+                    typer.prompt("Press Enter when only they can see the screen", default="", show_default=False)
+                    console.clear()
+                last_human = cur
+                console.print(render_board(game, state.observation(cur)))
+                action = _choose(state, cur)
+                if action is None:
+                    rec.update(state)
+                    rec.save(path)
+                    console.print(f"Match saved to {path} (replay it with: boardcade replay {path})")
+                    return
+                state.apply_action(action)
+                if hot_seat:
+                    shown = len(state.events(viewer))
+            rec.update(state)
+    except (KeyboardInterrupt, typer.Abort):
+        rec.update(state)
+        rec.save(path)
+        console.print(f"\nInterrupted. Match saved to {path} (replay it with: boardcade replay {path})")
+        raise typer.Exit(code=130) from None
+    for e in state.events(viewer)[shown:]:
+        console.print(event_line(e))
+    console.print(render_board(game, state.observation(None)))
+    returns = state.returns()
+    best = max(returns)
+    if all(r == best for r in returns):
+        console.print("[bold]The match is a draw.[/]")
+    else:
+        winners = [g.player_name(i) for i, r in enumerate(returns) if r == best]
+        console.print(f"[bold green]{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}![/]")
+    rec.update(state)
+    rec.save(path)
+    console.print(f"Match saved to {path}")
