@@ -1,0 +1,33 @@
+"""Play Q*bert through OpenSpiel: MCTS against information-set MCTS, then a random_sim_test.
+
+python examples/openspiel_mcts.py [game] [simulations]
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import evaluate_bots, mcts
+
+from boardcade.interop import openspiel
+
+
+def main(name: str = "qbert", simulations: int = 20) -> None:
+    openspiel.register()  # every boardcade game becomes python_boardcade_<name>
+    game = pyspiel.load_game(openspiel.short_name(name))
+    print(game, "| observation tensor", game.observation_tensor_shape())
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)]
+    bots += [
+        openspiel.ismcts_bot(game, evaluator, 2.0, simulations, random_state=rng) for _ in range(game.num_players() - 1)
+    ]
+    print("returns (MCTS first, then ISMCTS):", evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng))
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    print("random_sim_test passed")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "qbert", int(sys.argv[2]) if len(sys.argv) > 2 else 20)

@@ -1,0 +1,230 @@
+"""OpenSpiel adapter: every boardcade game as a pyspiel Python game named `python_boardcade_<name>`.
+
+    from boardcade.interop import openspiel
+    openspiel.register()
+    game = pyspiel.load_game("python_boardcade_qbert")          # defaults
+    game = pyspiel.load_game("python_boardcade_atari_centipede(players=4)")  # a variant
+
+Rule options become game parameters (same names, same defaults). OpenSpiel game strings cannot hold a comma
+inside a value, so a text option's commas are written as semicolons in its parameter ("2;3;2;1" for
+"2,3,2,1"). The adapter is thin: every call goes to the boardcade `State` through the game contract.
+Strings come from `information_state_string` and `observation_string`; tensors from
+`boardcade.interop.tensors` (computed from `observation(p)` only).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core.game import CHANCE, TERMINAL
+from ..core.registry import game_class, game_names, load_game
+from .tensors import encoder_for
+
+PREFIX = "python_boardcade_"
+_PARAM_TYPES = (bool, int, float, str)
+_registered: set[str] = set()
+
+
+def to_params(options: dict[str, Any]) -> dict[str, Any]:
+    """Rule options as pyspiel parameters (text values: commas become semicolons)."""
+    return {k: v.replace(",", ";") if isinstance(v, str) else v for k, v in options.items()}
+
+
+def from_params(params: dict[str, Any]) -> dict[str, Any]:
+    """pyspiel parameters back to rule options."""
+    return {k: v.replace(";", ",") if isinstance(v, str) else v for k, v in params.items()}
+
+
+def short_name(game_name: str) -> str:
+    return PREFIX + game_name
+
+
+def _player_counts(cls: type) -> list[int]:
+    counts = set()
+    for _label, opts in cls.VARIANTS:
+        counts.add(cls(**opts).num_players)
+    counts.add(cls().num_players)
+    return sorted(counts)
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls = game_class(name)
+    counts = _player_counts(cls)
+    params = to_params({o.name: o.default for o in cls.OPTIONS if isinstance(o.default, _PARAM_TYPES)})
+    stochastic = cls.max_chance_outcomes > 0
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"boardcade {cls.title or name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if stochastic
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class BoardcadeSpielGame(pyspiel.Game):
+    """A pyspiel game wrapping one boardcade game loaded with the given parameters (rule options)."""
+
+    bc_name = ""  # set on the per-game subclass made by `register`
+    bc_type: pyspiel.GameType
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        game_type = self.bc_type
+        self.bc_game = load_game(self.bc_name, **from_params(params))
+        g = self.bc_game
+        info = pyspiel.GameInfo(
+            num_distinct_actions=g.num_distinct_actions,
+            max_chance_outcomes=g.max_chance_outcomes,
+            num_players=g.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=g.max_game_length,
+        )
+        super().__init__(game_type, info, params)
+        self.encoder = encoder_for(g)
+
+    def new_initial_state(self) -> BoardcadeSpielState:
+        return BoardcadeSpielState(self, self.bc_game.new_initial_state())
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> BoardcadeObserver:
+        if params:
+            raise ValueError(f"observer parameters are not supported; got {params!r}, allowed: none")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return BoardcadeObserver(self, iig_obs_type)
+
+
+class BoardcadeSpielState(pyspiel.State):
+    """A pyspiel state holding a boardcade `State` (`self.inner`)."""
+
+    def __init__(self, game: BoardcadeSpielGame, inner):
+        super().__init__(game)
+        self.inner = inner
+
+    def current_player(self) -> int:
+        cur = self.inner.current_player()
+        if cur == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        if cur == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        return cur
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_action(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        cur = self.inner.current_player()
+        if player == cur or (player == pyspiel.PlayerId.CHANCE and cur == CHANCE):
+            return self.inner.action_to_string(action)
+        return self.inner.game.action_to_string(CHANCE if player < 0 else player, action)
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self.inner.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> BoardcadeSpielState:
+        """A state `player_id` cannot tell from this one, drawn by the game; seeded from the sampler."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        sample = self.inner.resample_from_infostate(player_id, rng)
+        game = self.get_game()
+        out = game.new_initial_state()
+        for action in sample.history():
+            out.apply_action(action)
+        return out
+
+    def __deepcopy__(self, memo) -> BoardcadeSpielState:
+        return BoardcadeSpielState(self.get_game(), self.inner.clone())
+
+    def __str__(self) -> str:
+        return f"history {self.inner.history()}\n{self.inner}"
+
+
+class BoardcadeObserver:
+    """pyspiel observer: `perfect_recall` gives the information state, else the observation.
+
+    Asking for public information only (no private information) gives the spectator view."""
+
+    def __init__(self, game: BoardcadeSpielGame, iig_obs_type):
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        enc = game.encoder
+        size = enc.info_state_size if self.perfect_recall else enc.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.encoder = enc
+
+    def _viewer(self, player: int) -> int | None:
+        return None if self.public_only else player
+
+    def set_from(self, state: BoardcadeSpielState, player: int) -> None:
+        obs = state.inner.observation(self._viewer(player))
+        if self.perfect_recall:
+            self.encoder.encode_info_state(obs, self.tensor)
+        else:
+            self.encoder.encode(obs, self.tensor)
+
+    def string_from(self, state: BoardcadeSpielState, player: int) -> str:
+        viewer = self._viewer(player)
+        if self.perfect_recall:
+            if viewer is None:
+                return state.inner.observation_string(None)
+            return state.inner.information_state_string(viewer)
+        return state.inner.observation_string(viewer)
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register every boardcade game (or those named) with pyspiel; returns the short names. Idempotent."""
+    out = []
+    for name in names if names is not None else game_names():
+        sname = short_name(name)
+        if name not in _registered:
+            game_type = _game_type(name)
+            cls = type(f"BoardcadeSpielGame_{name}", (BoardcadeSpielGame,), {"bc_name": name, "bc_type": game_type})
+            pyspiel.register_game(game_type, cls)
+            _registered.add(name)
+        out.append(sname)
+    return out
+
+
+def load(name: str, **options: Any) -> pyspiel.Game:
+    """Register (if needed) and load boardcade game `name` through pyspiel with rule options as parameters."""
+    register([name])
+    return pyspiel.load_game(short_name(name), to_params(options))
+
+
+def ismcts_bot(game: pyspiel.Game, evaluator, uct_c: float = 2.0, max_simulations: int = 100, **kwargs):
+    """OpenSpiel's Python `ISMCTSBot`, made usable with `evaluate_bots` (which calls `restart_at`)."""
+    from open_spiel.python.algorithms import ismcts
+
+    class _ISMCTSBot(ismcts.ISMCTSBot):
+        def restart_at(self, state):
+            self.reset()
+
+        def inform_action(self, state, player_id, action):
+            pass
+
+    return _ISMCTSBot(game, evaluator, uct_c, max_simulations, **kwargs)

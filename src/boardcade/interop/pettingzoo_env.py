@@ -1,0 +1,154 @@
+"""PettingZoo adapter: an AEC environment for any boardcade game.
+
+    from boardcade.interop.pettingzoo_env import env
+    e = env("qbert", seed=None)               # rule options as keyword arguments: env("qbert", tiebreak=True)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are named by seat role when the game's seats have distinct fixed roles at the start (for example
+`gnome` and `centipede`), else by player name (`player_1`, ...); `info["role"]` gives the role in the current
+match (it can be decided by chance, as Q*bert's roll-off). Chance nodes are resolved by the environment with
+its seeded generator. Each observation is `{"observation": float32 tensor, "action_mask": int8 mask}`, the
+tensor from `boardcade.interop.tensors` (only what that agent may know). Rewards come at the end: the game's
+returns (+1 win, -1 loss, 0 draw).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from ..core.registry import load_game
+from .tensors import encoder_for
+
+
+def agent_names(game) -> list[str]:
+    """Stable agent names for a loaded game: its seat roles if distinct and fixed, else its player names."""
+
+    def clean(text: str) -> str:
+        return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "player"
+
+    roles = [clean(r) for r in game.new_initial_state().roles()]
+    if len(set(roles)) == len(roles) and "undecided" not in roles:
+        return roles
+    names = [clean(game.player_name(p)) for p in range(game.num_players)]
+    if len(set(names)) == len(names):
+        return names
+    return [f"player_{p + 1}" for p in range(game.num_players)]
+
+
+def observation_space(game) -> spaces.Dict:
+    enc = encoder_for(game)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low=enc.low, high=enc.high, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8),
+        }
+    )
+
+
+def action_mask(state, player: int, size: int) -> np.ndarray:
+    mask = np.zeros(size, np.int8)
+    mask[state.legal_actions(player)] = 1
+    return mask
+
+
+def resolve_chance(state, np_random: np.random.Generator) -> None:
+    """Play chance nodes with the given generator until a player is to move (or the game ends)."""
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        probs = np.array([p for _, p in outcomes], dtype=np.float64)
+        state.apply_action(outcomes[int(np_random.choice(len(outcomes), p=probs / probs.sum()))][0])
+
+
+class BoardcadeAECEnv(AECEnv):
+    """Turn-based PettingZoo environment for one boardcade game (see the module docstring)."""
+
+    def __init__(self, game_name: str, render_mode: str | None = None, **options: Any):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        self.game = load_game(game_name, **options)
+        self.render_mode = render_mode
+        self.metadata = {"name": f"boardcade_{game_name}_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+        self.encoder = encoder_for(self.game)
+        self.possible_agents = agent_names(self.game)
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = observation_space(self.game)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents}
+        self.state = None
+        self.np_random, _ = seeding.np_random(None)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        p = self._index[agent]
+        return {
+            "observation": self.encoder.encode(self.state.observation(p)),
+            "action_mask": action_mask(self.state, p, self.game.num_distinct_actions),
+        }
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.state = self.game.new_initial_state()
+        resolve_chance(self.state, self.np_random)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
+    def _after_move(self) -> None:
+        roles = self.state.roles()
+        for a in self.agents:
+            self.infos[a] = {"role": roles[self._index[a]]}
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._index[a]])
+                self.terminations[a] = True
+                self.infos[a]["safety_cap_hit"] = self.state.safety_cap_hit()
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.state.apply_action(int(action))
+        resolve_chance(self.state, self.np_random)
+        self._after_move()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return str(self.state)
+
+    def close(self) -> None:
+        pass
+
+
+def env(game_name: str, render_mode: str | None = None, **options: Any) -> BoardcadeAECEnv:
+    """A PettingZoo AEC environment for `game_name` with rule options as keyword arguments."""
+    return BoardcadeAECEnv(game_name, render_mode=render_mode, **options)
