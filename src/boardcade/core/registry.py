@@ -11,6 +11,7 @@ from .game import Game
 # name -> "module:Class". One line per game; the module is imported only when the game is loaded.
 _GAMES: dict[str, str] = {
     "qbert": "boardcade.games.qbert.game:QbertGame",
+    "mb_centipede": "boardcade.games.mb_centipede.game:MBCentipedeGame",
 }
 
 

@@ -1,0 +1,1 @@
+"""Centipede (Milton Bradley, 1983)."""
