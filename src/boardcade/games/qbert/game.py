@@ -231,9 +231,9 @@ class QbertState(State):
             self.hops = 0
             self.revealed = False
             self.roll_step = len(self._history)
+            self._emit("QB-3.1", "Q*bert rolls the d8 in the secret tube")
             self.roll_event = len(self._events)
             self._emit("QB-3.1", f"Q*bert secretly rolled {self.roll}", (self.qp,))
-            self._emit("QB-3.1", "Q*bert rolls the d8 in the secret tube")
             self.phase = QMOVE
         elif phase == CHAR:
             self.char = B.CHARACTER_DIE[action]
@@ -492,10 +492,20 @@ class QbertState(State):
         return self.roll > 0 and (self.revealed or player == self.qp)
 
     def action_to_string(self, action: int) -> str:
-        if self.phase == NMOVE:
-            return A.describe(action, self.char)
-        if self.phase in (QMOVE, ESCAPE):
-            return A.describe(action)
+        phase = self.phase
+        if phase == NMOVE:
+            text = A.describe(action, self.char)
+            pos = self.nasty[self.char]
+            if A.STEP0 <= action < A.ENTER0 and pos >= 0 and HOP[pos][action - A.STEP0] >= 0:
+                text += f" to {A.rc(HOP[pos][action - A.STEP0])}"
+            elif action in (A.ENTER0, A.ENTER0 + 1) and self.char >= 0:
+                text += f" at {A.rc(B.ENTRY[self.char][action - A.ENTER0])}"
+            return text
+        if phase in (QMOVE, ESCAPE):
+            text = A.describe(action)
+            if 0 <= action < A.STOP and HOP[self.q][action] >= 0:
+                text += f" to {A.rc(HOP[self.q][action])}"
+            return text
         return self._chance_text(action)
 
     def _chance_text(self, action: int) -> str:

@@ -29,13 +29,13 @@ def render(obs: dict[str, Any]) -> Group:
     discs = {(tuple(d["cube"]), d["side"]) for d in obs["discs"] if d["active"]}
     lines = []
     for r in range(7):
-        line = Text(" " * (3 * (6 - r)))
+        # Each cube is 4 characters wide (left face, top, right face) and each row starts 2 further left,
+        # so a cube's diagonal neighbours sit half a cube to either side, as on the pyramid.
+        line = Text(" " * (2 * (6 - r)))
         line.append("◎ " if ((r, 0), "left") in discs else "  ", style="bold yellow")
         for i in range(r + 1):
             cell = (r, i)
-            left = "W" if "wrong_way" in faces.get(cell, []) else " "
-            right = "U" if "ugg" in faces.get(cell, []) else " "
-            line.append(left, style="bold blue")
+            line.append("W" if "wrong_way" in faces.get(cell, []) else "/", style="bold blue")
             if cell == qbert and cell in on_cube:
                 line.append("Q" + SYMBOLS[on_cube[cell]], style="bold yellow on red")
             elif cell == qbert:
@@ -44,11 +44,10 @@ def render(obs: dict[str, Any]) -> Group:
                 k = on_cube[cell]
                 line.append(SYMBOLS[k] + ("•" if cell in pegs else " "), style=STYLES[k])
             else:
-                line.append(" •" if cell in pegs else " ·", style="white" if cell in pegs else "dim")
-            line.append(right, style="bold blue")
-            line.append(" ")
-        line.append("◎" if ((r, r), "right") in discs else " ", style="bold yellow")
-        line.append(f"   row {r}", style="dim")
+                line.append(" •" if cell in pegs else "  ", style="white")
+            line.append("U" if "ugg" in faces.get(cell, []) else "\\", style="bold blue")
+        line.append(" ◎" if ((r, r), "right") in discs else "  ", style="bold yellow")
+        line.append(" " * (2 * (6 - r)) + f"  row {r}", style="dim")
         lines.append(line)
     info = Table.grid(padding=(0, 2))
     names = obs.get("player_names", ["Player 1", "Player 2"])
