@@ -19,8 +19,10 @@ def test_every_documented_rule_id_is_named_by_a_test():
 
 
 def test_every_rule_clause_is_tagged_rulebook_or_reconstruction():
+    clause = re.compile(r"^\s*[-*]\s+\*\*((?:QB|AC|MB)-[0-9.]+)\*\*(.*?)(?=^\s*[-*]\s|^\s*$|^#|\Z)", re.M | re.S)
     for doc in sorted((ROOT / "docs" / "rules").glob("*.md")):
-        for line in doc.read_text().splitlines():
-            m = re.match(r"\s*[-*]\s+\*\*((?:QB|AC|MB)-[0-9.]+)\*\*(.*)", line)
-            if m:
-                assert "rulebook" in m.group(2) or "reconstruction" in m.group(2), f"{doc.name}: {m.group(1)} untagged"
+        clauses = clause.findall(doc.read_text())
+        assert clauses, f"{doc.name} has no rule clauses"
+        for rule_id, body in clauses:
+            tagged = re.search(r"rulebook|reconstruction", body, re.I)
+            assert tagged, f"{doc.name}: {rule_id} is tagged neither rulebook nor reconstruction"

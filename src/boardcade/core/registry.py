@@ -12,6 +12,7 @@ from .game import Game
 _GAMES: dict[str, str] = {
     "qbert": "boardcade.games.qbert.game:QbertGame",
     "mb_centipede": "boardcade.games.mb_centipede.game:MBCentipedeGame",
+    "atari_centipede": "boardcade.games.atari_centipede.game:AtariCentipedeGame",
 }
 
 
