@@ -1,12 +1,12 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
-#   make run    start the main program
-#   make test   lint and run the whole test suite
+#   make run    start the main program: the web server on http://127.0.0.1:8000 (SQLite in your data folder)
+#   make test   lint and run the whole test suite (installs Debian's chromium for the browser tests if missing)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint install clean bench
+.PHONY: run play test lint install clean bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("boardcade needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -18,6 +18,9 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/boardcade serve
+
+play: $(STAMP)
 	$(BIN)/boardcade play qbert --seat human --seat greedy
 
 lint: $(STAMP)
@@ -25,6 +28,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 test: lint
+	bash scripts/ensure-chromium.sh
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

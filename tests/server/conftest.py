@@ -1,0 +1,96 @@
+"""Fixtures: a server app on a temporary SQLite file, and a throwaway PostgreSQL 15 cluster for storage tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardcade.server import create_app
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _as_postgres(*cmd: str) -> list[str]:
+    return list(cmd) if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--", *cmd]
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A PostgreSQL 15 server in a temporary directory on 127.0.0.1, stopped after the session."""
+    assert (PG_BIN / "initdb").exists(), f"PostgreSQL 15 server binaries are needed in {PG_BIN}"
+    root = Path(tempfile.mkdtemp(prefix="boardcade-pg-"))
+    data = root / "data"
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres", "postgres")
+        root.chmod(0o700)
+    port = _free_port()
+    subprocess.run(
+        _as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync"),
+        check=True,
+        capture_output=True,
+    )
+    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off"
+    subprocess.run(
+        _as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(_as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"), check=False)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
+
+
+@pytest.fixture
+def client(sqlite_url):
+    with TestClient(create_app(sqlite_url, agent_budget=2.0)) as c:
+        yield c
+
+
+def new_match(client, game="qbert", seats=None, options=None):
+    if seats is None:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+    r = client.post("/api/matches", json={"game": game, "options": options or {}, "seats": seats})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def live_state(client, match_id):
+    return client.app.state.manager.live[match_id].state
+
+
+def error_of(response) -> str:
+    return response.json()["error"]["code"]
+
+
+@pytest.fixture
+def h():
+    """Helper functions for the server tests (test modules cannot import each other under importlib mode)."""
+    return SimpleNamespace(new_match=new_match, live_state=live_state, error_of=error_of)

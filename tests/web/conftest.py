@@ -1,0 +1,107 @@
+"""Browser tests: a real `boardcade` server process on a free loopback port, driven with Playwright and Debian's
+Chromium. A failing test leaves a screenshot of every open page under test-artifacts/."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SERVER = (
+    "import sys, uvicorn\n"
+    "from boardcade.server import create_app\n"
+    "uvicorn.run(create_app(sys.argv[1], agent_budget=1.0), host='127.0.0.1', port=int(sys.argv[2]),"
+    " log_level='warning')\n"
+)
+
+
+class Server:
+    """A server process that can be killed and started again on the same port and database."""
+
+    def __init__(self, db_url: str):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.db_url = db_url
+        self.proc: subprocess.Popen | None = None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, self.db_url, str(self.port)])
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}")
+    srv.start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    assert os.path.exists(CHROMIUM), "Debian's chromium is needed: run scripts/ensure-chromium.sh"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when == "call":
+        item.failed_call = rep.failed
+
+
+@pytest.fixture
+def contexts(request, browser):
+    """Make browser contexts (viewport size as keyword); screenshots of their pages on failure."""
+    made = []
+
+    def make(**kwargs):
+        ctx = browser.new_context(**kwargs)
+        ctx.set_default_timeout(15000)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    if getattr(request.node, "failed_call", False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        for i, ctx in enumerate(made):
+            for j, page in enumerate(ctx.pages):
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{i}-{j}.png"), full_page=True)
+    for ctx in made:
+        ctx.close()
