@@ -169,6 +169,13 @@ class QbertState(State):
                     return "Q*bert has used every move of his roll (QB-3.2)"
                 return f"hopping {B.DIR_NAMES[action]} from {A.rc(self.q)} leaves the pyramid (QB-3.3)"
             if A.DISC0 <= action < A.STEP0:
+                disc, landing = divmod(action - A.DISC0, 3)
+                cube, _side = B.DISCS[disc]
+                if phase == ESCAPE and cube == self.q and self.discs >> disc & 1 and self.hops < self.roll:
+                    spot = A.rc(B.DISC_LANDINGS[landing])
+                    if landing == 0 or self._cube_occupied(B.TOP):
+                        return f"the disc cannot land on {spot}: it is occupied (QB-5.8)"
+                    return f"the top cube is free, so the disc lands there, not on {spot} (QB-5.8)"
                 return "a disc can only be used during an escape, from the edge cube beside an unused disc (QB-5.8)"
             return "it is Q*bert's move: hop, or stop"
         if phase == NMOVE:
@@ -282,11 +289,14 @@ class QbertState(State):
         self.char = -1
         self.phase = QROLL
 
-    def _reveal(self) -> None:
+    def _reveal(self, at_threat: bool = False) -> None:
         if not self.revealed:
             self.revealed = True
             left = self.roll - self.hops
-            self._emit("QB-4.11", f"The tube is lifted: Q*bert had rolled {self.roll} ({left} move(s) unused)")
+            if at_threat:
+                self._emit("QB-5.4", f"The tube is lifted: Q*bert rolled {self.roll} ({left} escape move(s))")
+            else:
+                self._emit("QB-4.11", f"The tube is lifted: Q*bert had rolled {self.roll} ({left} move(s) unused)")
 
     def _end_qbert_move(self) -> None:
         if self.frozen:
@@ -400,6 +410,12 @@ class QbertState(State):
             self._end_escape()
 
     def _end_escape(self) -> None:
+        k = self.char
+        if self.nasty[k] == self.q:
+            # Hopping away and back (possible past a face walker without crossing its face) escapes nothing.
+            self._emit("QB-5.5", f"Q*bert ends his escape where {NASTY_NAMES[k]} threatens him")
+            self._end_round(NASTY_NAMES[k])
+            return
         self.phase = NMOVE
         self._advance_nasty()
 
@@ -433,7 +449,7 @@ class QbertState(State):
         name = NASTY_NAMES[self.char]
         rule = "QB-5.2" if self.char in (B.UGG, B.WRONG_WAY) else "QB-5.1"
         self._emit(rule, f"{name} reaches Q*bert at {A.rc(self.q)}: capture threatened")
-        self._reveal()
+        self._reveal(at_threat=True)
         if self.q in B.OUTSIDE:
             self.threat_outside = True
         if self.hops >= self.roll:
@@ -502,6 +518,10 @@ class QbertState(State):
                 text += f" at {A.rc(B.ENTRY[self.char][action - A.ENTER0])}"
             return text
         if phase in (QMOVE, ESCAPE):
+            if action == A.STOP:
+                if phase == QMOVE:
+                    return "end the move"
+                return "stay put (Q*bert is captured)" if self.escape_hops == 0 else "end the escape"
             text = A.describe(action)
             if 0 <= action < A.STOP and HOP[self.q][action] >= 0:
                 text += f" to {A.rc(HOP[self.q][action])}"
@@ -523,7 +543,7 @@ class QbertState(State):
         if 0 <= action < A.STOP:
             info.update(kind="hop", target=list(CUBES[HOP[self.q][action]]))
         elif action == A.STOP:
-            info.update(kind="stop")
+            info.update(kind="stop", captures=self.phase == ESCAPE and self.escape_hops == 0)
         elif A.DISC0 <= action < A.STEP0:
             disc, landing = divmod(action - A.DISC0, 3)
             info.update(kind="disc", disc=disc, target=list(CUBES[B.DISC_LANDINGS[landing]]))
@@ -535,6 +555,8 @@ class QbertState(State):
                 info["target"] = list(CUBES[HOP[pos][action - A.STEP0]])
             elif action in (A.ENTER0, A.ENTER0 + 1):
                 info["target"] = list(CUBES[B.ENTRY[self.char][action - A.ENTER0]])
+                if self.char in (B.UGG, B.WRONG_WAY):
+                    info["face"] = "right" if self.char == B.UGG else "left"
             elif action in (A.FACE_ALONG, A.FACE_UP):
                 along, up = (B.UGG_STEPS if self.char == B.UGG else B.WW_STEPS)[pos]
                 info["target"] = list(CUBES[along if action == A.FACE_ALONG else up])
