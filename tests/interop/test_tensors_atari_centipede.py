@@ -1,0 +1,252 @@
+"""Atari's Centipede's own tensor block (interop/tensors/atari_centipede.py), for 2 and 4 players."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from boardcade import load_game
+from boardcade.games.atari_centipede import board as B
+from boardcade.games.atari_centipede.game import COLOUR_NAMES
+from boardcade.games.atari_centipede.turns import PHASE_NAMES
+from boardcade.interop.tensors import encode, encoder_for, generic
+
+VARIANTS = [2, 4]
+LINKS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # link planes 3..6 of a colour: up, down, left, right
+
+
+def _states(game, seed: int, games: int = 2):
+    """Every state met along a few random playouts."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            yield state
+            state.apply_action(rng.choice(state.legal_actions()))
+        yield state
+
+
+def _game_block(enc, x: np.ndarray) -> np.ndarray:
+    common = dict(generic.common_fields(enc.game))
+    return np.concatenate([v.ravel() for k, v in enc.named(x).items() if k not in common])
+
+
+def _squares(plane) -> list[list[int]]:
+    return [[int(r), int(c)] for r, c in zip(*np.nonzero(plane), strict=True)]
+
+
+def _one(block) -> int:
+    (hot,) = np.flatnonzero(block)
+    return int(hot)
+
+
+def _decode(named, ncol: int, max_rounds: int) -> dict:
+    """The game's observation keys read back from a tensor, using only the board's constants."""
+    board = named["board"]
+    cents, fleas, spiders, segment_squares = [], [], [], []
+    for c in range(ncol):
+        planes = board[1 + 9 * c : 1 + 9 * (c + 1)]
+        for head in _squares(planes[1]):
+            segs = [head]
+            while True:
+                r, col = segs[-1]
+                links = [d for k, d in enumerate(LINKS) if planes[3 + k, r, col]]
+                if not links:
+                    break
+                (dr, dc) = links[0]
+                segs.append([r + dr, col + dc])
+            facing = 1 if planes[2, head[0], head[1]] else -1
+            cents.append({"colour": COLOUR_NAMES[c], "segments": segs, "facing": facing})
+        segment_squares.append(_squares(planes[0]))
+        fleas += [{"colour": COLOUR_NAMES[c], "square": s} for s in _squares(planes[7])]
+        spiders += [{"colour": COLOUR_NAMES[c], "square": s} for s in _squares(planes[8])]
+    gnome0 = 1 + 9 * ncol
+    gnomes = []
+    for g in range(ncol):
+        squares = _squares(board[gnome0 + g])
+        cards = [bool(named["gnome_cards"][g, k]) for k in range(4)]
+        gnomes.append({"square": squares[0] if squares else None, "cards": cards})
+    die = named["die_in_use"]
+    sides = []
+    for c in range(ncol):
+        side = named["side"][c]
+        sides.append(
+            {
+                "colour": COLOUR_NAMES[c],
+                "home_row": (0, B.ROWS - 1, -1)[_one(named["home_row"][c])],
+                "segments_on_board": round(float(side[0]) * 6),
+                "hand_size": round(float(side[1]) * 3),
+                "deck_size": round(float(side[2]) * 11),
+                "tucked_spawn_centipede": round(float(side[3]) * 2),
+                "discard": [round(float(named["discard"][c, k]) * B.DECK[k]) for k in range(5)],
+                "hand": [round(float(named["hand"][c, k]) * B.DECK[k]) for k in range(5)]
+                if named["hand_visible"][c]
+                else None,
+            }
+        )
+    flea_left = _squares(board[-1])
+    return {
+        "phase": PHASE_NAMES[_one(named["phase"])],
+        "round": round(float(named["round"][0]) * max_rounds),
+        "safety_cap_hit": bool(named["safety_cap"][0]),
+        "mushrooms": _squares(board[0]),
+        "mushroom_supply": round(float(named["mushroom_supply"][0]) * 30),
+        "bug_supply": {
+            "fleas": round(float(named["bug_supply"][0]) * 3),
+            "spiders": round(float(named["bug_supply"][1]) * 3),
+        },
+        "centipedes": sorted(cents, key=json.dumps),
+        "segment_squares": segment_squares,
+        "fleas": sorted(fleas, key=json.dumps),
+        "spiders": sorted(spiders, key=json.dumps),
+        "gnomes": gnomes,
+        "dice_pool": [round(float(n) * 6) for n in named["dice_pool"]],
+        "die_in_use": None if not die[:6].any() else {"face": _one(die[:6]), "next_step": round(float(die[6]) * 3)},
+        "sides": sides,
+        "flea_left": flea_left[0] if flea_left else None,
+    }
+
+
+def _expected(obs: dict) -> dict:
+    faces = {B.face_text(f): f for f in range(6)}
+    pool = Counter(faces[t] for t in obs["dice_pool"])
+    die = obs["die_in_use"]
+    sides = []
+    for s in obs["centipede_players"]:
+        hand = Counter(s["hand"]) if "hand" in s else None
+        sides.append(
+            {
+                "colour": s["colour"],
+                "home_row": s["home_row"],
+                "segments_on_board": s["segments_on_board"],
+                "hand_size": s["hand_size"],
+                "deck_size": s["deck_size"],
+                "tucked_spawn_centipede": s["tucked_spawn_centipede"],
+                "discard": [s["discard"].get(name, 0) for name in B.CENT_CARD_NAMES],
+                "hand": [hand[name] for name in B.CENT_CARD_NAMES] if hand is not None else None,
+            }
+        )
+    return {
+        "phase": obs["phase"],
+        "round": obs["round"],
+        "safety_cap_hit": obs["safety_cap_hit"],
+        "mushrooms": sorted(obs["mushrooms"]),
+        "mushroom_supply": obs["mushroom_supply"],
+        "bug_supply": obs["bug_supply"],
+        "centipedes": sorted(obs["centipedes"], key=json.dumps),
+        "segment_squares": [
+            sorted(sq for cent in obs["centipedes"] if cent["colour"] == colour for sq in cent["segments"])
+            for colour in COLOUR_NAMES[: len(obs["centipede_players"])]
+        ],
+        "fleas": sorted(obs["fleas"], key=json.dumps),
+        "spiders": sorted(obs["spiders"], key=json.dumps),
+        "gnomes": [
+            {"square": g["square"], "cards": [g["cards"].get(name, False) for name in B.CARD_NAMES]}
+            for g in obs["gnomes"]
+        ],
+        "dice_pool": [pool[f] for f in range(6)],
+        "die_in_use": None if die is None else {"face": faces[die["face"]], "next_step": die["next_step"]},
+        "sides": sides,
+        "flea_left": obs.get("flea_left"),
+    }
+
+
+@pytest.mark.parametrize("players", VARIANTS)
+def test_fixed_shape_and_unit_bounds_over_random_play(players):
+    """Contract (observation): one shape per variant for every state and viewer, every value within [0, 1] (finite
+    bounds, unlike the hashed fallback)."""
+    game = load_game("atari_centipede", players=players)
+    enc = encoder_for(game)
+    assert enc.module.__name__.endswith(".atari_centipede")
+    assert (_game_block(enc, enc.low.copy()) == 0.0).all() and (_game_block(enc, enc.high.copy()) == 1.0).all()
+    for state in _states(game, seed=11):
+        for viewer in [*range(players), None]:
+            x = encode(state, viewer)
+            assert x.shape == (enc.size,) and x.dtype == np.float32
+            assert ((x >= enc.low) & (x <= enc.high)).all()
+
+
+@pytest.mark.parametrize("players", VARIANTS)
+def test_the_tensor_decodes_back_to_the_observation(players):
+    """AC-1 to AC-11: everything the observation shows (mushrooms, each centipede with its order and facing, fleas,
+    spiders, Gnomes and their cards, dice, supplies, discards, the viewer's own hand) can be read back from the
+    tensor alone, so distinct observations always give distinct tensors."""
+    game = load_game("atari_centipede", players=players)
+    enc = encoder_for(game)
+    ncol, max_rounds = players // 2, game.options["max_rounds"]
+    for i, state in enumerate(_states(game, seed=5, games=4)):
+        viewer = (None, *range(players))[i % (players + 1)]
+        obs = state.observation(viewer)
+        assert _decode(enc.named(encode(state, viewer)), ncol, max_rounds) == _expected(obs)
+
+
+@pytest.mark.parametrize("players", VARIANTS)
+def test_ac_12_1_hand_only_in_its_owners_tensor(players):
+    """AC-12.1: a Centipede hand is in its owner's tensor only; Gnomes, the other Centipede and spectators see just
+    its size."""
+    game = load_game("atari_centipede", players=players)
+    enc = encoder_for(game)
+    for state in _states(game, seed=3, games=1):
+        sides = state.observation(None)["centipede_players"]
+        if any(side["hand_size"] == 0 for side in sides):
+            continue
+        for c, side in enumerate(sides):
+            owner = side["player"]
+            mine = enc.named(encode(state, owner))
+            assert mine["hand_visible"][c] == 1.0 and mine["hand"][c].sum() > 0
+            for viewer in [p for p in range(players) if p != owner] + [None]:
+                theirs = enc.named(encode(state, viewer))
+                assert theirs["hand_visible"][c] == 0.0 and theirs["hand"][c].sum() == 0.0
+                assert theirs["side"][c, 1] == mine["side"][c, 1]  # the hand size is public
+        return
+    raise AssertionError("no Centipede hand was dealt")
+
+
+@pytest.mark.parametrize("players", VARIANTS)
+def test_ac_12_1_states_differing_only_in_hidden_cards_look_the_same(players):
+    """AC-12.1: a state resampled for a player differs from the real one only in cards that player cannot see; it
+    gives that player (and spectators) identical tensors, while the owners of the changed hands tell them apart."""
+    game = load_game("atari_centipede", players=players)
+    enc = encoder_for(game)
+    rng = random.Random(2)
+    found = 0
+    for i, state in enumerate(_states(game, seed=4)):
+        if i % 3 or state.is_terminal() or state.is_chance_node():
+            continue
+        owners = [side["player"] for side in state.observation(None)["centipede_players"]]
+        for viewer in range(players):
+            other = state.resample_from_infostate(viewer, rng)
+            changed = [
+                o
+                for o in owners
+                if state.observation(o)["centipede_players"] != other.observation(o)["centipede_players"]
+            ]
+            if not changed:
+                continue
+            found += 1
+            assert viewer not in changed
+            for owner in changed:
+                assert not np.array_equal(encode(state, owner), encode(other, owner))
+            for blind in (viewer, None):
+                assert np.array_equal(encode(state, blind), encode(other, blind))
+                obs_a, obs_b = state.observation(blind), other.observation(blind)
+                assert np.array_equal(enc.encode_info_state(obs_a), enc.encode_info_state(obs_b))
+    assert found > 0, "resampling never changed a hidden hand"
+
+
+def test_ac_3_5_safety_cap_shows_in_the_tensor():
+    """AC-3.5: when the round cap ends the game as a draw, the tensor says so (and the round block is full)."""
+    game = load_game("atari_centipede", players=2, max_rounds=1)
+    enc = encoder_for(game)
+    for seed in range(20):
+        *_, last = _states(game, seed=seed, games=1)
+        if last.safety_cap_hit():
+            named = enc.named(encode(last, 0))
+            assert named["safety_cap"][0] == 1.0 and named["round"][0] == 1.0
+            assert named["phase"][PHASE_NAMES.index("game over")] == 1.0
+            return
+    raise AssertionError("no random game reached the one-round cap")

@@ -1,0 +1,176 @@
+"""Milton Bradley Centipede's own tensor block (interop/tensors/mb_centipede.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from boardcade import load_game
+from boardcade.games.mb_centipede import board as B
+from boardcade.interop.tensors import encode, encoder_for, generic
+from boardcade.interop.tensors.mb_centipede import PHASES, SPINS
+
+VARIANTS = [{}, {"first_player": 1}]
+
+
+def _states(game, seed: int, games: int = 3):
+    """Every state met along a few random playouts."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            yield state
+            state.apply_action(rng.choice(state.legal_actions()))
+        yield state
+
+
+def _game_block(enc, x: np.ndarray) -> np.ndarray:
+    common = dict(generic.common_fields(enc.game))
+    return np.concatenate([v.ravel() for k, v in enc.named(x).items() if k not in common])
+
+
+def _game_keys(obs: dict) -> str:
+    """The game's own observation keys (the static board drawing left out), as canonical text."""
+    return json.dumps({k: v for k, v in obs.items() if k not in generic.COMMON_KEYS and k != "board"}, sort_keys=True)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "red_first"])
+def test_fixed_shape_and_unit_bounds_over_random_play(options):
+    """Contract (observation): one shape for every state and viewer, every value within [0, 1] (finite bounds, unlike
+    the hashed fallback)."""
+    game = load_game("mb_centipede", **options)
+    enc = encoder_for(game)
+    assert enc.module.__name__.endswith(".mb_centipede")
+    game_low, game_high = _game_block(enc, enc.low.copy()), _game_block(enc, enc.high.copy())
+    assert (game_low == 0.0).all() and (game_high == 1.0).all()
+    for state in _states(game, seed=11, games=2):
+        for viewer in (0, 1, None):
+            x = encode(state, viewer)
+            assert x.shape == (enc.size,) and x.dtype == np.float32
+            assert ((x >= enc.low) & (x <= enc.high)).all()
+
+
+def test_mb_10_1_everything_is_public_so_every_viewer_sees_the_same_board():
+    """MB-10.1: nothing is hidden, so Green, Red and a spectator get the same game block."""
+    game = load_game("mb_centipede")
+    enc = encoder_for(game)
+    for state in _states(game, seed=5, games=1):
+        green = _game_block(enc, encode(state, 0))
+        assert np.array_equal(green, _game_block(enc, encode(state, 1)))
+        assert np.array_equal(green, _game_block(enc, encode(state, None)))
+
+
+def test_distinct_positions_give_distinct_tensors():
+    """Two states whose observations differ (segments, guns, Spider, Scorpion, mushrooms, phase, ...) never share a
+    game block, and equal observations give equal blocks: the encoding loses nothing the observation shows."""
+    game = load_game("mb_centipede")
+    enc = encoder_for(game)
+    by_obs: dict[str, bytes] = {}
+    for state in _states(game, seed=7, games=4):
+        by_obs.setdefault(_game_keys(state.observation(0)), _game_block(enc, encode(state, 0)).tobytes())
+    assert len(by_obs) > 200
+    assert len(set(by_obs.values())) == len(by_obs)
+
+
+def test_mb_1_start_position_blocks():
+    """MB-1: both centipedes start live in their own home bases, guns on the Safety Space, Spider in its Den,
+    Scorpion in its Hollow, all 10 poison mushrooms in the supply."""
+    game = load_game("mb_centipede")
+    named = encoder_for(game).named(encode(game.new_initial_state(), 0))
+    assert (named["segments"][:, :, 86] == 1.0).all() and named["segments"].sum() == 12
+    assert (named["alive"] == 1.0).all()
+    assert named["guns"][0, 5] == named["guns"][1, 5] == 1.0 and named["guns"].sum() == 2
+    assert named["spider"][0] == 1.0 and named["scorpion"][0] == 1.0
+    assert named["poison"].sum() == 0.0 and named["supply"][0] == 1.0
+    assert named["phase"][0] == 1.0 and named["spin"][4] == 1.0
+
+
+def test_mb_3_10_spider_on_a_gun_shows_whose_gun_is_disabled():
+    """MB-3.10: a Spider attacking a gun appears on that gun's slot, and that gun is marked disabled."""
+    game = load_game("mb_centipede")
+    enc = encoder_for(game)
+    for state in _states(game, seed=3, games=6):
+        obs = state.observation(None)
+        if obs["spider"]["at"] == "gun":
+            named = enc.named(encode(state, None))
+            (owner,) = [g["player"] for g in obs["guns"] if g["disabled"]]
+            assert named["spider"][15 + owner] == 1.0 and named["spider"].sum() == 1.0
+            assert named["gun_disabled"][owner] == 1.0 and named["gun_disabled"][1 - owner] == 0.0
+            return
+    raise AssertionError("no random playout put the Spider on a gun")
+
+
+def _decode(named, max_turns: int) -> dict:
+    """The game's observation keys read back from a tensor, using only the board's constants."""
+
+    def one(block) -> int:
+        (hot,) = np.flatnonzero(block)
+        return int(hot)
+
+    def place(slot: int, home: str, home_xy) -> dict:
+        if slot == 0:
+            return {"at": home, "xy": list(home_xy)}
+        if slot <= 10:
+            return {"at": "poison", "xy": list(B.POISON_XY[slot - 1])}
+        if slot <= 14:
+            return {"at": "spider_space", "xy": list(B.SPIDER_SPACE_XY[slot - 11])}
+        owner = slot - 15
+        return {"at": "gun", "xy": [one(named["guns"][owner]) + 1, B.FIRING_Y[owner]]}
+
+    spin = one(named["spin"])
+    centipedes = []
+    for p in (0, 1):
+        segs = []
+        for k in range(6):
+            at = one(named["segments"][p, k])
+            where = "path" if at < 86 else ("home" if at == 86 else "goal")
+            segs.append({"alive": bool(named["alive"][p, k]), "at": where, "space": at if at < 86 else None})
+        centipedes.append(segs)
+    scorpion = place(one(named["scorpion"]), "hollow", B.HOLLOW_XY)
+    return {
+        "phase": PHASES[one(named["phase"])],
+        "player": one(named["player"]),
+        "spin": SPINS[spin] if spin < 4 else None,
+        "centipedes": centipedes,
+        "poison": [int(i) for i in np.flatnonzero(named["poison"])],
+        "supply": round(float(named["supply"][0]) * 10),
+        "guns": [(one(named["guns"][p]) + 1, bool(named["gun_disabled"][p])) for p in (0, 1)],
+        "spider": place(one(named["spider"]), "den", B.DEN_XY),
+        "scorpion": scorpion,
+        "moves_left": round(float(named["moves_left"][0]) * 6),
+        "turn": round(float(named["turn"][0]) * max_turns),
+        "remaining": [round(float(r) * 6 * 87) for r in named["remaining"]],
+    }
+
+
+def _expected(obs: dict) -> dict:
+    keep = ("alive", "at", "space")
+    return {
+        "phase": obs["phase"],
+        "player": obs["player"],
+        "spin": obs["spin"],
+        "centipedes": [[{k: s[k] for k in keep} for s in c["segments"]] for c in obs["centipedes"]],
+        "poison": sorted(m["space"] for m in obs["poison"]),
+        "supply": obs["supply"],
+        "guns": [(g["x"], g["disabled"]) for g in obs["guns"]],
+        "spider": obs["spider"],
+        "scorpion": obs["scorpion"],
+        "moves_left": obs["moves_left"],
+        "turn": obs["turn"],
+        "remaining": obs["remaining"],
+    }
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "red_first"])
+def test_the_tensor_decodes_back_to_the_observation(options):
+    """MB-1 to MB-9: every piece the observation shows (each segment's space and life, guns, Spider, Scorpion,
+    poison mushrooms and supply, phase, spin, moves left, turn count) can be read back from the tensor alone."""
+    game = load_game("mb_centipede", **options)
+    enc = encoder_for(game)
+    max_turns = game.options["max_turns"]
+    for state in _states(game, seed=9, games=2):
+        obs = state.observation(0)
+        assert _decode(enc.named(encode(state, 0)), max_turns) == _expected(obs)
