@@ -126,9 +126,23 @@ class PiecesMixin:
                 g = self._gnome_at_end.get(row)
                 if g is not None:
                     self._eat(g, colour, "AC-10.2", "a centipede entered its Gnome Movement Area")
-            if board[target] != EMPTY:
-                self._remove_at(target, "AC-7.2", "a centipede dropped onto it")
             nf = -f
+            if board[target] != EMPTY:
+                try:
+                    self._remove_at(target, "AC-7.2", "a centipede dropped onto it")
+                except GameOver:
+                    # The game ends here, but the step that ended it is finished first so the final
+                    # position is whole (the head stands on the square it dropped onto).
+                    self._finish_cent_step(cent, colour, target, nf, grow)
+                    raise
+        self._finish_cent_step(cent, colour, target, nf, grow)
+        if target == self._above[self._enemy_gnome(colour)]:
+            self._check_eat(colour, target)
+
+    def _finish_cent_step(self, cent: list, colour: int, target: int, nf: int, grow: bool) -> None:
+        """Put the head on `target` facing `nf`; the body follows (the tail square empties unless growing)."""
+        pos, face = cent[1], cent[2]
+        board = self.board
         pos.insert(0, target)
         face.insert(0, nf)
         if not grow:
@@ -138,8 +152,6 @@ class PiecesMixin:
             self.bcol[tail] = -1
         board[target] = SEG
         self.bcol[target] = colour
-        if target == self._above[self._enemy_gnome(colour)]:
-            self._check_eat(colour, target)
 
     def _cent_speed(self, cent: list) -> int:
         return self._cent_speed_table[len(cent[1])] + self.tucked[cent[0]]
@@ -154,14 +166,16 @@ class PiecesMixin:
 
     def _enter_centipede(self, colour: int, spawn: int, length: int, steps: int) -> None:
         """A new centipede of `length` enters through `spawn`, moving `steps` squares (AC-2.7, AC-6.6)."""
-        if self.board[spawn] != EMPTY:
-            self._remove_at(spawn, "AC-6.6", "a centipede entered through its spawn point")
         facing = 1 if spawn % COLS == 0 else -1
         cent = [colour, [spawn], [facing], True]
-        self.cents.append(cent)
-        self.board[spawn] = SEG
-        self.bcol[spawn] = colour
-        self.segs[colour] += 1
+        try:
+            if self.board[spawn] != EMPTY:
+                self._remove_at(spawn, "AC-6.6", "a centipede entered through its spawn point")
+        finally:  # even when that removal ends the game, the new head stands on its spawn square
+            self.cents.append(cent)
+            self.board[spawn] = SEG
+            self.bcol[spawn] = colour
+            self.segs[colour] += 1
         self._check_eat(colour, spawn)
         pending = length - 1
         for _ in range(steps - 1):
@@ -223,11 +237,13 @@ class PiecesMixin:
         colour = bug[1]
         target = src + self._dy[colour] * COLS
         self._clear(src)
-        if self.board[target] != EMPTY:
-            self._remove_at(target, "AC-9.1", "a flea moved into it")
-        self.board[target] = FLEA
-        self.bcol[target] = colour
-        bug[0] = target
+        try:
+            if self.board[target] != EMPTY:
+                self._remove_at(target, "AC-9.1", "a flea moved into it")
+        finally:  # a removal that ends the game still leaves the flea on its new square
+            self.board[target] = FLEA
+            self.bcol[target] = colour
+            bug[0] = target
         self._check_eat(colour, target)
         return src
 
