@@ -29,18 +29,19 @@ def test_QB_1_3_and_QB_3_4_the_28_pegs_are_on_the_board_or_taken_this_round(case
             obs = state.observation(None)
             pegs = obs["pegs"]
             assert len(pegs) == obs["pegs_left"] and len({tuple(c) for c in pegs}) == len(pegs)
-            taken_per_round: list[int] = []
+            # A round's pegs are the QB-3.4 events since the previous round was scored (QB-6.2); the board is
+            # reset (QB-6.3) at once after scoring, even when a tiebreak roll-off comes first.
+            taken_per_round = [0]
             for e in state.events():
-                if e.rule == "QB-6.3":
+                if e.rule == "QB-6.2":
                     taken_per_round.append(0)
                 elif e.rule == "QB-3.4":
                     taken_per_round[-1] += 1
-            if taken_per_round:
-                assert obs["pegs_left"] + taken_per_round[-1] == 28, f"step {steps}: pegs are not conserved"
-                scored = [s["pegs"] for s in obs["scores"]]
-                assert scored == taken_per_round[: len(scored)], "a round scored a different number of pegs"
-            else:
-                assert obs["pegs_left"] == 28
+            # At the end of the match the last round's board stays as it was when it was scored.
+            this_round = taken_per_round[-2] if obs["is_terminal"] else taken_per_round[-1]
+            assert obs["pegs_left"] + this_round == 28, f"step {steps}: pegs are not conserved"
+            scored = [s["pegs"] for s in obs["scores"]]
+            assert scored == taken_per_round[: len(scored)], "a round scored a different number of pegs"
         steps += 1
     count("conservation", case, steps)
 

@@ -3,8 +3,9 @@
 import random
 
 import boardcade
+from boardcade import CHANCE
 from boardcade.core import sample_chance
-from boardcade.games.qbert.game import OVER, QROLL
+from boardcade.games.qbert.game import OVER, QROLL, ROLLOFF
 
 
 def test_QB_6_1_round_ends_when_every_peg_is_taken(qb):
@@ -94,35 +95,43 @@ def test_QB_6_6_tie_is_a_draw_by_default(qb):
     assert any(e.rule == "QB-6.6" and "draw" in e.text for e in state.events())
 
 
-def test_QB_6_6_tiebreak_plays_more_pairs_until_the_tie_breaks(qb):
-    """QB-6.6: tiebreak plays more pairs until the tie breaks."""
-    state = qb.start({"tiebreak": True, "tiebreak_max_pairs": 1}, roll=1)
-    for _ in range(2):  # first pair: both captured at once, 0-0
+def _both_captured_at_once(state, qb):
+    """Q*bert hops straight onto Coily in both rounds of a game: 0-0."""
+    for n in range(2):
+        if n:
+            state.apply_action(0)  # next round: roll 1
         qb.place(state, coily=(1, 0))
         state.apply_action(qb.hop("down-left"))
-        if not state.is_terminal():
-            state.apply_action(0)
-    assert not state.is_terminal() and state.round == 2 and state.qp == 0
-    assert any(e.rule == "QB-6.6" and "another pair" in e.text for e in state.events())
-    state.apply_action(qb.hop("down-right"))  # player 0 takes a peg this time
+
+
+def test_QB_6_6_tiebreak_plays_another_game_with_a_new_roll_off(qb):
+    """QB-6.6: with tiebreak, a tie is broken by another game: a new roll-off, then two rounds."""
+    state = qb.start({"tiebreak": True, "tiebreak_max_pairs": 1}, roll=1)
+    _both_captured_at_once(state, qb)
+    assert not state.is_terminal() and state.phase == ROLLOFF and state.current_player() == CHANCE
+    assert any(e.rule == "QB-6.6" and "another game" in e.text for e in state.events())
+    state.apply_action(6 * 0 + 5)  # player 0 rolls 1, player 1 rolls 6: player 1 is Q*bert first this time
+    assert state.qp == 1 and state.round == 2
+    state.apply_action(0)
+    state.apply_action(qb.hop("down-right"))  # player 1 takes a peg
     state.apply_action(qb.A.STOP)
     qb.nasty_turn(state, qb.B.UGG, 1)
     state.apply_action(qb.A.ENTER0)
     state.apply_action(0)
     qb.place(state, coily=(2, 1))
-    state.apply_action(qb.hop("down-left"))
+    state.apply_action(qb.hop("down-left"))  # captured with 1 peg
     state.apply_action(0)
     qb.place(state, coily=(1, 0))
-    state.apply_action(qb.hop("down-left"))
-    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    state.apply_action(qb.hop("down-left"))  # player 0 captured at once
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+    assert state.roles() == ["Q*bert first", "nasties first"]  # roles name the opening game
 
 
 def test_QB_6_6_tiebreak_cap_still_tied_is_a_draw(qb):
-    """QB-6.6: tiebreak cap still tied is a draw."""
+    """QB-6.6: still tied after tiebreak_max_pairs extra games is a draw."""
     state = qb.start({"tiebreak": True, "tiebreak_max_pairs": 1}, roll=1)
-    for _ in range(4):
-        qb.place(state, coily=(1, 0))
-        state.apply_action(qb.hop("down-left"))
-        if not state.is_terminal():
-            state.apply_action(0)
+    _both_captured_at_once(state, qb)
+    state.apply_action(6 * 5 + 0)  # player 0 is Q*bert first again
+    state.apply_action(0)
+    _both_captured_at_once(state, qb)
     assert state.is_terminal() and state.returns() == [0.0, 0.0] and len(state.scores) == 4

@@ -36,11 +36,11 @@ class QbertGame(Game):
             minimum=1,
             maximum=1000,
         ),
-        Option("tiebreak", False, "Break a tie by playing further pairs of rounds (QB-6.6, QB-D11).", kind=bool),
+        Option("tiebreak", False, "Break a tie by playing another game: roll-off and two rounds (QB-6.6).", kind=bool),
         Option(
             "tiebreak_max_pairs",
             3,
-            "With tiebreak: at most this many extra pairs of rounds; still tied after them is a draw.",
+            "With tiebreak: at most this many extra games; still tied after them is a draw.",
             kind=int,
             minimum=1,
             maximum=20,
@@ -61,7 +61,8 @@ class QbertGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        return 1 + self.max_rounds * self.options["max_turns_per_round"] * self._TURN_BOUND
+        rolloffs = self.max_rounds // 2
+        return rolloffs + self.max_rounds * self.options["max_turns_per_round"] * self._TURN_BOUND
 
     def new_initial_state(self) -> QbertState:
         return QbertState(self)
@@ -91,6 +92,7 @@ class QbertState(State):
         "revealed",
         "roll_step",
         "roll_event",
+        "last_roll",
         "char",
         "steps_left",
         "threat_outside",
@@ -118,6 +120,7 @@ class QbertState(State):
         self.revealed = True
         self.roll_step = -1
         self.roll_event = -1
+        self.last_roll = 0
         self.char = -1
         self.steps_left = 0
         self.threat_outside = False
@@ -264,8 +267,8 @@ class QbertState(State):
             self._start_round()
 
     # ---- rounds and turns -----------------------------------------------------------------
-    def _start_round(self) -> None:
-        self.qp = self.first_q if self.round % 2 == 0 else 1 - self.first_q
+    def _reset_board(self) -> None:
+        """Pegs back, every piece home, discs back (QB-6.3)."""
         self.q = B.TOP
         self.pegs = B.ALL_PEGS
         self.nasty = [HOME] * 6
@@ -273,6 +276,10 @@ class QbertState(State):
         self.frozen = False
         self.turn = 0
         self.char = -1
+
+    def _start_round(self) -> None:
+        self.qp = self.first_q if self.round % 2 == 0 else 1 - self.first_q
+        self._reset_board()
         self._emit("QB-6.3", f"Round {self.round + 1}: {self.game.player_name(self.qp)} is Q*bert; the board is set up")
         self._start_qbert_turn()
 
@@ -292,6 +299,7 @@ class QbertState(State):
     def _reveal(self, at_threat: bool = False) -> None:
         if not self.revealed:
             self.revealed = True
+            self.last_roll = self.roll
             left = self.roll - self.hops
             if at_threat:
                 self._emit("QB-5.4", f"The tube is lifted: Q*bert rolled {self.roll} ({left} escape move(s))")
@@ -330,7 +338,12 @@ class QbertState(State):
                     w = 0 if totals[0] > totals[1] else 1
                     self._emit("QB-6.5", f"{self.game.player_name(w)} wins, {totals[w]} pegs to {totals[1 - w]}")
                 return
-            self._emit("QB-6.6", f"Tied at {totals[0]} pegs each: another pair of rounds breaks the tie")
+            self._emit(
+                "QB-6.6", f"Tied at {totals[0]} pegs each: another game (a new roll-off, two rounds) breaks the tie"
+            )
+            self._reset_board()
+            self.phase = ROLLOFF
+            return
         self._start_round()
 
     def totals(self) -> list[int]:
@@ -492,10 +505,11 @@ class QbertState(State):
         return [1.0, -1.0] if t[0] > t[1] else [-1.0, 1.0]
 
     def roles(self) -> list[str]:
-        if self.first_q < 0:
+        first = self.scores[0][0] if self.scores else self.first_q  # who was Q*bert in the very first round
+        if first < 0:
             return ["undecided", "undecided"]
         out = ["Q*bert first", "Q*bert first"]
-        out[1 - self.first_q] = "nasties first"
+        out[1 - first] = "nasties first"
         return out
 
     def safety_cap_hit(self) -> bool:
@@ -603,6 +617,9 @@ class QbertState(State):
             character=NASTY_NAMES[self.char] if self.char >= 0 else None,
             steps_left=self.steps_left if self.phase in (NMOVE, ESCAPE) else 0,
             threat=self.phase == ESCAPE,
+            escape_hops=self.escape_hops if self.phase == ESCAPE else 0,
+            threat_on_outside_space=self.threat_outside if self.phase in (NMOVE, ESCAPE) else False,
+            last_revealed_roll=self.last_roll or None,
             frozen=self.frozen,
             turn=self.turn,
             max_turns_per_round=self.game.options["max_turns_per_round"],
@@ -647,6 +664,7 @@ class QbertState(State):
         s.revealed = self.revealed
         s.roll_step = self.roll_step
         s.roll_event = self.roll_event
+        s.last_roll = self.last_roll
         s.char = self.char
         s.steps_left = self.steps_left
         s.threat_outside = self.threat_outside
