@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import importlib
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from ..core.game import State
 
 
-class Agent:
+class Agent(ABC):
     """Chooses an action for the player to move. Agents see the true state only through the contract:
     an agent that must not cheat uses `state.observation(p)` / `resample_from_infostate`."""
 
@@ -18,10 +19,11 @@ class Agent:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
+    @abstractmethod
     def step(self, state: State) -> int:
-        raise NotImplementedError
+        """The action to play in `state` (the current player's)."""
 
-    def reset(self) -> None:
+    def reset(self) -> None:  # noqa: B027 - an optional hook; most agents keep no per-match memory
         """Called when a new match starts."""
 
 

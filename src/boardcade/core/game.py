@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import operator
 import random
+from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 from .errors import IllegalActionError
@@ -49,7 +50,7 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
-class Game:
+class Game(ABC):
     """Base of every game. Subclasses set the class attributes and implement `new_initial_state`."""
 
     name: str = ""
@@ -66,15 +67,18 @@ class Game:
 
     # Sizes that may depend on options: subclasses override as properties where they do.
     @property
+    @abstractmethod
     def num_players(self) -> int:
-        raise NotImplementedError
+        """Number of seats (may depend on options)."""
 
     @property
+    @abstractmethod
     def max_game_length(self) -> int:
-        raise NotImplementedError
+        """Upper bound on applied actions in one match, chance outcomes included."""
 
+    @abstractmethod
     def new_initial_state(self) -> State:
-        raise NotImplementedError
+        """The state before the first action (often a chance node)."""
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
@@ -88,7 +92,7 @@ class Game:
         return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
 
 
-class State:
+class State(ABC):
     """One position. Subclasses implement the `_`-prefixed hooks; the public contract lives here.
 
     Subclasses keep `_history` (applied actions) and `_events` (Event list) up to date through
@@ -104,35 +108,41 @@ class State:
         self._legal_cache: list[int] | None = None
 
     # ---- hooks for subclasses -------------------------------------------------------------
+    @abstractmethod
     def current_player(self) -> int:
-        raise NotImplementedError
+        """The player to move, CHANCE or TERMINAL."""
 
+    @abstractmethod
     def _legal_actions(self) -> list[int]:
         """Sorted legal actions of the current (non-chance, non-terminal) player."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        raise NotImplementedError
+        """(outcome, probability) pairs of the current chance node."""
 
+    @abstractmethod
     def _apply(self, action: int) -> None:
         """Apply an action already checked to be legal."""
-        raise NotImplementedError
 
     def _why_illegal(self, action: int) -> str:
         """A player-facing reason why `action` is not legal now (override for better reasons)."""
         return "it is not one of the legal actions here"
 
+    @abstractmethod
     def returns(self) -> list[float]:
-        raise NotImplementedError
+        """+1 win, -1 loss, 0 draw per player at the end; all 0 before."""
 
+    @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """JSON view with only what `player` may know (None = spectator)."""
 
+    @abstractmethod
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        raise NotImplementedError
+        """A consistent state `player` cannot tell from this one."""
 
+    @abstractmethod
     def clone(self) -> State:
-        raise NotImplementedError
+        """An independent copy."""
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)
