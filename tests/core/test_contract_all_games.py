@@ -136,3 +136,25 @@ def test_resample_gives_indistinguishable_replayable_states(name, label, opts):
 
 def test_chance_player_constants():
     assert CHANCE == -1 and TERMINAL == -4
+
+
+@pytest.mark.parametrize(("name", "label", "opts"), CASES, ids=IDS)
+def test_changing_returned_lists_does_not_change_any_state(name, label, opts):
+    """legal_actions() and chance_outcomes() hand out fresh lists: a caller that shuffles or clears them
+    (OpenSpiel's bots do) must not corrupt this state or any other state of the game."""
+    game = boardcade.load_game(name, **opts)
+    rng = random.Random(13)
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            before = list(state.chance_outcomes())  # a snapshot, whatever the engine hands out
+            mangled = state.chance_outcomes()
+            mangled.reverse()
+            mangled.append((999, 0.5))
+            assert state.chance_outcomes() == before
+        before = list(state.legal_actions())
+        state.legal_actions().clear()
+        assert state.legal_actions() == before
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(before))

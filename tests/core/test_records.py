@@ -76,6 +76,9 @@ def test_wrong_result_is_rejected(tmp_path):
         (lambda d: d.update(game="chess"), "unknown game 'chess'"),
         (lambda d: d["options"].update(colour="red"), "unknown option"),
         (lambda d: d.update(result="won"), "'result' must be null or a list"),
+        (lambda d: d.update(result=[10**400, 0]), "'result' must be null or a list of finite numbers"),
+        (lambda d: d.update(version=True), "unsupported record version True"),
+        (lambda d: d.update(version=1.0), "unsupported record version 1.0"),
     ],
 )
 def test_malformed_records_say_what_is_wrong(tmp_path, mutate, message):

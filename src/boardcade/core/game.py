@@ -181,9 +181,10 @@ class State(ABC):
         return list(cache)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """[(outcome, probability)] at a chance node, else []. A fresh list: callers may change it freely."""
         if not self.is_chance_node():
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged."""

@@ -126,13 +126,21 @@ class Record:
             raise RecordError(f"record claims result {self.result} but the game is not over after its actions", step=n)
 
 
+def _finite(x: int | float) -> bool:
+    try:
+        return math.isfinite(float(x))
+    except OverflowError:  # an integer too large for a float
+        return False
+
+
 def record_from_json(data: Any) -> Record:
     """Parse and validate the structure of a record (not its moves: use replay for that)."""
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a boardcade record: 'format' must be {FORMAT!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # true and 1.0 are not version 1
         raise RecordError(f"unsupported record version {data.get('version')!r}; this program reads version {VERSION}")
     checks = [
         ("game", str),
@@ -148,9 +156,10 @@ def record_from_json(data: Any) -> Record:
             raise RecordError(f"action {a!r} is not an integer", step=i)
     result = data.get("result")
     if result is not None and (
-        not isinstance(result, list) or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in result)
+        not isinstance(result, list)
+        or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and _finite(x) for x in result)
     ):
-        raise RecordError("field 'result' must be null or a list of numbers")
+        raise RecordError("field 'result' must be null or a list of finite numbers")
     for key in ("started_at", "finished_at"):
         if data.get(key) is not None and not isinstance(data.get(key), str):
             raise RecordError(f"field {key!r} must be a string or null")

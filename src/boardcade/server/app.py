@@ -2,22 +2,51 @@
 
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 from importlib import resources
 
-from fastapi import FastAPI, WebSocket
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from .errors import ClientError
 from .manager import MatchManager
-from .routes import client_error_response, router
+from .routes import AsciiJSONResponse, client_error_response, error_response, router
 from .storage import Storage
 from .ws import match_socket
 
 
 def web_dir() -> str:
     return str(resources.files("boardcade").joinpath("web"))
+
+
+log = logging.getLogger("boardcade.server")
+HTTP_CODES = {404: "not_found", 405: "bad_method", 413: "too_large"}
+
+
+def validation_error_response(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    """A query parameter of the wrong type, in our error format (FastAPI's own would list the raw input)."""
+    wrong = "; ".join(f"{'.'.join(map(str, e.get('loc', ())))}: {e.get('msg', 'invalid')}" for e in exc.errors())
+    return error_response("bad_message", f"invalid request parameter ({wrong})")
+
+
+def http_error_response(request: Request, exc: HTTPException) -> JSONResponse:
+    """Unknown paths and methods, in our error format."""
+    code = HTTP_CODES.get(exc.status_code, "bad_message")
+    message = {
+        "not_found": f"no such page: {request.url.path[:200]!r}",
+        "bad_method": f"{request.method} is not allowed on {request.url.path[:200]!r}",
+    }.get(code, str(exc.detail)[:200])
+    return error_response(code, message, exc.status_code if exc.status_code >= 400 else None)
+
+
+def server_error_response(_request: Request, exc: Exception) -> JSONResponse:
+    """A defect: logged with its traceback on the server, while the client only gets a code and a sentence."""
+    log.error("unhandled error", exc_info=exc)
+    return error_response("server_error", "the server could not handle this request (the error is logged)")
 
 
 def create_app(database_url: str, agent_budget: float = 5.0) -> FastAPI:
@@ -34,8 +63,18 @@ def create_app(database_url: str, agent_budget: float = 5.0) -> FastAPI:
             await app.state.manager.stop()
             storage.close()
 
-    app = FastAPI(title="boardcade", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(
+        title="boardcade",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        default_response_class=AsciiJSONResponse,
+    )
     app.add_exception_handler(ClientError, client_error_response)
+    app.add_exception_handler(RequestValidationError, validation_error_response)
+    app.add_exception_handler(HTTPException, http_error_response)
+    app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
 
     @app.websocket("/ws/matches/{match_id}")

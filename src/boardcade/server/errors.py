@@ -3,7 +3,11 @@ what is allowed. They are sent to the client that caused them only; the match is
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
+
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # match ids are secrets.token_urlsafe strings
 
 STATUS = {
     "bad_json": 400,
@@ -17,6 +21,7 @@ STATUS = {
     "stale_version": 409,
     "duplicate": 409,
     "match_over": 409,
+    "bad_method": 405,
     "too_large": 413,
     "illegal_action": 422,
     "hello_first": 400,
@@ -49,3 +54,19 @@ def require_int(msg: dict[str, Any], key: str, *, minimum: int = 0, allow_none: 
         extra = " or null" if allow_none else ""
         raise ClientError("bad_message", f"field {key!r} must be {kind}{extra}, got {value!r}")
     return value
+
+
+def parse_json(data: bytes | str, what: str) -> Any:
+    """`data` decoded as JSON, or ClientError("bad_json") saying why. Catches every way json.loads can refuse
+    input: bad syntax, bad UTF-8, nesting too deep for the parser, integers over Python's digit limit."""
+    try:
+        data = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        reason = str(e)
+    except RecursionError:
+        reason = "it is nested too deeply"
+    except ValueError:  # an integer literal over Python's digit limit
+        reason = "a number in it has too many digits"
+    else:
+        return data
+    raise ClientError("bad_json", f"{what} is not valid JSON: {reason}")

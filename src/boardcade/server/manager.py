@@ -18,7 +18,7 @@ from typing import Any
 
 from ..agents import AGENTS
 from ..core import GameError, IllegalActionError, game_names, load_game
-from .errors import ClientError
+from .errors import MATCH_ID, ClientError
 from .live import LiveMatch, new_token, resolve_chance, token_hash
 from .storage import Storage, StoredMatch, now_iso
 
@@ -34,6 +34,7 @@ class MatchManager:
         self._db = ThreadPoolExecutor(1, thread_name_prefix="boardcade-db")
         self._agents = ThreadPoolExecutor(agent_workers, thread_name_prefix="boardcade-agent")
         self._tasks: set[asyncio.Task] = set()
+        self._finished: set[str] = set()  # ids of matches that ended while live; released on the next create
 
     # ---- lifecycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -78,13 +79,14 @@ class MatchManager:
             kind = seat.get("kind") if isinstance(seat, dict) else None
             if kind == "human":
                 out.append({"kind": "human"})
-            elif kind == "agent" and seat.get("agent") in AGENTS:
+            elif kind == "agent" and isinstance(seat.get("agent"), str) and seat["agent"] in AGENTS:
                 out.append({"kind": "agent", "agent": seat["agent"]})
             else:
                 raise ClientError("bad_message", f"seat {i}: {seat!r} is not a valid seat; each seat is {allowed}")
         return out
 
     async def create(self, game_name: Any, options: Any, seats: Any) -> tuple[LiveMatch, dict[int, str]]:
+        self._release_finished()
         if not isinstance(game_name, str) or game_name not in game_names():
             raise ClientError("bad_options", f"unknown game {game_name!r}; valid games: {', '.join(game_names())}")
         if not isinstance(options, dict):
@@ -125,19 +127,31 @@ class MatchManager:
         match = self.live.get(match_id)
         if match is not None:
             return match
-        stored = await self._run_db(self.storage.load_match, match_id) if len(match_id) <= 40 else None
+        stored = await self._run_db(self.storage.load_match, match_id) if MATCH_ID.fullmatch(match_id) else None
         if stored is None:
-            raise ClientError("not_found", f"no match with id {match_id!r}")
+            raise ClientError("not_found", f"no match with id {match_id[:60]!r}")
         match = self.live.get(match_id)  # loaded meanwhile by another request
         if match is None:
             match = self._from_stored(stored)
             self.live[match_id] = match
+            if match.state.is_terminal():
+                self._finished.add(match_id)
         return match
 
     def release(self, match: LiveMatch) -> None:
         """Forget a finished match nobody is watching (it stays in storage)."""
         if not match.clients and match.state.is_terminal():
             self.live.pop(match.id, None)
+
+    def _release_finished(self) -> None:
+        """Forget matches that ended since the last call and have no socket watching them (a socket releases
+        its match when it closes). Without this, matches played to the end over HTTP alone stayed in memory."""
+        for match_id in list(self._finished):
+            match = self.live.get(match_id)
+            if match is None or not match.clients:
+                self._finished.discard(match_id)
+                if match is not None:
+                    self.release(match)
 
     # ---- actions -------------------------------------------------------------------------------
     def authenticate(self, match: LiveMatch, seat: Any, token: Any) -> int:
@@ -190,6 +204,8 @@ class MatchManager:
         result = list(new.returns()) if new.is_terminal() else None
         await self._run_db(self.storage.append_actions, match.id, start, [action, *chance], result)
         match.state = new
+        if new.is_terminal():
+            self._finished.add(match.id)
         await match.broadcast()
 
     # ---- computer seats ------------------------------------------------------------------------

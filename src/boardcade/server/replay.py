@@ -51,4 +51,6 @@ def parse_record(data: Any) -> Record:
         record.load_game()
     except RecordError as e:
         raise ClientError("bad_record", str(e)) from None
+    except OverflowError:  # record_from_json turns 'result' entries into floats; 10**400 does not fit one
+        raise ClientError("bad_record", "field 'result' holds a number too large for a score") from None
     return record

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse, Response
 
 from ..core import Record
 from .catalog import catalog, rule_texts
-from .errors import ClientError, require_int
+from .errors import STATUS, ClientError, parse_json, require_int
 from .manager import MatchManager
 from .replay import parse_record, replay_data
 
@@ -27,17 +27,14 @@ def manager(request: Request) -> MatchManager:
 async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     """The request body as a JSON object, at most `limit` bytes."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise ClientError("too_large", f"request body is {declared} bytes; at most {limit} allowed")
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
             raise ClientError("too_large", f"request body is over {limit} bytes")
-    try:
-        data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ClientError("bad_json", f"request body is not valid JSON: {e}") from None
+    data = parse_json(bytes(body), "request body")
     if not isinstance(data, dict):
         raise ClientError("bad_message", "request body must be a JSON object")
     return data
@@ -137,5 +134,17 @@ async def upload_replay(request: Request) -> dict[str, Any]:
     return replay_data(parse_record(await read_json(request, MAX_RECORD_BODY)))
 
 
+class AsciiJSONResponse(JSONResponse):
+    """JSON with every non-ASCII character escaped, so text a client sent (even a lone surrogate such as
+    "\\ud800", which JSON allows but UTF-8 cannot encode) can always be echoed back in a message."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, separators=(",", ":"), allow_nan=False).encode("ascii")
+
+
+def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
+    return AsciiJSONResponse({"error": {"code": code, "message": message}}, status_code=status or STATUS[code])
+
+
 def client_error_response(_request: Request, exc: ClientError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    return error_response(exc.code, exc.message)

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from .errors import ClientError, require_int
+from .errors import ClientError, parse_json, require_int
 from .live import LiveMatch
 from .manager import MatchManager
 
 MAX_MESSAGE = 4096
 MAX_SEATS_PER_CLIENT = 8
+log = logging.getLogger("boardcade.server")
 
 
 class WsClient:
@@ -48,10 +50,7 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     text = raw.get("text") or ""
     if len(text) > MAX_MESSAGE:
         raise ClientError("too_large", f"message is {len(text)} characters; at most {MAX_MESSAGE} allowed")
-    try:
-        msg = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ClientError("bad_json", f"message is not valid JSON: {e}") from None
+    msg = parse_json(text, "message")
     if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "ping"):
         raise ClientError("bad_message", "a message is a JSON object whose 'type' is 'hello', 'action' or 'ping'")
     return msg
@@ -79,7 +78,7 @@ async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dic
 async def _action(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> None:
     if not client.joined:
         raise ClientError("hello_first", "send a 'hello' message with your seat token first")
-    seat = msg.get("seat")
+    seat = require_int(msg, "seat")
     if seat not in client.seats:
         held = ", ".join(map(str, client.seats)) or "none (spectator)"
         raise ClientError("bad_token", f"this connection does not hold seat {seat!r}; seats held: {held}")
@@ -87,6 +86,13 @@ async def _action(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: di
     action = require_int(msg, "action")
     new_version = await mgr.submit(match, seat, version, action)
     await client.send({"type": "ack", "id": msg.get("id"), "version": new_version})
+
+
+def peer_gone(e: Exception) -> bool:
+    """Sending to a socket whose peer left raises these; they end the connection rather than report an error."""
+    return isinstance(e, (WebSocketDisconnect, OSError)) or (
+        isinstance(e, RuntimeError) and not isinstance(e, RecursionError)
+    )
 
 
 async def match_socket(ws: WebSocket, match_id: str) -> None:
@@ -115,6 +121,12 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                     await client.send({"type": "pong"})
             except ClientError as e:
                 await client.send({**e.to_json(), "id": msg.get("id")})
+            except Exception as e:  # a defect: log it here, tell the client only that it happened
+                if peer_gone(e):
+                    raise
+                log.exception("unhandled error on the socket of match %s", match_id)
+                error = ClientError("server_error", "the server could not handle this message (the error is logged)")
+                await client.send({**error.to_json(), "id": msg.get("id")})
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # the peer went away while we were sending to it
