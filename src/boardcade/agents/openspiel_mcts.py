@@ -1,0 +1,74 @@
+"""OpenSpiel's own Python `MCTSBot` (random rollouts) as a boardcade agent, for strength comparisons.
+
+It plays through the OpenSpiel adapter (`boardcade.interop.openspiel`, research extra). MCTS assumes it sees
+the whole state, so each decision it searches one state sampled from the mover's information state
+(`resample_from_infostate`): it never sees hidden information. Its budget is a number of simulations,
+or seconds per move (the simulation count is then adjusted move by move from the measured speed).
+Agent names: "os_mcts" (1000 simulations), "os_mcts:simulations=500", "os_mcts:seconds=1.2".
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..core.game import State
+from .base import Agent
+
+
+class OpenSpielMCTSAgent(Agent):
+    name = "os_mcts"
+
+    def __init__(self, seed: int | None = None, simulations: int = 1000, seconds: float | None = None, uct_c=2.0):
+        super().__init__(seed)
+        if simulations < 1:
+            raise ValueError(f"simulations must be at least 1, got {simulations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        self.simulations = simulations
+        self.seconds = seconds
+        self.uct_c = uct_c
+        self._bot = None
+        self._spiel_game = None
+        self._key = None
+        self._per_sim: float | None = None
+
+    def _setup(self, state: State):
+        import numpy as np
+        from open_spiel.python.algorithms import mcts
+
+        from ..interop import openspiel
+
+        key = (state.game.name, tuple(sorted(state.game.options.items())))
+        if key != self._key:
+            self._spiel_game = openspiel.load(state.game.name, **state.game.options)
+            rs = np.random.RandomState(self.rng.randrange(2**31))
+
+            class CopyingPrior(mcts.RandomRolloutEvaluator):
+                # MCTSBot shuffles the prior list in place, and a prior at a chance node is the game's own
+                # chance_outcomes() list, which a game may share between states: hand it a copy.
+                def prior(self, state):
+                    return list(super().prior(state))
+
+            evaluator = CopyingPrior(n_rollouts=1, random_state=rs)
+            self._bot = mcts.MCTSBot(
+                self._spiel_game, self.uct_c, self.simulations, evaluator, solve=False, random_state=rs
+            )
+            self._key = key
+
+    def step(self, state: State) -> int:
+        from ..interop.openspiel import BoardcadeSpielState
+
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self._setup(state)
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, self.rng)
+        if self.seconds is not None:
+            sims = self.simulations if self._per_sim is None else int(self.seconds / self._per_sim)
+            self._bot.max_simulations = max(10, sims)
+        start = time.perf_counter()
+        action = self._bot.step(BoardcadeSpielState(self._spiel_game, sample))
+        per_sim = (time.perf_counter() - start) / self._bot.max_simulations
+        self._per_sim = per_sim if self._per_sim is None else 0.5 * self._per_sim + 0.5 * per_sim
+        return action if action in legal else self.rng.choice(legal)

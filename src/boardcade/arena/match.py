@@ -1,0 +1,112 @@
+"""One arena match: which agents sit where, with which seed, and what happened.
+
+Everything random in a match (chance nodes and every agent's own generator) comes from the match seed,
+so a `MatchSpec` replays to the same result in any process, on any machine, on either backend
+(as long as no agent has a wall-time budget that binds).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..agents import make_agent
+from ..agents.policies import sample_chance
+from ..core.game import State
+from ..core.registry import load_game
+
+
+def derive_seed(*parts: Any) -> int:
+    """A 63-bit seed from any printable parts (stable across processes, unlike hash())."""
+    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    key: str  # unique within a run; names the game in results and when resuming
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[str, ...] = ()  # agent name per player
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["seats"] = list(self.seats)
+        return d
+
+
+def end_reason(state: State) -> tuple[str, str, str]:
+    """(rule, text, detail) of what ended the match. A game may say so with `end_reason() -> (rule, text)`;
+    otherwise the rule and text are those of the last public event (the rule that decided the result) and the
+    detail lists the rules of every public event of the final step (cause and result), joined by "+"."""
+    events = state.events(None)
+    last = [e for e in events if e.step == events[-1].step] if events else []
+    detail = "+".join(dict.fromkeys(e.rule for e in last))
+    own = getattr(state, "end_reason", None)
+    if callable(own):
+        rule, text = own()
+        return str(rule), str(text), detail
+    if not last:
+        return "", "", ""
+    return last[-1].rule, last[-1].text, detail
+
+
+def game_stats(state: State) -> dict[str, float]:
+    """Numbers a game reports about a finished match through an optional `stats()` method."""
+    own = getattr(state, "stats", None)
+    if not callable(own):
+        return {}
+    return {str(k): float(v) for k, v in own().items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+
+
+def play_match(spec: MatchSpec) -> dict[str, Any]:
+    """Play one match to the end and return its result record (JSON-serialisable)."""
+    game = load_game(spec.game, **spec.options)
+    if len(spec.seats) != game.num_players:
+        raise ValueError(f"{spec.game} needs {game.num_players} seats, got {len(spec.seats)}: {list(spec.seats)}")
+    agents = [make_agent(name, derive_seed(spec.seed, "seat", p)) for p, name in enumerate(spec.seats)]
+    for agent in agents:
+        agent.reset()
+    chance_rng = random.Random(derive_seed(spec.seed, "chance"))
+    state = game.new_initial_state()
+    think = [0.0] * game.num_players
+    slowest = [0.0] * game.num_players
+    decisions = [0] * game.num_players
+    started = time.perf_counter()
+    while not state.is_terminal():
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(sample_chance(state, chance_rng))
+            continue
+        t0 = time.perf_counter()
+        action = agents[player].step(state)
+        dt = time.perf_counter() - t0
+        think[player] += dt
+        slowest[player] = max(slowest[player], dt)
+        decisions[player] += 1
+        state.apply_action(action)
+    rule, text, detail = end_reason(state)
+    return {
+        "key": spec.key,
+        "game": spec.game,
+        "options": dict(game.options),
+        "seats": list(spec.seats),
+        "seed": spec.seed,
+        "roles": list(state.roles()),
+        "returns": [float(x) for x in state.returns()],
+        "length": state.move_number(),
+        "decisions": decisions,
+        "think_seconds": [round(x, 4) for x in think],
+        "max_move_seconds": [round(x, 4) for x in slowest],
+        "end_rule": rule,
+        "end_text": text,
+        "end_events": detail,
+        "safety_cap": bool(state.safety_cap_hit()),
+        "stats": game_stats(state),
+        "seconds": round(time.perf_counter() - started, 3),
+        "actions": state.history(),
+    }

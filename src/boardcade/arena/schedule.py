@@ -1,0 +1,90 @@
+"""Who plays whom: sides (teams) of a game and the round-robin schedule over them."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from ..agents.policies import sample_chance
+from ..core.game import Game
+from ..core.registry import load_game
+from .match import MatchSpec, derive_seed
+
+
+def sides(game: Game, probes: int = 4) -> list[list[int]]:
+    """Players grouped into sides (team mates share returns).
+
+    A game may say so itself with a `teams()` method; otherwise, for more than two players, a few random
+    playouts are read: players who always get the same return in decisive games are team mates.
+    """
+    own = getattr(game, "teams", None)
+    if callable(own):
+        return [list(t) for t in own()]
+    n = game.num_players
+    if n <= 2:
+        return [[p] for p in range(n)]
+    rng = random.Random(12345)
+    together = {(a, b): True for a in range(n) for b in range(a + 1, n)}
+    decisive = 0
+    for _ in range(probes * 4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
+        ret = state.returns()
+        if len(set(ret)) < 2:
+            continue
+        decisive += 1
+        for a, b in together:
+            if ret[a] != ret[b]:
+                together[(a, b)] = False
+        if decisive >= probes:
+            break
+    groups: list[list[int]] = []
+    for p in range(n):
+        for g in groups:
+            if all(together[(q, p)] for q in g):
+                g.append(p)
+                break
+        else:
+            groups.append([p])
+    return groups
+
+
+def seatings(num_players: int, side_list: list[list[int]], agents: list[str]) -> list[tuple[str, ...]]:
+    """Every assignment of distinct agents to sides (all seat orders); one agent alone plays every seat."""
+    if not agents:
+        raise ValueError("give at least one agent")
+    if len(set(agents)) != len(agents):
+        raise ValueError(f"each agent may be named once, got {agents}")
+    if len(agents) == 1:
+        return [tuple(agents * num_players)]
+    k = len(side_list)
+    if len(agents) < k:
+        raise ValueError(f"this game has {k} sides; name at least {k} agents (or one, for self-play)")
+    out = []
+    for combo in itertools.combinations(agents, k):
+        for order in itertools.permutations(combo):
+            seats = [""] * num_players
+            for side, agent in zip(side_list, order, strict=True):
+                for p in side:
+                    seats[p] = agent
+            out.append(tuple(seats))
+    return out
+
+
+def round_robin(
+    game_name: str, options: dict[str, Any], agents: list[str], games: int, seed: int = 0
+) -> list[MatchSpec]:
+    """`games` matches for every pairing of agents in every seat order (side assignment)."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    game = load_game(game_name, **options)
+    specs = []
+    all_seatings = seatings(game.num_players, sides(game), agents)
+    for i in range(games):  # round by round, so an interrupted run has played every pairing about equally
+        for seats in all_seatings:
+            key = f"{'|'.join(seats)}#{i}"
+            specs.append(MatchSpec(key, game_name, dict(game.options), seats, derive_seed(seed, game_name, key)))
+    return specs

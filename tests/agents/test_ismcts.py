@@ -1,0 +1,114 @@
+"""The ISMCTS agent and the levels, on every registered game and variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardcade import GameError, load_game
+from boardcade.agents import LEVELS, ISMCTSAgent, make_agent
+from boardcade.agents.ismcts import _Node
+
+from .conftest import decision_states
+
+
+def test_contract_ismcts_moves_are_legal_and_leave_the_state_unchanged(variant):
+    """Contract: an agent returns a legal action for the player to move and does not touch the real state."""
+    for state in decision_states(variant, seed=3, count=4):
+        player = state.current_player()
+        before = (state.history(), state.information_state_string(player))
+        action = ISMCTSAgent(seed=1, iterations=40, rollout_depth=6).step(state)
+        assert action in state.legal_actions()
+        assert (state.history(), state.information_state_string(player)) == before
+
+
+def test_contract_ismcts_same_seed_same_move(variant):
+    """Contract (reproducibility): with an iteration budget the same seed chooses the same action."""
+    state = decision_states(variant, seed=5, count=2)[-1]
+    a = ISMCTSAgent(seed=7, iterations=60, rollout_depth=6).step(state.clone())
+    b = ISMCTSAgent(seed=7, iterations=60, rollout_depth=6).step(state.clone())
+    assert a == b
+
+
+def test_contract_ismcts_picks_a_move_that_wins_at_once(variant):
+    """Contract: returns() +1 is a win. Where one legal action ends the match with a win, search finds it."""
+    rng = random.Random(11)
+    for _ in range(60):
+        state = variant.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if not state.is_chance_node() and len(legal) > 1:
+                p = state.current_player()
+                wins = []
+                for a in legal:
+                    child = state.clone()
+                    child.apply_action(a)
+                    if child.is_terminal() and child.returns()[p] > 0:
+                        wins.append(a)
+                if wins and len(wins) < len(legal):
+                    choice = ISMCTSAgent(seed=2, iterations=300, rollout_depth=10).step(state)
+                    assert choice in wins, f"missed a winning move in {variant!r} at step {state.move_number()}"
+                    return
+            state.apply_action(rng.choice(legal))
+    pytest.fail(f"no position with an immediately winning move found in 60 random games of {variant!r}")
+
+
+def test_qb_d3_qbert_roll_is_hidden_from_the_nasty_player_in_search():
+    """QB-D3: the d8 roll is hidden from the nasty player, so the nasty player's search must not branch on it,
+    while Q*bert's own search does."""
+    game = load_game("qbert")
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while True:
+        assert not state.is_terminal(), "no Q*bert roll found"
+        if state.is_chance_node() and len(state.legal_actions()) == 8:
+            probe = state.clone()
+            probe.apply_action(probe.legal_actions()[0])
+            qbert = probe.current_player()
+            break
+        legal = state.legal_actions()
+        state.apply_action(rng.choice(legal))
+    assert ISMCTSAgent._chance_hidden(_Node(), 0, state, 1 - qbert) is True
+    assert ISMCTSAgent._chance_hidden(_Node(), 0, state, qbert) is False
+
+
+def test_levels_are_agents_with_growing_budgets():
+    """Levels easy < medium < hard by iteration budget; hard is capped below 2 s per decision."""
+    iters = [LEVELS[k]["iterations"] for k in ("easy", "medium", "hard")]
+    assert iters == sorted(iters) and len(set(iters)) == 3
+    assert LEVELS["hard"]["seconds"] < 2.0
+    for level in ("easy", "medium", "hard"):
+        agent = make_agent(level, 1)
+        assert isinstance(agent, ISMCTSAgent) and agent.name == level
+
+
+def test_ismcts_settings_in_the_agent_name():
+    agent = make_agent("ismcts:iterations=25,seconds=0.5,rollout_depth=4", 0)
+    assert (agent.iterations, agent.seconds, agent.rollout_depth) == (25, 0.5, 4)
+    timed = make_agent("ismcts:seconds=0.2", 0)
+    assert timed.iterations is None and timed.seconds == 0.2
+
+
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("ismcts:depth=3", ["depth", "iterations", "seconds"]),
+        ("ismcts:iterations=many", ["iterations", "int", "many"]),
+        ("ismcts:iterations=0", ["iterations", "at least 1"]),
+        ("grandmaster", ["grandmaster", "random", "greedy", "easy", "medium", "hard"]),
+    ],
+)
+def test_bad_agent_names_say_what_is_allowed(name, words):
+    with pytest.raises(GameError) as err:
+        make_agent(name, 0)
+    for word in words:
+        assert word in str(err.value)
+
+
+def test_contract_openspiel_mcts_plays_legal_moves_without_seeing_hidden_state(variant):
+    """Contract: the comparison agent (OpenSpiel's MCTSBot) returns a legal action and leaves the state as it was."""
+    state = decision_states(variant, seed=6, count=2)[-1]
+    before = state.history()
+    action = make_agent("os_mcts:simulations=20", 3).step(state)
+    assert action in state.legal_actions() and state.history() == before

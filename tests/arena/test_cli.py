@@ -1,0 +1,68 @@
+"""`boardcade arena` and `boardcade balance` from the command line."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from typer.testing import CliRunner
+
+import boardcade.cli.arena  # noqa: F401  (registers `arena` and `balance`)
+from boardcade.cli.app import app
+from boardcade.cli.arena import split_agents
+
+runner = CliRunner()
+
+
+def test_arena_plays_saves_and_resumes(tmp_path):
+    """Arena: a table in the terminal, JSONL results and a summary; the same command again resumes (nothing left)."""
+    args = ["arena", "qbert", "--agents", "random,greedy", "--games", "1", "--workers", "1", "--out", str(tmp_path)]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "Standings" in first.output and "random" in first.output and "greedy" in first.output
+    lines = (tmp_path / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 2
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["games"] == 2 and set(summary["agents"]) == {"random", "greedy"}
+    second = runner.invoke(app, args)
+    assert second.exit_code == 0 and "Resuming: 2 of 2" in second.output
+    assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 2
+
+
+def test_arena_bad_input_names_what_is_allowed(tmp_path):
+    bad_agent = runner.invoke(app, ["arena", "qbert", "--agents", "random,wizard", "--out", str(tmp_path)])
+    assert bad_agent.exit_code == 2 and "wizard" in bad_agent.output and "greedy" in bad_agent.output
+    bad_game = runner.invoke(app, ["arena", "pacman", "--agents", "random,greedy", "--out", str(tmp_path)])
+    assert bad_game.exit_code == 2 and "qbert" in bad_game.output
+    bad_backend = runner.invoke(app, ["arena", "qbert", "--agents", "random", "--backend", "cloud"])
+    assert bad_backend.exit_code == 2 and "local, ray" in bad_backend.output
+    assert not (tmp_path / "results.jsonl").exists()
+
+
+def test_agent_list_keeps_ismcts_settings_together():
+    assert split_agents("random, ismcts:iterations=50,seconds=1,hard") == [
+        "random",
+        "ismcts:iterations=50,seconds=1",
+        "hard",
+    ]
+
+
+def test_balance_writes_report_and_csv(tmp_path):
+    """Balance: per-role win rates, lengths and endings; an HTML report with plots and the raw numbers as CSV."""
+    args = ["balance", "qbert", "--agent", "random", "--games", "3", "--workers", "1", "--out", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "win rate by role" in result.output and "Q*bert first" in result.output
+    html = (tmp_path / "report.html").read_text()
+    assert "Win rate by role" in html and "data:image/png;base64," in html
+    with open(tmp_path / "games.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 3 and {"p1_role", "p2_return", "length", "end_rule"} <= set(rows[0])
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert sum(v["games"] for v in summary["seats"].values()) == 6
+    assert sum(e["count"] for e in summary["ends"].values()) == 3
+
+
+def test_balance_option_is_applied_and_checked(tmp_path):
+    bad = runner.invoke(app, ["balance", "qbert", "--option", "colour=blue", "--games", "1", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "colour" in bad.output and "valid options" in bad.output
