@@ -28,6 +28,8 @@ from pathlib import Path
 import httpx
 import websockets
 
+from boardcade.server.launch import start_serve_process
+
 
 @dataclass
 class Report:
@@ -156,19 +158,7 @@ async def sampler(pid: int, report: Report, start: float, stop: float, every: fl
 
 
 def start_server(db_url: str, port: int, log: Path) -> subprocess.Popen:
-    cli = Path(sys.executable).with_name("boardcade")
-    cmd = [str(cli), "serve", "--port", str(port), "--database", db_url]
-    with log.open("wb") as err:  # a file, not a pipe: a full pipe would stall the server
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return start_serve_process(db_url, port, log)
 
 
 async def soak(port: int, pid: int, seconds: float, matches: int, think: float, every: float, seed: int) -> Report:

@@ -9,13 +9,11 @@ Bounded: KILLS kills, PLAY_S seconds of play between them, 10 s to start each se
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +21,7 @@ from pathlib import Path
 import httpx
 
 from boardcade import load_game
+from boardcade.server.launch import start_serve_process
 from boardcade.server.storage import Storage
 
 MATCHES = 16  # of which AGENT_MATCHES have a computer on seat 1 (the server writes its moves on its own)
@@ -39,19 +38,7 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, log: Path) -> subprocess.Popen:
-    cli = Path(sys.executable).with_name("boardcade")
-    cmd = [str(cli), "serve", "--port", str(port), "--database", db_url, "--agent-budget", "0.5"]
-    with log.open("ab") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
-    deadline = time.time() + 15
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError(f"server did not start; log:\n{log.read_text()[-3000:]}")
+    return start_serve_process(db_url, port, log, "--agent-budget", "0.5")
 
 
 @dataclass
