@@ -15,7 +15,7 @@ import random
 import time
 
 from boardcade import game_names
-from boardcade.core import game_class, sample_chance
+from boardcade.core import game_class, random_playout
 
 TARGETS = {"qbert": 50_000, "atari_centipede": 20_000, "mb_centipede": 30_000}
 
@@ -23,18 +23,12 @@ TARGETS = {"qbert": 50_000, "atari_centipede": 20_000, "mb_centipede": 30_000}
 def measure(name: str, options: dict, seconds: float, seed: int = 1) -> tuple[float, float, int]:
     game = game_class(name)(**options)
     rng = random.Random(seed)
-    choice = rng.choice
     steps = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                state.apply_action(choice(state.legal_actions()))
-            steps += 1
+        state = random_playout(game.new_initial_state(), rng)  # the project's one play loop
+        steps += state.move_number()
         games += 1
     elapsed = time.perf_counter() - start
     return steps / elapsed, games / elapsed, games

@@ -24,7 +24,8 @@ def test_record_round_trip_replays_every_state(tmp_path):
     rec = Record.for_state(state, ["random", "greedy"], where="test")
     path = rec.save(tmp_path / "m.json")
     data = json.loads(path.read_text())
-    assert data["format"] == "boardcade-record" and data["version"] == 1
+    assert data["format"] == "boardcade-record" and data["version"] == 2
+    assert data["rules_version"] == state.game.RULES_VERSION
     assert data["game"] == "qbert" and data["options"]["max_turns_per_round"] == 30
     assert data["seats"] == ["random", "greedy"] and data["result"] == state.returns()
     assert data["started_at"] and data["finished_at"]
@@ -79,6 +80,8 @@ def test_wrong_result_is_rejected(tmp_path):
         (lambda d: d.update(result=[10**400, 0]), "'result' must be null or a list of finite numbers"),
         (lambda d: d.update(version=True), "unsupported record version True"),
         (lambda d: d.update(version=1.0), "unsupported record version 1.0"),
+        (lambda d: d.update(rules_version="2"), "'rules_version' must be a positive integer"),
+        (lambda d: d.update(rules_version=0), "'rules_version' must be a positive integer"),
     ],
 )
 def test_malformed_records_say_what_is_wrong(tmp_path, mutate, message):
@@ -95,3 +98,13 @@ def test_not_json_is_a_record_error(tmp_path):
     path.write_text("{nope")
     with pytest.raises(RecordError, match="not valid JSON"):
         load_record(path)
+
+
+def test_version_1_records_are_read_as_rules_version_1(tmp_path):
+    """Records written before rules versions existed name none: they were played under rules version 1."""
+    data = Record.for_state(_finished(), ["a", "b"]).to_json()
+    data["version"] = 1
+    del data["rules_version"]
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(data))
+    assert load_record(path).rules_version == 1

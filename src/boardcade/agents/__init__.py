@@ -1,114 +1,93 @@
 """Computer players. `make_agent("random" | "greedy" | "easy" | "medium" | "hard" | "ismcts" ...)` builds one.
 
-ISMCTS can be tuned in the name: "ismcts:iterations=500,seconds=1.5,exploration=0.7,rollout_depth=20"
-(any subset; see `ISMCTSAgent`). "os_mcts[:simulations=N|seconds=S]" is OpenSpiel's own MCTSBot, for comparisons.
-Every name accepted here works in `play`, `simulate`, web seats and the arena.
+Names take settings: "ismcts:iterations=500,seconds=1.5,exploration=0.7,rollout_depth=20", "hard:seconds=1"
+(see `boardcade.agents.registry`). "os_mcts[:simulations=N|seconds=S]" is OpenSpiel's own MCTSBot (openspiel
+extra), registered from `boardcade.interop`. Every name accepted here works in `play`, `simulate`, web seats and
+the arena.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+from typing import Any
 
-from ..core.errors import GameError
 from .base import Agent, GreedyAgent, RandomAgent
 from .ismcts import ISMCTSAgent
-from .levels import LEVELS, make_level
+from .levels import LEVELS
+from .registry import (
+    AGENTS,
+    AgentSpec,
+    Param,
+    agent_names,
+    check_agent_name,
+    make_agent,
+    parse_agent_name,
+    register_agent,
+)
 
-# name -> factory(seed) -> Agent. Stronger agents add themselves here.
-AGENTS: dict[str, Callable[[int | None], Agent]] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "ismcts": ISMCTSAgent,
-    "easy": partial(make_level, "easy"),
-    "medium": partial(make_level, "medium"),
-    "hard": partial(make_level, "hard"),
-}
-
-# Parameters accepted after "ismcts:" and how to read them.
-ISMCTS_PARAMS: dict[str, type] = {
-    "iterations": int,
-    "seconds": float,
-    "exploration": float,
-    "rollout_depth": int,
-    "rollout_greedy": int,
-    "determinizations": int,
-}
-
-
-def agent_names() -> list[str]:
-    return list(AGENTS)
+ISMCTS_PARAMS = (
+    Param("iterations", int, "search iterations per decision", minimum=1),
+    Param("seconds", float, "wall-time budget per decision in seconds"),
+    Param("exploration", float, "UCB1 exploration constant (values are in [-1, 1])"),
+    Param("rollout_depth", int, "actions per rollout before the evaluation scores the position", minimum=0),
+    Param("rollout_greedy", int, "rollout moves compare this many random candidates (0 = random)", minimum=0),
+    Param("determinizations", int, "sampled hidden states reused across iterations", minimum=1),
+)
 
 
-def _parse_ismcts(name: str, seed: int | None) -> Agent:
-    allowed = ", ".join(ISMCTS_PARAMS)
-    params: dict[str, object] = {}
-    for part in name.split(":", 1)[1].split(","):
-        key, sep, text = part.partition("=")
-        key = key.strip()
-        if not sep or key not in ISMCTS_PARAMS:
-            raise GameError(f"bad ISMCTS setting {part!r} in agent {name!r}; use key=value with keys: {allowed}")
-        try:
-            params[key] = ISMCTS_PARAMS[key](text.strip())
-        except ValueError:
-            kind = ISMCTS_PARAMS[key].__name__
-            raise GameError(f"ISMCTS setting {key!r} in agent {name!r} must be a {kind}, got {text!r}") from None
+def _ismcts(seed: int | None = None, **params: Any) -> ISMCTSAgent:
     if "seconds" in params and "iterations" not in params:
-        params["iterations"] = None
-    try:
-        return ISMCTSAgent(seed, name=name, **params)  # type: ignore[arg-type]
-    except ValueError as e:
-        raise GameError(f"agent {name!r}: {e}") from None
+        params["iterations"] = None  # a time budget alone
+    return ISMCTSAgent(seed, **params)
 
 
-def _parse_os_mcts(name: str, seed: int | None) -> Agent:
-    from .openspiel_mcts import OpenSpielMCTSAgent
-
-    kinds = {"simulations": int, "seconds": float, "uct_c": float}
-    params: dict[str, object] = {}
-    for part in filter(None, name.partition(":")[2].split(",")):
-        key, sep, text = part.partition("=")
-        key = key.strip()
-        if not sep or key not in kinds:
-            raise GameError(
-                f"bad os_mcts setting {part!r} in agent {name!r}; use key=value with keys: {', '.join(kinds)}"
-            )
-        try:
-            params[key] = kinds[key](text.strip())
-        except ValueError:
-            raise GameError(f"os_mcts setting {key!r} in agent {name!r} must be a {kinds[key].__name__}") from None
-    try:
-        return OpenSpielMCTSAgent(seed, **params)  # type: ignore[arg-type]
-    except ValueError as e:
-        raise GameError(f"agent {name!r}: {e}") from None
-
-
-def check_agent_name(name: str) -> None:
-    """Raise GameError naming the valid agents when `name` cannot be built."""
-    make_agent(name, 0)
-
-
-def make_agent(name: str, seed: int | None = None) -> Agent:
-    if name.startswith("ismcts:"):
-        return _parse_ismcts(name, seed)
-    if name == "os_mcts" or name.startswith("os_mcts:"):
-        return _parse_os_mcts(name, seed)
-    if name not in AGENTS:
-        raise GameError(
-            f"unknown agent {name!r}; valid agents: {', '.join(AGENTS)}, os_mcts (OpenSpiel's MCTS, research extra), "
-            f"or ismcts:key=value,... with keys: {', '.join(ISMCTS_PARAMS)}"
+register_agent(AgentSpec("random", RandomAgent, doc="plays a uniformly random legal move", strength="a beginner"))
+register_agent(
+    AgentSpec(
+        "greedy",
+        GreedyAgent,
+        doc="looks one move ahead and plays the move the game's evaluation likes best",
+        strength="a casual player who never plans",
+        think="instant",
+    )
+)
+register_agent(
+    AgentSpec(
+        "ismcts",
+        _ismcts,
+        ISMCTS_PARAMS,
+        doc="information-set Monte Carlo tree search with the settings you give it",
+        think="as set",
+    )
+)
+for _level, _about in (
+    ("easy", ("a short search", "a beginner who looks a little ahead", "well under a second")),
+    ("medium", ("a moderate search", "a club player", "about a second")),
+    ("hard", ("the longest search", "the strongest computer player", "up to about 2 seconds")),
+):
+    register_agent(
+        AgentSpec(
+            _level,
+            ISMCTSAgent,
+            ISMCTS_PARAMS,
+            fixed={"name": _level, "scale_iterations": True, **LEVELS[_level]},
+            doc=f"ISMCTS, {_about[0]}: never looks at hidden information",
+            strength=_about[1],
+            think=_about[2],
         )
-    return AGENTS[name](seed)
-
+    )
 
 __all__ = [
     "AGENTS",
     "LEVELS",
     "Agent",
+    "AgentSpec",
     "GreedyAgent",
     "ISMCTSAgent",
+    "Param",
     "RandomAgent",
     "agent_names",
     "check_agent_name",
     "make_agent",
+    "parse_agent_name",
+    "register_agent",
 ]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from ..core.game import State
+from ..core.registry import game_spec
 
 
 class Agent(ABC):
@@ -37,8 +37,11 @@ class RandomAgent(Agent):
 
 
 def heuristic_for(game_name: str) -> Callable[[State, int], float]:
-    """The game's one-ply evaluation `evaluate(state, player) -> float` from boardcade.games.<game>.heuristic."""
-    return importlib.import_module(f"boardcade.games.{game_name}.heuristic").evaluate
+    """The game's one-ply evaluation `evaluate(state, player) -> float` (its spec's heuristic)."""
+    evaluate = game_spec(game_name).part("heuristic")
+    if evaluate is None:
+        return lambda state, player: 0.0
+    return evaluate
 
 
 class GreedyAgent(Agent):

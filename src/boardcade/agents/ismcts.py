@@ -25,8 +25,9 @@ import time
 from typing import Any
 
 from ..core.game import CHANCE, State
+from ..core.loop import sample_chance
 from .base import Agent
-from .policies import GamePolicy, policy_for, sample_chance
+from .policies import GamePolicy, policy_for
 
 
 class _Node:

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..agents import make_agent
-from ..agents.policies import sample_chance
 from ..core.game import State
+from ..core.loop import play
 from ..core.registry import load_game
 
 
@@ -76,19 +76,21 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     think = [0.0] * game.num_players
     slowest = [0.0] * game.num_players
     decisions = [0] * game.num_players
+
+    def timed(player: int):
+        def decide(s):
+            t0 = time.perf_counter()
+            action = agents[player].step(s)
+            dt = time.perf_counter() - t0
+            think[player] += dt
+            slowest[player] = max(slowest[player], dt)
+            decisions[player] += 1
+            return action
+
+        return decide
+
     started = time.perf_counter()
-    while not state.is_terminal():
-        player = state.current_player()
-        if player < 0:
-            state.apply_action(sample_chance(state, chance_rng))
-            continue
-        t0 = time.perf_counter()
-        action = agents[player].step(state)
-        dt = time.perf_counter() - t0
-        think[player] += dt
-        slowest[player] = max(slowest[player], dt)
-        decisions[player] += 1
-        state.apply_action(action)
+    play(state, [timed(p) for p in range(game.num_players)], chance_rng)
     rule, text, detail = end_reason(state)
     return {
         "key": spec.key,

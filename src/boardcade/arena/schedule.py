@@ -3,53 +3,16 @@
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
-from ..agents.policies import sample_chance
 from ..core.game import Game
 from ..core.registry import load_game
 from .match import MatchSpec, derive_seed
 
 
-def sides(game: Game, probes: int = 4) -> list[list[int]]:
-    """Players grouped into sides (team mates share returns).
-
-    A game may say so itself with a `teams()` method; otherwise, for more than two players, a few random
-    playouts are read: players who always get the same return in decisive games are team mates.
-    """
-    own = getattr(game, "teams", None)
-    if callable(own):
-        return [list(t) for t in own()]
-    n = game.num_players
-    if n <= 2:
-        return [[p] for p in range(n)]
-    rng = random.Random(12345)
-    together = {(a, b): True for a in range(n) for b in range(a + 1, n)}
-    decisive = 0
-    for _ in range(probes * 4):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
-        ret = state.returns()
-        if len(set(ret)) < 2:
-            continue
-        decisive += 1
-        for a, b in together:
-            if ret[a] != ret[b]:
-                together[(a, b)] = False
-        if decisive >= probes:
-            break
-    groups: list[list[int]] = []
-    for p in range(n):
-        for g in groups:
-            if all(together[(q, p)] for q in g):
-                g.append(p)
-                break
-        else:
-            groups.append([p])
-    return groups
+def sides(game: Game) -> list[list[int]]:
+    """Players grouped into sides (team mates share returns), as the game declares them (GameType.teams)."""
+    return [list(side) for side in game.game_type.teams]
 
 
 def seatings(num_players: int, side_list: list[list[int]], agents: list[str]) -> list[tuple[str, ...]]:

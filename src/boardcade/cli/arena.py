@@ -6,65 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import check_agent_name
+from ..agents.registry import split_agent_list
 from ..arena import Run, default_folder, round_robin, summarise
-from ..core import GameError
 from .app import app
 from .common import build_game, console, fail
-
-
-def split_agents(text: str) -> list[str]:
-    """Split "a,b,ismcts:iterations=50,seconds=1" into agents: key=value pieces stay with their ismcts agent."""
-    out: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            continue
-        if out and out[-1].startswith("ismcts:") and "=" in piece and ":" not in piece:
-            out[-1] += "," + piece
-        else:
-            out.append(piece)
-    return out
-
-
-def check_agents(agents: list[str]) -> None:
-    for name in agents:
-        try:
-            check_agent_name(name)
-        except GameError as e:
-            raise fail(str(e)) from None
-
-
-def progress_bar() -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    )
-
-
-def play_run(run: Run, backend: str, workers: int | None, address: str | None, label: str) -> bool:
-    """Play what is left of `run` with a progress bar. False when interrupted (results so far are kept)."""
-    total, done = len(run.specs), len(run.specs) - len(run.todo)
-    if done:
-        console.print(f"Resuming: {done} of {total} matches already played in {run.folder}")
-    try:
-        with progress_bar() as bar:
-            task = bar.add_task(label, total=total, completed=done)
-            for _ in run.play(backend, workers, address):
-                bar.advance(task)
-    except KeyboardInterrupt:
-        console.print(
-            f"[yellow]Interrupted:[/] {len(run.results)} of {total} matches saved in {run.folder}; "
-            "run the same command again to resume."
-        )
-        return False
-    return True
+from .runs import check_agents, play_run
 
 
 def pct(x: float) -> str:
@@ -117,7 +65,7 @@ def arena(
     """Round-robin tournament in every role and seat order: ratings, win rates, saved results (resumable)."""
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; backends: local, ray")
-    names = split_agents(agents)
+    names = split_agent_list(agents)
     if not names:
         raise fail("give at least one agent with --agents, e.g. --agents random,greedy")
     check_agents(names)
@@ -138,6 +86,3 @@ def arena(
     console.print(f"Results: {run.folder / 'results.jsonl'}  Summary: {path}")
     if not finished:
         raise typer.Exit(code=130)
-
-
-from . import balance as _balance  # noqa: E402,F401  (registers `boardcade balance` with this module)

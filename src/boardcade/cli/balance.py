@@ -10,8 +10,8 @@ from rich.table import Table
 from ..arena import Run, default_folder, round_robin
 from ..arena.balance import balance_summary, write_csv, write_html
 from .app import app
-from .arena import check_agents, play_run
 from .common import build_game, console, fail
+from .runs import check_agents, play_run
 
 
 def _rate_table(title: str, table: dict) -> Table:

@@ -8,14 +8,9 @@ import typer
 from rich.markdown import Markdown
 from rich.table import Table
 
-from ..core import RecordError, game_class, game_names, load_record
+from ..core import RecordError, game_class, game_names, game_spec, load_record
 from .app import app
 from .common import console, event_line, fail, render_board
-
-DOCS_DIRS = (
-    Path(__file__).resolve().parents[1] / "docs" / "rules",  # shipped inside the package, if present
-    Path(__file__).resolve().parents[3] / "docs" / "rules",  # a source checkout
-)
 
 
 @app.command()
@@ -33,24 +28,15 @@ def games() -> None:
     console.print(table)
 
 
-def rules_path(name: str) -> Path:
-    doc = game_class(name).rules_doc
-    for folder in DOCS_DIRS:
-        if (folder / doc).is_file():
-            return folder / doc
-    raise FileNotFoundError(doc)
-
-
 @app.command()
 def rules(game: str = typer.Argument(..., help="Game name, see `boardcade games`.")) -> None:
     """Show the numbered rules of GAME (rule IDs match the event log)."""
     if game not in game_names():
         raise fail(f"unknown game {game!r}; valid games: {', '.join(game_names())}")
-    try:
-        path = rules_path(game)
-    except FileNotFoundError:
-        raise fail(f"the rules document for {game} is not installed with this copy of boardcade") from None
-    console.print(Markdown(path.read_text()))
+    text = game_spec(game).rules_text()
+    if text is None:
+        raise fail(f"the rules document for {game} is not installed with this copy of boardcade")
+    console.print(Markdown(text))
 
 
 @app.command()

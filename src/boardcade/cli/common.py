@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from platformdirs import user_data_dir
 from rich.console import Console
 from rich.text import Text
 
-from ..core import Game, GameError, load_game
+from ..core import Game, GameError, game_spec, load_game
 from ..core.game import Event
 from .options import parse_options
 
@@ -44,8 +43,13 @@ def default_record_path(game: str) -> Path:
 
 
 def render_board(game_name: str, observation: dict[str, Any]):
-    """The game's own terminal drawing of an observation."""
-    return importlib.import_module(f"boardcade.games.{game_name}.render").render(observation)
+    """The game's own terminal drawing of an observation (its spec's renderer), or the observation as JSON."""
+    render = game_spec(game_name).part("renderer")
+    if render is None:
+        from rich.pretty import Pretty
+
+        return Pretty(observation)
+    return render(observation)
 
 
 def event_line(event: Event | dict[str, Any]) -> Text:

@@ -8,11 +8,16 @@ from pathlib import Path
 import typer
 
 from ..agents import agent_names, make_agent
-from ..core import GameError, Record, State, sample_chance
+from ..core import GameError, Record, State
+from ..core import play as play_loop
 from .app import app
 from .common import build_game, console, default_record_path, event_line, fail, render_board
 
 HELP_TEXT = "Type the number of a move. Other keys: l = whole log, h = help, q = quit (the match is saved)."
+
+
+class _Quit(Exception):
+    """The human asked to stop: save the match and leave."""
 
 
 def _choose(state: State, seat: int) -> int | None:
@@ -84,34 +89,38 @@ def play(
     )
     shown = 0
     last_human = None
+
+    def show_events(*_: object) -> None:
+        nonlocal shown
+        events = state.events(viewer)
+        for e in events[shown:]:
+            console.print(event_line(e))
+        shown = len(events)
+
+    def human(s: State) -> int:
+        nonlocal last_human, shown
+        cur = s.current_player()
+        if hot_seat and last_human != cur:
+            console.print(f"\n[bold yellow]Pass the device to {g.player_name(cur)}.[/]")
+            typer.prompt("Press Enter when only they can see the screen", default="", show_default=False)
+            console.clear()
+            shown = len(s.events(viewer))
+        last_human = cur
+        console.print(render_board(game, s.observation(cur)))
+        action = _choose(s, cur)
+        if action is None:
+            raise _Quit
+        return action
+
+    deciders = {i: agents.get(i, human) for i in range(g.num_players)}
     try:
-        while not state.is_terminal():
-            events = state.events(viewer)
-            for e in events[shown:]:
-                console.print(event_line(e))
-            shown = len(events)
-            cur = state.current_player()
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            elif cur in agents:
-                state.apply_action(agents[cur].step(state))
-            else:
-                if hot_seat and last_human != cur:
-                    console.print(f"\n[bold yellow]Pass the device to {g.player_name(cur)}.[/]")
-                    typer.prompt("Press Enter when only they can see the screen", default="", show_default=False)
-                    console.clear()
-                last_human = cur
-                console.print(render_board(game, state.observation(cur)))
-                action = _choose(state, cur)
-                if action is None:
-                    rec.update(state)
-                    rec.save(path)
-                    console.print(f"Match saved to {path} (replay it with: boardcade replay {path})")
-                    return
-                state.apply_action(action)
-                if hot_seat:
-                    shown = len(state.events(viewer))
-            rec.update(state)
+        show_events()
+        play_loop(state, deciders, rng, on_step=lambda *a: (show_events(), rec.update(state)))
+    except _Quit:
+        rec.update(state)
+        rec.save(path)
+        console.print(f"Match saved to {path} (replay it with: boardcade replay {path})")
+        return
     except (KeyboardInterrupt, typer.Abort):
         rec.update(state)
         rec.save(path)

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..agents import agent_names, make_agent
-from ..core import Game, GameError, sample_chance
+from ..core import Game, GameError, play
 from .app import app
 from .common import build_game, console, fail
 
@@ -33,13 +33,8 @@ def run_games(game: Game, agent_specs: list[str], n: int, seed: int, progress=No
         state = game.new_initial_state()
         for a in agents:
             a.reset()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = sample_chance(state, rng)
-            else:
-                action = agents[state.current_player()].step(state)
-            state.apply_action(action)
-            steps += 1
+        play(state, agents, rng)
+        steps += state.move_number()
         returns = state.returns()
         best = max(returns)
         draw = all(r == best for r in returns)

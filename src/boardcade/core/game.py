@@ -13,8 +13,10 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
+from .codec import ActionCodec
 from .errors import IllegalActionError
 from .options import Option, resolve_options
+from .spec import GameType
 
 CHANCE = -1
 TERMINAL = -4
@@ -39,31 +41,53 @@ class Event(NamedTuple):
         return {"rule": self.rule, "text": self.text, "step": self.step}
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    """Draw a chance outcome of `state` (a chance node) with its probabilities."""
-    x = rng.random()
-    outcomes = state.chance_outcomes()
-    for action, p in outcomes:
-        x -= p
-        if x < 0:
-            return action
-    return outcomes[-1][0]
-
-
 class Game(ABC):
-    """Base of every game. Subclasses set the class attributes and implement `new_initial_state`."""
+    """Base of every game. Subclasses set the class attributes and implement `new_initial_state`.
+
+    Static facts are declared, never guessed: PERFECT_INFORMATION, HAS_CHANCE, ZERO_SUM, RULES_VERSION and
+    `teams()` make up `game_type`; the action codec (`make_codec`, default the class's CODEC) names every action.
+    """
 
     name: str = ""
     title: str = ""
     OPTIONS: tuple[Option, ...] = ()
     num_distinct_actions: int = 0
     max_chance_outcomes: int = 0
-    rules_doc: str = ""  # file name under docs/rules/
+    PERFECT_INFORMATION: bool = False
+    HAS_CHANCE: bool = True
+    ZERO_SUM: bool = True
+    # Bump when a rules change could make a stored match replay differently (see GameSpec.legacy_rules).
+    RULES_VERSION: int = 1
+    CODEC: ActionCodec | None = None
     # Named variants worth testing and benchmarking separately: (label, options) pairs.
     VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (("default", {}),)
 
     def __init__(self, **options: Any):
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
+        self.codec: ActionCodec | None = self.make_codec()
+        self._type: GameType | None = None
+
+    def make_codec(self) -> ActionCodec | None:
+        """The action codec for these options (default: the class's CODEC)."""
+        return self.CODEC
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that win and lose together, one tuple per side (default: every seat alone)."""
+        return tuple((p,) for p in range(self.num_players))
+
+    @property
+    def game_type(self) -> GameType:
+        if self._type is None:
+            self._type = GameType(
+                name=self.name,
+                num_players=self.num_players,
+                teams=self.teams(),
+                perfect_information=self.PERFECT_INFORMATION,
+                chance=self.HAS_CHANCE,
+                zero_sum=self.ZERO_SUM,
+                rules_version=self.RULES_VERSION,
+            )
+        return self._type
 
     # Sizes that may depend on options: subclasses override as properties where they do.
     @property
@@ -85,6 +109,8 @@ class Game(ABC):
 
     def action_to_string(self, player: int, action: int) -> str:
         """Name of `action` for `player` (CHANCE for chance outcomes) without a state at hand."""
+        if player != CHANCE and self.codec is not None and 0 <= action < self.codec.size:
+            return self.codec.label(action)
         return f"action {action}"
 
     def __repr__(self) -> str:
@@ -106,6 +132,8 @@ class State(ABC):
         self._history: list[int] = []
         self._events: list[Event] = []
         self._legal_cache: list[int] | None = None
+        self._result: tuple[float, ...] | None = None  # set once, by _finish
+        self._capped = False
 
     # ---- hooks for subclasses -------------------------------------------------------------
     @abstractmethod
@@ -128,9 +156,11 @@ class State(ABC):
         """A player-facing reason why `action` is not legal now (override for better reasons)."""
         return "it is not one of the legal actions here"
 
-    @abstractmethod
     def returns(self) -> list[float]:
         """+1 win, -1 loss, 0 draw per player at the end; all 0 before."""
+        if self._result is None:
+            return [0.0] * self.game.num_players
+        return list(self._result)
 
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -153,7 +183,7 @@ class State(ABC):
 
     def safety_cap_hit(self) -> bool:
         """True when a digital safety cap (not a rulebook ending) ended any part of the match."""
-        return False
+        return self._capped
 
     def stats(self) -> dict[str, float]:
         """Game-specific figures about the match so far (e.g. {"turns": 31}) for simulation reports."""
@@ -231,9 +261,20 @@ class State(ABC):
         return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
 
     def action_info(self, action: int) -> dict[str, Any]:
-        """Structured description of a legal action for user interfaces: at least "action" and "label";
-        games add keys such as "kind" and "target" so a front end can place the choice on the board."""
-        return {"action": action, "label": self.action_to_string(action)}
+        """Structured description of a legal action (or chance outcome) for user interfaces and tests:
+        "action", "kind", "args" (from the game's codec) and "label"; games add context keys such as
+        "target" so a front end can place the choice on the board."""
+        codec = self.game.codec
+        if codec is not None and not self.is_chance_node() and 0 <= action < codec.size:
+            info = codec.info(action)
+            info["label"] = self.action_to_string(action)
+            return info
+        return {
+            "action": action,
+            "kind": "chance" if self.is_chance_node() else "action",
+            "args": {},
+            "label": self.action_to_string(action),
+        }
 
     def _observation_common(self, player: int | None) -> dict[str, Any]:
         """Keys every game's observation carries (games add their own on top)."""
@@ -255,11 +296,22 @@ class State(ABC):
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         self._events.append(Event(rule, text, visible_to, len(self._history)))
 
+    def _finish(self, result: list[float] | tuple[float, ...], rule: str, text: str, capped: bool = False) -> None:
+        """End the match (the one way every game ends): fix the returns, say why, and mark a safety-cap ending.
+
+        The game's `current_player()` must answer TERMINAL from now on (games set their phase to OVER).
+        """
+        self._result = tuple(float(x) for x in result)
+        self._capped = self._capped or capped
+        self._emit(rule, text)
+
     def _copy_base_into(self, other: State) -> None:
         other.game = self.game
         other._history = self._history.copy()
         other._events = self._events.copy()
         other._legal_cache = self._legal_cache
+        other._result = self._result
+        other._capped = self._capped
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)

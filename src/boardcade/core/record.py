@@ -1,9 +1,10 @@
 """Match records: a versioned JSON file holding everything needed to replay a match.
 
-Format (version 1):
+Format (version 2; version 1 had no "rules_version" and is read as rules version 1):
 {
-  "format": "boardcade-record", "version": 1,
-  "game": "qbert", "options": {...},            # options as resolved (defaults filled in)
+  "format": "boardcade-record", "version": 2,
+  "game": "qbert", "rules_version": 2,          # the game's RULES_VERSION the match was played under
+  "options": {...},                             # options as resolved (defaults filled in)
   "seats": ["human", "greedy"],                 # who sat where (free text per seat)
   "actions": [5, 0, 3, ...],                    # every applied action, chance outcomes included
   "result": [1.0, -1.0] | null,                 # returns() when the match ended, else null
@@ -24,10 +25,15 @@ from typing import Any
 
 from .errors import GameError, IllegalActionError, RecordError
 from .game import Game, State
-from .registry import load_game
+from .registry import game_spec, load_game
 
 FORMAT = "boardcade-record"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+
+
+class RulesVersionError(RecordError):
+    """The record was played under a rules version this program can no longer replay."""
 
 
 def now_iso() -> str:
@@ -44,10 +50,17 @@ class Record:
     started_at: str = field(default_factory=now_iso)
     finished_at: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    rules_version: int | None = None  # None: the game's current rules version
 
     @classmethod
     def for_state(cls, state: State, seats: list[str], **meta: Any) -> Record:
-        rec = cls(state.game.name, dict(state.game.options), list(seats), meta=dict(meta))
+        rec = cls(
+            state.game.name,
+            dict(state.game.options),
+            list(seats),
+            meta=dict(meta),
+            rules_version=state.game.RULES_VERSION,
+        )
         rec.update(state)
         return rec
 
@@ -63,6 +76,7 @@ class Record:
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
+            "rules_version": self.rules_version,
             "options": self.options,
             "seats": self.seats,
             "actions": self.actions,
@@ -84,10 +98,27 @@ class Record:
         return path
 
     def load_game(self) -> Game:
+        """The game under the rules the match was played with (RulesVersionError when that is gone)."""
         try:
-            return load_game(self.game, **self.options)
+            spec = game_spec(self.game)
+            current = spec.game_class().RULES_VERSION
         except GameError as e:
-            raise RecordError(f"record names a game or options that cannot be loaded: {e}") from None
+            raise RecordError(f"record names a game that cannot be loaded: {e}") from None
+        version = current if self.rules_version is None else self.rules_version
+        if version == current:
+            options = self.options
+        elif version in spec.legacy_rules:
+            options = {**spec.legacy_rules[version], **self.options}
+        else:
+            playable = ", ".join(str(v) for v in sorted({current, *spec.legacy_rules}))
+            raise RulesVersionError(
+                f"this match was played under {self.game} rules version {version}; this program plays version "
+                f"{current} and can replay versions {playable}, so the match is kept as a finished record"
+            )
+        try:
+            return load_game(self.game, **options)
+        except GameError as e:
+            raise RecordError(f"record names options that cannot be loaded: {e}") from None
 
     def states(self) -> Iterator[State]:
         """Every state from the initial one to the last, each a separate object. Checks each step."""
@@ -140,8 +171,12 @@ def record_from_json(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a boardcade record: 'format' must be {FORMAT!r}")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:  # true and 1.0 are not version 1
-        raise RecordError(f"unsupported record version {data.get('version')!r}; this program reads version {VERSION}")
+    if type(version) is not int or version not in READABLE_VERSIONS:  # true and 1.0 are not version 1
+        readable = ", ".join(map(str, READABLE_VERSIONS))
+        raise RecordError(f"unsupported record version {data.get('version')!r}; this program reads versions {readable}")
+    rules_version = data.get("rules_version", 1 if version == 1 else None)
+    if version >= 2 and (type(rules_version) is not int or rules_version < 1):
+        raise RecordError(f"field 'rules_version' must be a positive integer, got {rules_version!r}")
     checks = [
         ("game", str),
         ("options", dict),
@@ -172,6 +207,7 @@ def record_from_json(data: Any) -> Record:
         started_at=data.get("started_at") or now_iso(),
         finished_at=data.get("finished_at"),
         meta=data.get("meta") if isinstance(data.get("meta"), dict) else {},
+        rules_version=rules_version,
     )
 
 
@@ -182,3 +218,36 @@ def load_record(path: str | Path) -> Record:
     except json.JSONDecodeError as e:
         raise RecordError(f"{path} is not valid JSON: {e}") from None
     return record_from_json(data)
+
+
+@dataclass
+class OpenedRecord:
+    """A stored match as it can be shown: `state` is the replayed state, or None when the match was played
+    under rules this program can no longer replay; then `note` says so and the record is shown as finished."""
+
+    record: Record
+    state: State | None
+    note: str | None = None
+
+    @property
+    def playable(self) -> bool:
+        return self.state is not None
+
+
+def open_record(record: Record) -> OpenedRecord:
+    """Replay a stored match under the rules it was played with. A match of a rules version that is no longer
+    available (or that no longer replays under the compatible version) is never dropped: it comes back with
+    `state=None` and a note. A record of the current rules that does not replay is tampered: RecordError."""
+    try:
+        return OpenedRecord(record, record.replay())
+    except RulesVersionError as e:
+        return OpenedRecord(record, None, str(e))
+    except RecordError as e:
+        current = record.load_game().RULES_VERSION
+        if record.rules_version is None or record.rules_version == current:
+            raise
+        note = (
+            f"this match was played under {record.game} rules version {record.rules_version}, and it no longer "
+            f"replays under the current rules ({e}); it is kept as a finished record"
+        )
+        return OpenedRecord(record, None, note)

@@ -8,10 +8,11 @@ from importlib import resources
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from ..core import GameError, game_spec
 from .errors import ClientError
 from .manager import MatchManager
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
@@ -82,6 +83,18 @@ def create_app(database_url: str, agent_budget: float = 5.0) -> FastAPI:
         await match_socket(ws, match_id)
 
     static = web_dir()
+
+    @app.get("/static/games/{game}.js", include_in_schema=False)
+    async def game_module(game: str) -> Response:
+        """A game's board-drawing module, shipped in its own folder (GameSpec.web_module)."""
+        try:
+            source = game_spec(game).web_text()
+        except GameError:
+            source = None
+        if source is None:
+            return error_response("not_found", f"no board module for game {game[:40]!r}", 404)
+        return Response(source, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
     app.mount("/static", StaticFiles(directory=static), name="static")
 
     @app.get("/", include_in_schema=False)

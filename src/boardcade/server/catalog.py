@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from ..agents import AGENTS
-from ..core import game_class, game_names
+from ..core import game_class, game_names, game_spec
 
 RULE_LINE = re.compile(r"^\s*(?:[-*]\s+|#+\s+)?\**\[?([A-Z]{2,4}-[A-Za-z0-9][A-Za-z0-9.\-]*)\]?\**[.:)]?\**\s+(.*\S)")
 
@@ -60,25 +58,10 @@ def catalog() -> dict[str, Any]:
     return {"games": games, "agents": list(AGENTS)}
 
 
-def _rules_file(doc: str) -> str | None:
-    if not doc:
-        return None
-    try:
-        packaged = resources.files("boardcade").joinpath("docs", "rules", doc)
-        if packaged.is_file():
-            return packaged.read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError):
-        pass
-    # Editable installs: the repository's docs/rules next to src/.
-    repo_doc = Path(__file__).resolve().parents[3] / "docs" / "rules" / doc
-    return repo_doc.read_text(encoding="utf-8") if repo_doc.is_file() else None
-
-
 @lru_cache(maxsize=16)
 def rule_texts(name: str) -> dict[str, str]:
     """Rule ID -> its text, read from the game's rules document (lines that start with a rule ID)."""
-    cls = game_class(name)
-    text = _rules_file(cls.rules_doc or f"{name}.md")
+    text = game_spec(name).rules_text()
     out: dict[str, str] = {}
     if text is None:
         return out

@@ -9,7 +9,7 @@ import pytest
 import boardcade
 from boardcade.games.mb_centipede import actions as A
 from boardcade.games.mb_centipede import board as B
-from boardcade.games.mb_centipede import rules as R
+from boardcade.games.mb_centipede import mechanics as R
 
 GREEN, RED = B.GREEN, B.RED
 

@@ -254,7 +254,7 @@ def test_QB_4_9_random_matches_never_stall_overlap_or_overrun(options):
 
 def test_QB_4_5_face_walker_entry_names_the_face_it_enters(qb):
     """DEFECT. QB-D5: "Wrong Way onto the left face of (6,0); Ugg onto the right face of (6,6)." Their walking
-    steps carry action_info["face"], their entry does not, so a board UI (web/games/qbert.js keys choices by
+    steps carry action_info["face"], their entry does not, so a board UI (games/qbert/web.js keys choices by
     face) offers the entry on the cube's top instead of on the face where the piece will stand."""
     for k, face in ((qb.B.UGG, "right"), (qb.B.WRONG_WAY, "left")):
         state = qb.place(qb.start(roll=1), qbert=(3, 1))

@@ -1,27 +1,15 @@
-"""Rollout policies and state evaluations used by search agents, one per game.
+"""Rollout policies and state evaluations used by search agents.
 
-`policy_for(game)` returns the game's `Policy` from `boardcade.agents.policies.<game name>` when that
-module exists, else the generic `GamePolicy`: uniformly random rollouts scored by the game's heuristic
-(`boardcade.games.<game>.heuristic.evaluate`). A per-game module subclasses `GamePolicy` and overrides
-`choose` (which action a rollout plays), `evaluate` and/or `rollout_depth`.
+`policy_for(game)` builds a `GamePolicy` from the game's spec: its heuristic (`GameSpec.heuristic`) scores
+positions, and its `SearchHints` set the rollout depth, how greedy rollout moves are and how a level scales its
+iteration budget. A game without a heuristic gets uniformly random rollouts scored 0 until the end.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-
-from ...core.game import CHANCE, Game, State, sample_chance
-
-
-def _heuristic(game_name: str) -> Callable[[State, int], float] | None:
-    try:
-        module = importlib.import_module(f"boardcade.games.{game_name}.heuristic")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.endswith(".heuristic"):
-            return None
-        raise
-    return module.evaluate
+from ...core.game import CHANCE, Game, State
+from ...core.loop import sample_chance
+from ...core.registry import game_spec
 
 
 class GamePolicy:
@@ -31,15 +19,16 @@ class GamePolicy:
     drawn at random and the one the evaluation likes best for the mover is played (cheap, noisy greed).
     """
 
-    rollout_depth = 40
-    rollout_greedy = 0
-    # Levels multiply their iteration budgets by this, so that a game with costly rollouts keeps within time.
-    iteration_scale = 1.0
-
     def __init__(self, game: Game):
         self.game = game
         self.num_players = game.num_players
-        self._heuristic = _heuristic(game.name)
+        spec = game_spec(game.name)
+        hints = spec.search
+        self.rollout_depth = hints.rollout_depth
+        self.rollout_greedy = hints.rollout_greedy
+        # Levels multiply their iteration budgets by this, so that a game with costly rollouts keeps within time.
+        self.iteration_scale = hints.iteration_scale
+        self._heuristic = spec.part("heuristic")
 
     def choose(self, state: State, rng, greedy: int = 0) -> int:
         """The action a rollout plays for the player to move."""
@@ -85,11 +74,5 @@ class GamePolicy:
 
 
 def policy_for(game: Game) -> GamePolicy:
-    """The game's own policy if `boardcade.agents.policies.<game>` exists, else the generic one."""
-    try:
-        module = importlib.import_module(f"{__name__}.{game.name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.{game.name}":
-            raise
-        return GamePolicy(game)
-    return module.Policy(game)
+    """The rollout policy for `game`, configured by its spec's search hints."""
+    return GamePolicy(game)

@@ -45,7 +45,6 @@ COLOUR_NAMES = ("red", "blue")
 class AtariCentipedeGame(Game):
     name = "atari_centipede"
     title = "Atari's Centipede (IDW 2017)"
-    rules_doc = "atari-centipede.md"
     OPTIONS = (
         Option("players", 2, "2 (Gnome vs Centipede) or 4 (two teams of Gnome + Centipede)", choices=(2, 4), kind=int),
         Option(
@@ -70,6 +69,10 @@ class AtariCentipedeGame(Game):
     @property
     def num_players(self) -> int:
         return self.options["players"]
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """4 players: team A is seats 0 (Gnome) and 1 (Centipede), team B seats 2 and 3 (AC-11)."""
+        return ((0, 1), (2, 3)) if self.options["players"] == 4 else ((0,), (1,))
 
     @property
     def max_game_length(self) -> int:

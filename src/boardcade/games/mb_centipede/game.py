@@ -33,7 +33,7 @@ from .board import (
     remaining,
     xy,
 )
-from .rules import DEN, HOLLOW, ON_GUN0, SPACE0, RulesMixin
+from .mechanics import DEN, HOLLOW, ON_GUN0, SPACE0, RulesMixin
 
 P_SPIN, P_FREE, P_GUN, P_REVIVE, P_SHORTCUT, P_PIECES, P_OVER = range(7)
 PHASE_NAMES = ("spin", "free_choice", "gun", "revive", "shortcut", "spider_scorpion", "over")
@@ -58,7 +58,7 @@ def _check_weights(value: str) -> str | None:
 class MBCentipedeGame(Game):
     name = "mb_centipede"
     title = "Centipede (Milton Bradley, 1983)"
-    rules_doc = "mb-centipede.md"
+    PERFECT_INFORMATION = True  # the spinner is public; no player holds hidden information
     num_distinct_actions = A.NUM_ACTIONS
     max_chance_outcomes = A.NUM_SPINS
     OPTIONS = (

@@ -24,7 +24,6 @@ _PEG_BITS = tuple(1 << c for c in range(B.NUM_CUBES))
 class QbertGame(Game):
     name = "qbert"
     title = "Q*bert"
-    rules_doc = "qbert.md"
     num_distinct_actions = A.NUM_ACTIONS
     max_chance_outcomes = A.MAX_CHANCE_OUTCOMES
     OPTIONS = (

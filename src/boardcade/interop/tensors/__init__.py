@@ -3,8 +3,8 @@
 Every tensor is a flat float32 vector made of named blocks (see `Encoder.fields`):
 
 - the common block, the same for every game (from the contract's common observation keys);
-- the game block, from `boardcade.interop.tensors.<game>` (`fields(game)` and `fill(obs, views, game)`),
-  or, for a game without such a module, the documented hashed fallback in `generic.py`;
+- the game block, from the game's own tensors module (`GameSpec.tensors`: `fields(game)` and
+  `fill(obs, views, game)`), or, for a game without one, the documented hashed fallback in `generic.py`;
 - for the information-state tensor only, an events block (`generic.fill_events`).
 
 Because the encoder reads nothing but the observation dict, a tensor holds only what that player may know.
@@ -13,11 +13,11 @@ docs/interop.md describes each block.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import numpy as np
 
+from ...core.registry import game_spec
 from . import generic
 
 _cache: dict[tuple[str, tuple], Encoder] = {}
@@ -28,12 +28,7 @@ class Encoder:
 
     def __init__(self, game):
         self.game = game
-        try:
-            module = importlib.import_module(f"{__name__}.{game.name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{game.name}":
-                raise
-            module = generic
+        module = game_spec(game.name).part("tensors") or generic
         self.module = module
         self.fields: list[tuple[str, tuple[int, ...]]] = generic.common_fields(game) + module.fields(game)
         self.info_fields = self.fields + generic.event_fields(game)

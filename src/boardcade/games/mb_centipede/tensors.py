@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ...games.mb_centipede import board as B
+from . import board as B
 
 PHASES = ("spin", "free_choice", "gun", "revive", "shortcut", "spider_scorpion", "over")
 SPINS = ("GUN", "CENTIPEDE", "SPIDER/SCORPION", "FREE CHOICE")

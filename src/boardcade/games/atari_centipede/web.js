@@ -2,7 +2,7 @@
 // the four spawn points (AC-D2), mushrooms, centipedes, fleas, spiders, gnomes, the dice pool, cards and hands.
 import { h } from "../notice.js";
 import { s, svgRoot, text, title } from "../svg.js";
-import { boxRow } from "./cards.js";
+import { boxRow } from "../cards.js";
 
 const C = 40; // square size
 const X0 = 30;

@@ -1,6 +1,6 @@
 // Shared by the board modules: a row of labelled boxes (dice, cards) where each box that matches a legal action's
 // label becomes clickable; the rest explain why they cannot be used now.
-import { s, text, title } from "../svg.js";
+import { s, text, title } from "./svg.js";
 
 export function boxRow(svg, ui, { x, y, w, h, items, cls, verb, refusal }) {
   const used = new Set();

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ...games.qbert import board as B
+from . import board as B
 
 PHASES = ("roll-off", "qbert-roll", "qbert-move", "character-die", "nasty-die", "nasty-move", "escape", "over")
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}

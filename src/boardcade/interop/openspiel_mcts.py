@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import time
 
+from ..agents.base import Agent
+from ..agents.registry import AgentSpec, Param
 from ..core.game import State
-from .base import Agent
 
 
 class OpenSpielMCTSAgent(Agent):
@@ -36,7 +37,7 @@ class OpenSpielMCTSAgent(Agent):
         import numpy as np
         from open_spiel.python.algorithms import mcts
 
-        from ..interop import openspiel
+        from . import openspiel
 
         key = (state.game.name, tuple(sorted(state.game.options.items())))
         if key != self._key:
@@ -56,7 +57,7 @@ class OpenSpielMCTSAgent(Agent):
             self._key = key
 
     def step(self, state: State) -> int:
-        from ..interop.openspiel import BoardcadeSpielState
+        from .openspiel import BoardcadeSpielState
 
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -72,3 +73,19 @@ class OpenSpielMCTSAgent(Agent):
         per_sim = (time.perf_counter() - start) / self._bot.max_simulations
         self._per_sim = per_sim if self._per_sim is None else 0.5 * self._per_sim + 0.5 * per_sim
         return action if action in legal else self.rng.choice(legal)
+
+
+# Registered through the "boardcade.agents" entry point (pyproject.toml), so the agents package never imports interop.
+AGENT_SPEC = AgentSpec(
+    name="os_mcts",
+    factory=OpenSpielMCTSAgent,
+    params=(
+        Param("simulations", int, "simulations per decision (default 1000)", minimum=1),
+        Param("seconds", float, "seconds per decision (the simulation count follows the measured speed)"),
+        Param("uct_c", float, "UCT exploration constant (default 2.0)"),
+    ),
+    doc="OpenSpiel's own MCTSBot with random rollouts, searching one state sampled from its information state",
+    strength="the standard generic searcher, for comparisons",
+    think="1000 simulations, or the seconds you give it",
+    extra="openspiel",
+)

@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from ...games.atari_centipede import board as B
-from ...games.atari_centipede.game import COLOUR_NAMES
-from ...games.atari_centipede.turns import PHASE_NAMES
+from . import board as B
+from .game import COLOUR_NAMES
+from .turns import PHASE_NAMES
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 _COLOUR_INDEX = {name: i for i, name in enumerate(COLOUR_NAMES)}

@@ -1,0 +1,1 @@
+"""Pig, a fourth game added from outside the boardcade package (see docs/adding-a-game.md)."""

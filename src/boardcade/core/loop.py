@@ -1,0 +1,109 @@
+"""The one play loop and the one chance driver, used by the CLI, simulate, arena, balance, agents,
+benchmarks and tests.
+
+A *decider* is anything that picks the action for the player to move: a function `state -> action`, or an
+object with a `step(state)` method (every Agent). `play` asks the decider of the player to move, samples
+chance nodes with their probabilities from one `random.Random`, and reports each step to `on_step`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from .game import CHANCE, TERMINAL, State
+
+
+class Decider(Protocol):
+    def step(self, state: State) -> int: ...
+
+
+# on_step(state_after, player_who_acted_or_CHANCE, action)
+StepHook = Callable[[State, int, int], Any]
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """Draw a chance outcome of `state` (a chance node) with its probabilities."""
+    x = rng.random()
+    outcomes = state._chance_outcomes()  # the contract's own list: read only, never handed out
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def advance_chance(state: State, rng: random.Random, on_step: StepHook | None = None) -> State:
+    """Apply chance outcomes until a player is to move or the match is over. Returns `state`."""
+    while state.current_player() == CHANCE:
+        action = sample_chance(state, rng)
+        state.apply_action(action)
+        if on_step is not None:
+            on_step(state, CHANCE, action)
+    return state
+
+
+def _as_function(decider: Decider | Callable[[State], int]) -> Callable[[State], int]:
+    step = getattr(decider, "step", None)
+    return step if callable(step) else decider  # type: ignore[return-value]
+
+
+def play(
+    state: State,
+    deciders: Sequence[Decider | Callable[[State], int]] | Mapping[int, Decider | Callable[[State], int]],
+    rng: random.Random,
+    *,
+    on_step: StepHook | None = None,
+    max_steps: int | None = None,
+    stop: Callable[[State], bool] | None = None,
+) -> State:
+    """Play `state` forward (mutating it) until the end, `max_steps` applied actions, or `stop(state)` is true
+    before a step. `deciders[p]` chooses for player p; chance nodes draw from `rng`. Returns `state`."""
+    if isinstance(deciders, _Everyone):
+        choose: Mapping[int, Callable[[State], int]] = deciders
+    elif isinstance(deciders, Mapping):
+        choose = {p: _as_function(d) for p, d in deciders.items()}
+    else:
+        choose = {p: _as_function(d) for p, d in enumerate(deciders)}
+    steps = 0
+    while True:
+        player = state.current_player()
+        if player == TERMINAL or (max_steps is not None and steps >= max_steps) or (stop is not None and stop(state)):
+            return state
+        action = sample_chance(state, rng) if player == CHANCE else choose[player](state)
+        state.apply_action(action)
+        steps += 1
+        if on_step is not None:
+            on_step(state, player, action)
+
+
+def random_decider(rng: random.Random) -> Callable[[State], int]:
+    """A decider that picks uniformly among the legal actions with `rng`."""
+
+    def decide(state: State) -> int:
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+    return decide
+
+
+def random_playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Uniformly random play (chance by its probabilities) from `state`, mutating it. Returns `state`."""
+    return play(state, same_for_all(random_decider(rng)), rng, max_steps=max_steps)
+
+
+class _Everyone(dict):
+    """A deciders mapping that answers every player with the same decider."""
+
+    def __init__(self, decide: Callable[[State], int]):
+        super().__init__()
+        self._decide = decide
+
+    def __missing__(self, player: int) -> Callable[[State], int]:
+        return self._decide
+
+
+def same_for_all(decider: Decider | Callable[[State], int]) -> Mapping[int, Callable[[State], int]]:
+    """A deciders mapping giving every player the same decider (self-play)."""
+    return _Everyone(_as_function(decider))

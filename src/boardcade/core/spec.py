@@ -1,0 +1,158 @@
+"""What a game is made of (`GameSpec`), and the static facts of a loaded game (`GameType`).
+
+One folder per game owns everything about it; its `spec.py` declares a `GameSpec` that names each part.
+The registry (`boardcade.core.registry`) reads specs, so the CLI, agents, server, web app and research
+interfaces find a game's heuristic, terminal renderer, tensors, search hints, rules document and web module
+in one place, and a game living outside this package registers exactly the same way.
+
+Parts are given either as objects or as lazy references "package.module:attribute" (imported on first use,
+so listing games never imports numpy or a game's engine).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import GameError
+
+Ref = Any  # an object, or a "module:attribute" string naming it
+
+
+def resolve(ref: Ref) -> Any:
+    """The object a reference names ("module:attribute", or "module" for a whole module)."""
+    if not isinstance(ref, str):
+        return ref
+    module, _, attr = ref.partition(":")
+    obj = importlib.import_module(module)
+    for part in filter(None, attr.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class SearchHints:
+    """How search agents should treat a game: rollout length and style, and a budget scale for costly rollouts.
+
+    rollout_depth: actions per rollout (chance outcomes included) before the evaluation scores the state.
+    rollout_greedy: 0 for uniformly random rollout moves; k > 0 to sample k legal moves and play the one the
+        game's heuristic likes best (a k larger than any legal-move count always plays the heuristic's best).
+    iteration_scale: levels multiply their iteration budgets by this (costly rollouts -> fewer iterations).
+    why: the measurement that justified the hints (shown in docs, kept with the data).
+    """
+
+    rollout_depth: int = 40
+    rollout_greedy: int = 0
+    iteration_scale: float = 1.0
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class GameType:
+    """Static facts of one loaded game (options resolved): what interop adapters, the arena and the server
+    read instead of guessing from random play.
+
+    teams: seats that win and lose together, one tuple per side (a seat alone is a side of one).
+    perfect_information: no player ever lacks information another has (no hidden hand or roll).
+    chance: the game has explicit chance nodes.
+    zero_sum: returns add up to 0 in every terminal state (team mates share a side's result).
+    rules_version: bumped whenever a rules change could make an old match replay differently; stored in
+        records and by the server, so a stored match is replayed under the rules it was played with.
+    """
+
+    name: str
+    num_players: int
+    teams: tuple[tuple[int, ...], ...]
+    perfect_information: bool
+    chance: bool
+    zero_sum: bool
+    rules_version: int
+
+    def team_of(self, player: int) -> int:
+        for i, side in enumerate(self.teams):
+            if player in side:
+                return i
+        raise ValueError(f"player {player} is not seated in {self.name} ({self.num_players} players)")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything about one game, declared in its folder's `spec.py` and read by the registry.
+
+    name, title, pitch: identifier (`load_game(name)`), display title, one-line pitch for the home page.
+    game: the `Game` subclass.
+    package: the package holding the game's resources (rules document, web module); defaults to the
+        package of `game` when that is a reference.
+    rules_doc: the numbered rules document, a path inside `package` (e.g. "rules/qbert.md").
+    web_module: the ES module that draws the board in the browser, a path inside `package`.
+    heuristic: `evaluate(state, player) -> float` in [-1, 1] (greedy agent, search evaluation).
+    renderer: `render(observation) -> rich renderable` (terminal board).
+    tensors: module with `fields(game)`, `fill(obs, views, game)` and optional `BOUNDS` (tensor encoding).
+    scenario: `build(game, **description) -> State`: a named position from a readable description
+        (`boardcade.testing.scenario`).
+    search: `SearchHints` for search agents.
+    legacy_rules: older rules versions that can still be replayed -> option values to fill in for options the
+        old record does not name (an empty dict when none are needed). A version missing here is no longer
+        playable: stored matches of it open as finished records with a note.
+    rule_prefix: the prefix of the game's rule IDs (e.g. "QB"); rule IDs look like QB-3.5.
+    """
+
+    name: str
+    title: str
+    game: Ref
+    pitch: str = ""
+    package: str | None = None
+    rules_doc: str | None = None
+    web_module: str | None = None
+    heuristic: Ref | None = None
+    renderer: Ref | None = None
+    tensors: Ref | None = None
+    scenario: Ref | None = None
+    search: SearchHints = field(default_factory=SearchHints)
+    legacy_rules: dict[int, dict[str, Any]] = field(default_factory=dict)
+    rule_prefix: str = ""
+
+    def part(self, name: str) -> Any:
+        """The named part (heuristic, renderer, tensors, scenario, game), imported on first use; None if absent."""
+        ref = getattr(self, name)
+        return None if ref is None else resolve(ref)
+
+    def game_class(self) -> type:
+        return resolve(self.game)
+
+    def resource_package(self) -> str | None:
+        if self.package:
+            return self.package
+        if isinstance(self.game, str):
+            return self.game.partition(":")[0].rpartition(".")[0] or None
+        return getattr(self.game, "__module__", "").rpartition(".")[0] or None
+
+    def resource_text(self, path: str | None) -> str | None:
+        """Text of a resource shipped with the game (None when absent). Works from a wheel or a checkout."""
+        if not path:
+            return None
+        package = self.resource_package()
+        if package is None:
+            candidate = Path(path)
+            return candidate.read_text(encoding="utf-8") if candidate.is_file() else None
+        try:
+            item = resources.files(package).joinpath(*path.split("/"))
+            return item.read_text(encoding="utf-8") if item.is_file() else None
+        except (FileNotFoundError, ModuleNotFoundError):
+            return None
+
+    def rules_text(self) -> str | None:
+        return self.resource_text(self.rules_doc)
+
+    def web_text(self) -> str | None:
+        return self.resource_text(self.web_module)
+
+    def check(self) -> None:
+        """Raise GameError when the spec cannot describe a game."""
+        if not self.name or not self.name.replace("_", "").isalnum() or not self.name[0].isalpha():
+            raise GameError(f"game name {self.name!r} must be a letter followed by letters, digits or '_'")
+        if not self.title:
+            raise GameError(f"game {self.name!r} needs a title")

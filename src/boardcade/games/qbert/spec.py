@@ -1,0 +1,16 @@
+"""Q*bert's parts, for the registry (see boardcade.core.spec)."""
+
+from ...core.spec import GameSpec
+
+SPEC = GameSpec(
+    name="qbert",
+    title="Q*bert",
+    pitch="Hop the pyramid for pegs while your friend's nasties hunt you, your roll hidden in the tube.",
+    game="boardcade.games.qbert.game:QbertGame",
+    rules_doc="rules/qbert.md",
+    web_module="web.js",
+    heuristic="boardcade.games.qbert.heuristic:evaluate",
+    renderer="boardcade.games.qbert.render:render",
+    tensors="boardcade.games.qbert.tensors",
+    rule_prefix="QB",
+)
