@@ -79,8 +79,8 @@ def test_QB_4_6_balls_and_slick_only_go_down_and_drop_off_home(qb):
     with pytest.raises(IllegalActionError):
         state.apply_action(qb.step("up-left"))
     state.apply_action(qb.step("down-right"))
-    assert state.legal_actions() == [qb.A.DROP_OFF]
-    state.apply_action(qb.A.DROP_OFF)
+    assert state.legal_actions() == [qb.A.GO_HOME]
+    state.apply_action(qb.A.GO_HOME)
     assert state.nasty[qb.B.SLICK] == qb.B.HOME and state.phase == QROLL  # the move ends at home
 
 

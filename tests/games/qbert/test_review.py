@@ -197,8 +197,8 @@ def test_QB_5_7_red_ball_dropping_home_after_failing_on_the_bottom_row_is_out(qb
     qb.nasty_turn(state, qb.B.RED_BALL, 2)
     state.apply_action(qb.step("down-left"))  # onto Q*bert at (6,2)
     state.apply_action(qb.hop("up-right"))  # (5,2)
-    assert state.legal_actions() == [qb.A.DROP_OFF]
-    state.apply_action(qb.A.DROP_OFF)
+    assert state.legal_actions() == [qb.A.GO_HOME]
+    state.apply_action(qb.A.GO_HOME)
     assert state.nasty[qb.B.RED_BALL] == qb.B.ELIMINATED
     state.apply_action(0)
     qb.nasty_turn(state, qb.B.RED_BALL, 4)

@@ -1,32 +1,115 @@
-"""Q*bert action encoding (documented in docs/rules/qbert.md, "Action encoding").
+"""Q*bert's actions and chance outcomes, declared as data (the rules document's "Action encoding" tables are
+generated from these codecs, and a test checks they agree).
 
-Player actions:
-  0-3   Q*bert hops up-left, up-right, down-left, down-right (normal move and escape)
-  4     Q*bert stops (ends his move, or ends an escape)
-  5-13  Q*bert hops onto a disc during an escape: 5 + 3*disc + landing (landing 0 = top, 1 = (1,0), 2 = (1,1))
-  14-17 the moving nasty steps up-left, up-right, down-left, down-right (Coily, balls, Slick)
-  18-19 the moving nasty enters the pyramid on its first / second entry space
-  20-21 a face walker steps along its row / up (Wrong Way: right / up-right; Ugg: left / up-left)
-  22    a ball or Slick drops off the bottom row and goes home
-Chance outcomes:
-  roll-off: 6*a + b, a != b (a, b = the two d6 faces minus one), each 1/30 (ties are rolled again)
-  Q*bert's d8: face - 1; character die: index into board.CHARACTER_DIE; nasty's d6: face - 1
+Player actions keep their historical numbering: 0-3 hop, 4 stop, 5-13 disc, 14-17 step, 18-19 enter,
+20-21 walk, 22 go home. Chance outcomes use one codec per kind of chance node; each starts at 0.
 """
 
 from __future__ import annotations
 
-from .board import CUBES, DIR_NAMES, DISC_LANDINGS, DISCS, NASTY_NAMES, UGG, WRONG_WAY
+from ...core.codec import ActionCodec, Arg, Block
+from .board import CUBES, DIR_NAMES, DISC_LANDINGS, NASTY_NAMES
 
-HOP0 = 0  # + direction
-STOP = 4
-DISC0 = 5  # + 3*disc + landing
-STEP0 = 14  # + direction
-ENTER0 = 18  # + entry index
-FACE_ALONG = 20
-FACE_UP = 21
-DROP_OFF = 22
-NUM_ACTIONS = 23
-MAX_CHANCE_OUTCOMES = 36
+_DIR = Arg("dir", DIR_NAMES, "diagonal direction (QB-D1)")
+
+CODEC = ActionCodec(
+    [
+        Block(
+            "hop",
+            (_DIR,),
+            "hop {dir}",
+            "Q*bert",
+            "hop to the neighbouring cube that way (QB-3.3), in a move or an escape",
+        ),
+        Block(
+            "stop",
+            (),
+            "stop",
+            "Q*bert",
+            "end the move (QB-3.2) or the escape; staying put at a threat is a capture (QB-5.5)",
+        ),
+        Block(
+            "disc",
+            (
+                Arg("disc", (0, 1, 2), "0: left of row 2, 1: left of row 5, 2: right of row 5 (QB-1.4)"),
+                Arg("to", tuple(CUBES[c] for c in DISC_LANDINGS), "the landing cube (QB-5.8)"),
+            ),
+            "ride disc {disc} to {to}",
+            "Q*bert",
+            "during an escape, hop onto the disc beside his edge cube and fly to the top (QB-5.8)",
+        ),
+        Block(
+            "step", (_DIR,), "step {dir}", "the nasty player", "Coily, a ball or Slick steps that way (QB-4.6, QB-4.7)"
+        ),
+        Block(
+            "enter",
+            (Arg("space", ("first", "second"), "the character's first or second entry space (QB-4.5)"),),
+            "enter on the {space} entry space",
+            "the nasty player",
+            "a character at home enters the pyramid (QB-4.5)",
+        ),
+        Block(
+            "walk",
+            (
+                Arg(
+                    "way",
+                    ("along", "up"),
+                    "along its row, or up a row (Wrong Way: right, up-right; Ugg: left, up-left)",
+                ),
+            ),
+            "walk {way}",
+            "the nasty player",
+            "Ugg or Wrong Way walks to the next face (QB-4.8)",
+        ),
+        Block(
+            "go_home",
+            (),
+            "go home",
+            "the nasty player",
+            "a ball or Slick on the bottom row, or a face walker at the edge, steps off and goes home (QB-4.6, QB-4.8)",
+        ),
+    ]
+)
+
+HOP0 = CODEC.start("hop")  # + direction
+STOP = CODEC.start("stop")
+DISC0 = CODEC.start("disc")  # + 3 * disc + landing
+STEP0 = CODEC.start("step")  # + direction
+ENTER0 = CODEC.start("enter")  # + entry space
+FACE_ALONG = CODEC.start("walk")
+FACE_UP = FACE_ALONG + 1
+GO_HOME = CODEC.start("go_home")
+NUM_ACTIONS = CODEC.size
+
+_FACE = (1, 2, 3, 4, 5, 6)
+ROLL_OFF = ActionCodec(
+    [
+        Block(
+            "roll_off",
+            (Arg("p1", _FACE, "Player 1's d6"), Arg("p2", _FACE, "Player 2's d6")),
+            "roll-off: Player 1 rolls {p1}, Player 2 rolls {p2}",
+            "chance",
+            "who is Q*bert first; ties are never drawn (QB-2.1)",
+        )
+    ]
+)
+D8 = ActionCodec(
+    [Block("d8", (Arg("face", tuple(range(1, 9))),), "d8 shows {face}", "chance", "Q*bert's secret roll (QB-3.1)")]
+)
+CHARACTER_DIE = ActionCodec(
+    [
+        Block(
+            "character_die",
+            (Arg("character", NASTY_NAMES),),
+            "character die shows {character}",
+            "chance",
+            "which nasty moves (QB-4.2)",
+        )
+    ]
+)
+D6 = ActionCodec([Block("d6", (Arg("face", _FACE),), "d6 shows {face}", "chance", "how far it moves (QB-4.3)")])
+CHANCE_CODECS = (ROLL_OFF, D8, CHARACTER_DIE, D6)
+MAX_CHANCE_OUTCOMES = max(c.size for c in CHANCE_CODECS)  # 36
 
 
 def rc(c: int) -> str:
@@ -34,25 +117,8 @@ def rc(c: int) -> str:
     return f"({r},{i})"
 
 
-def describe(action: int, mover: int = -1) -> str:
-    """Text for a player action; `mover` is the nasty character moving (for nasty actions)."""
-    if 0 <= action < STOP:
-        return f"hop {DIR_NAMES[action]}"
-    if action == STOP:
-        return "stop"
-    if DISC0 <= action < STEP0:
-        disc, landing = divmod(action - DISC0, 3)
-        cube, side = DISCS[disc]
-        return f"hop onto the {side} disc beside {rc(cube)} and fly to {rc(DISC_LANDINGS[landing])}"
-    who = NASTY_NAMES[mover] if mover >= 0 else "nasty"
-    if STEP0 <= action < ENTER0:
-        return f"{who} steps {DIR_NAMES[action - STEP0]}"
-    if action in (ENTER0, ENTER0 + 1):
-        return f"{who} enters the pyramid" + (" (second entry space)" if action == ENTER0 + 1 else "")
-    if action == FACE_ALONG:
-        return f"{who} walks " + ("left" if mover == UGG else "right" if mover == WRONG_WAY else "along its row")
-    if action == FACE_UP:
-        return f"{who} walks " + ("up-left" if mover == UGG else "up-right" if mover == WRONG_WAY else "up")
-    if action == DROP_OFF:
-        return f"{who} drops off the bottom and goes home"
-    return f"action {action}"
+def encoding_tables() -> str:
+    """The rules document's "Action encoding" tables, generated from the codecs."""
+    chance = "\n".join(codec.markdown("Outcome").split("\n", 2)[2] for codec in CHANCE_CODECS)
+    head = "\n".join(ROLL_OFF.markdown("Outcome").split("\n", 2)[:2])
+    return f"{CODEC.markdown()}\n\nChance outcomes, one codec per kind of chance node:\n\n{head}\n{chance}"

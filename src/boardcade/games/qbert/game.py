@@ -24,6 +24,7 @@ _PEG_BITS = tuple(1 << c for c in range(B.NUM_CUBES))
 class QbertGame(Game):
     name = "qbert"
     title = "Q*bert"
+    CODEC = A.CODEC
     num_distinct_actions = A.NUM_ACTIONS
     max_chance_outcomes = A.MAX_CHANCE_OUTCOMES
     OPTIONS = (
@@ -69,7 +70,7 @@ class QbertGame(Game):
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"chance outcome {action}"
-        return A.describe(action)
+        return A.CODEC.label(action) if 0 <= action < A.NUM_ACTIONS else f"action {action}"
 
 
 class QbertState(State):
@@ -217,7 +218,7 @@ class QbertState(State):
         row = HOP[pos]
         if k in B.DOWN_ONLY:
             if row[B.DL] < 0:  # bottom row: the only way on is off the board, back home (QB-4.6)
-                return [A.DROP_OFF]
+                return [A.GO_HOME]
             dirs = (B.DL, B.DR)
         else:
             dirs = (B.UL, B.UR, B.DL, B.DR)
@@ -438,7 +439,7 @@ class QbertState(State):
         pos = nasty[k]
         name = NASTY_NAMES[k]
         self.steps_left -= 1
-        if action == A.DROP_OFF:
+        if action == A.GO_HOME:
             nasty[k] = HOME
             self.steps_left = 0
             self._emit("QB-4.6", f"{name} drops off the bottom of the pyramid and goes home")
@@ -521,62 +522,89 @@ class QbertState(State):
         return self.roll > 0 and (self.revealed or player == self.qp)
 
     def action_to_string(self, action: int) -> str:
-        phase = self.phase
-        if phase == NMOVE:
-            text = A.describe(action, self.char)
-            pos = self.nasty[self.char]
-            if A.STEP0 <= action < A.ENTER0 and pos >= 0 and HOP[pos][action - A.STEP0] >= 0:
-                text += f" to {A.rc(HOP[pos][action - A.STEP0])}"
-            elif action in (A.ENTER0, A.ENTER0 + 1) and self.char >= 0:
-                text += f" at {A.rc(B.ENTRY[self.char][action - A.ENTER0])}"
-            return text
-        if phase in (QMOVE, ESCAPE):
-            if action == A.STOP:
-                if phase == QMOVE:
-                    return "end the move"
-                return "stay put (Q*bert is captured)" if self.escape_hops == 0 else "end the escape"
-            text = A.describe(action)
-            if 0 <= action < A.STOP and HOP[self.q][action] >= 0:
-                text += f" to {A.rc(HOP[self.q][action])}"
-            return text
-        return self._chance_text(action)
-
-    def _chance_text(self, action: int) -> str:
-        phase = self.phase
-        if phase == ROLLOFF:
-            return f"roll-off {action // 6 + 1} against {action % 6 + 1}"
-        if phase == QROLL:
-            return f"d8 shows {action + 1}"
-        if phase == CHAR:
-            return f"character die shows {NASTY_NAMES[B.CHARACTER_DIE[action]]}"
-        return f"d6 shows {action + 1}"
+        return self.action_info(action)["label"]
 
     def action_info(self, action: int) -> dict[str, Any]:
-        info: dict[str, Any] = {"action": action, "label": self.action_to_string(action)}
-        if 0 <= action < A.STOP:
-            info.update(kind="hop", target=list(CUBES[HOP[self.q][action]]))
-        elif action == A.STOP:
-            info.update(kind="stop", captures=self.phase == ESCAPE and self.escape_hops == 0)
-        elif A.DISC0 <= action < A.STEP0:
-            disc, landing = divmod(action - A.DISC0, 3)
-            info.update(kind="disc", disc=disc, target=list(CUBES[B.DISC_LANDINGS[landing]]))
-        elif self.phase == NMOVE:
-            pos = self.nasty[self.char]
-            info["kind"] = "nasty"
-            info["piece"] = B.NASTY_KEYS[self.char]
-            if A.STEP0 <= action < A.ENTER0:
-                info["target"] = list(CUBES[HOP[pos][action - A.STEP0]])
-            elif action in (A.ENTER0, A.ENTER0 + 1):
-                info["target"] = list(CUBES[B.ENTRY[self.char][action - A.ENTER0]])
-                if self.char in (B.UGG, B.WRONG_WAY):
-                    info["face"] = "right" if self.char == B.UGG else "left"
-            elif action in (A.FACE_ALONG, A.FACE_UP):
-                along, up = (B.UGG_STEPS if self.char == B.UGG else B.WW_STEPS)[pos]
-                info["target"] = list(CUBES[along if action == A.FACE_ALONG else up])
-                info["face"] = "right" if self.char == B.UGG else "left"
+        """The codec's description of a legal action (or chance outcome) plus where it lands on the board."""
+        phase = self.phase
+        if phase in (QMOVE, ESCAPE, NMOVE):
+            return self._move_info(action)
+        codec = (
+            A.ROLL_OFF if phase == ROLLOFF else A.D8 if phase == QROLL else A.CHARACTER_DIE if phase == CHAR else A.D6
+        )
+        if 0 <= action < codec.size:
+            return codec.info(action)
+        return {"action": action, "kind": "chance", "args": {}, "label": f"chance outcome {action}"}
+
+    def _move_info(self, action: int) -> dict[str, Any]:
+        if not 0 <= action < A.NUM_ACTIONS:
+            return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
+        info = A.CODEC.info(action)
+        kind = info["kind"]
+        args = info["args"]
+        if kind == "hop":
+            dest = HOP[self.q][action]
+            info["target"] = list(CUBES[dest]) if dest >= 0 else None
+            info["label"] = f"hop {args['dir']}" + (f" to {A.rc(dest)}" if dest >= 0 else "")
+        elif kind == "stop":
+            captures = self.phase == ESCAPE and self.escape_hops == 0
+            info["captures"] = captures
+            if self.phase == QMOVE:
+                info["label"] = "end the move"
             else:
-                info["target"] = None
+                info["label"] = "stay put (Q*bert is captured)" if captures else "end the escape"
+        elif kind == "disc":
+            cube, side = B.DISCS[args["disc"]]
+            info["target"] = list(args["to"])
+            info["label"] = f"hop onto the {side} disc beside {A.rc(cube)} and fly to ({args['to'][0]},{args['to'][1]})"
+        else:
+            self._nasty_context(info, action)
         return info
+
+    def _nasty_context(self, info: dict[str, Any], action: int) -> None:
+        """Piece, target cube (and face for Ugg and Wrong Way) and label of the moving nasty's step."""
+        k = self.char
+        name = NASTY_NAMES[k] if k >= 0 else "the nasty"
+        pos = self.nasty[k] if k >= 0 else HOME
+        walker = k in (B.UGG, B.WRONG_WAY)
+        face = ("right" if k == B.UGG else "left") if walker else None
+        kind = info["kind"]
+        target = -1
+        if kind == "step":
+            target = HOP[pos][action - A.STEP0] if pos >= 0 else -1
+            text = f"{name} steps {info['args']['dir']}"
+        elif kind == "enter":
+            entries = B.ENTRY.get(k, ())
+            j = action - A.ENTER0
+            target = entries[j] if j < len(entries) else -1
+            text = f"{name} enters the pyramid"
+        elif kind == "walk":
+            if pos >= 0 and walker:
+                along, up = (B.UGG_STEPS if k == B.UGG else B.WW_STEPS)[pos]
+                target = along if action == A.FACE_ALONG else up
+            way = info["args"]["way"]
+            text = f"{name} walks " + (
+                way
+                if not walker
+                else {"along": "left", "up": "up-left"}[way]
+                if k == B.UGG
+                else {"along": "right", "up": "up-right"}[way]
+            )
+        else:  # go_home
+            text = f"{name} drops off the bottom and goes home"
+        info["piece"] = B.NASTY_KEYS[k] if k >= 0 else None
+        info["target"] = list(CUBES[target]) if target >= 0 else None
+        if face is not None and target >= 0:
+            info["face"] = face
+        if target >= 0:
+            text += (
+                f" onto the {face} face of {A.rc(target)}"
+                if face
+                else f" to {A.rc(target)}"
+                if kind == "step"
+                else f" at {A.rc(target)}"
+            )
+        info["label"] = text
 
     def observation(self, player: int | None) -> dict[str, Any]:
         obs = self._observation_common(player)

@@ -53,7 +53,7 @@ function refusal(obs, where) {
   const kinds = new Set(obs.legal_actions.map((a) => a.kind));
   if (kinds.has("hop")) return `Q*bert cannot go to ${where}: he hops diagonally to a neighbouring cube (QB-3.3); the legal hops are highlighted.`;
   if (kinds.has("disc")) return `Not a legal escape to ${where}; the highlighted cubes and discs are.`;
-  if (kinds.has("nasty")) return `${obs.character} cannot step to ${where} (QB-4.3); its legal steps are highlighted.`;
+  if (kinds.has("step") || kinds.has("enter") || kinds.has("walk")) return `${obs.character} cannot step to ${where} (QB-4.3); its legal steps are highlighted.`;
   return `Nothing can be done at ${where} now.`;
 }
 
@@ -63,7 +63,9 @@ export function draw(obs, ui) {
   const byTarget = {};
   for (const info of ui.legal) {
     if (!info.target) continue;
-    const spot = info.kind === "disc" ? `disc${info.disc}` : `${info.face || "top"}:${key(info.target)}`;
+    // Choices are placed by kind and arguments: a disc ride on its disc, a walker's step on the face it
+    // walks to, every other hop or step on the top of its target cube.
+    const spot = info.kind === "disc" ? `disc${info.args.disc}` : `${info.face || "top"}:${key(info.target)}`;
     if (!(spot in byTarget)) byTarget[spot] = info;
   }
   const layer = s("g", { class: "pyramid" });
