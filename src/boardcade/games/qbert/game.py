@@ -103,6 +103,7 @@ class QbertState(State):
         "scores",
         "cap_hit",
         "rolloff",
+        "setup",
     )
 
     def __init__(self, game: QbertGame):
@@ -131,6 +132,7 @@ class QbertState(State):
         self.scores: list[tuple[int, int]] = []  # (Q*bert player, pegs) per finished round
         self.cap_hit = False
         self.rolloff: tuple[int, int] | None = None
+        self.setup = ""  # a scenario's description (scenario.py); empty in a match played from the start
 
     # ---- contract -------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -660,7 +662,7 @@ class QbertState(State):
         hist = [str(a) for a in self._history]
         if not self.revealed and player != self.qp and self.roll_step >= 0:
             hist[self.roll_step] = "?"
-        return f"qbert p{player} " + ",".join(hist)
+        return f"qbert p{player} {self.setup}|" + ",".join(hist)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> QbertState:
         """Only Q*bert's unrevealed d8 is hidden: redraw it among rolls consistent with the hops seen."""
@@ -702,4 +704,5 @@ class QbertState(State):
         s.scores = self.scores.copy()
         s.cap_hit = self.cap_hit
         s.rolloff = self.rolloff
+        s.setup = self.setup
         return s

@@ -12,5 +12,6 @@ SPEC = GameSpec(
     heuristic="boardcade.games.qbert.heuristic:evaluate",
     renderer="boardcade.games.qbert.render:render",
     tensors="boardcade.games.qbert.tensors",
+    scenario="boardcade.games.qbert.scenario:build",
     rule_prefix="QB",
 )
