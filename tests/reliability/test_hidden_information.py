@@ -9,7 +9,6 @@ from hypothesis import given
 import boardcade
 from boardcade.core import sample_chance
 from boardcade.games.atari_centipede.turns import P_DRAW
-from boardcade.games.qbert.game import QROLL
 
 from .support import Driver, case_ids, cases, count, examples, reproducer, scripts, walk
 
@@ -54,7 +53,7 @@ def test_QB_7_1_a_different_secret_roll_is_invisible_to_the_nasty_player(case, n
     steps = compared = 0
     while not main.is_terminal():
         with reproducer(case, main):
-            if main.phase == QROLL:
+            if main.observation(None)["phase"] == "qbert-roll":
                 roll = sample_chance(main, driver.rng)
                 other = (roll + 1 + driver.rng.randrange(7)) % 8
                 main.apply_action(roll)
@@ -62,12 +61,14 @@ def test_QB_7_1_a_different_secret_roll_is_invisible_to_the_nasty_player(case, n
             else:
                 assert _step_both(main, twin, driver), "Q*bert can always stop"
             steps += 1
-            if main.revealed and twin.revealed:
+            hidden = main.observation(None)["roll_hidden"], twin.observation(None)["roll_hidden"]
+            if not any(hidden):
                 twin = main.clone()
                 continue
-            assert main.revealed == twin.revealed, "the roll is revealed in one state only"
-            _same_view(main, twin, [None, 1 - main.qp], [1 - main.qp])
-            assert main.information_state_string(main.qp) != twin.information_state_string(main.qp)
+            assert hidden[0] == hidden[1], "the roll is revealed in one state only"
+            qp = main.observation(None)["qbert_player"]
+            _same_view(main, twin, [None, 1 - qp], [1 - qp])
+            assert main.information_state_string(qp) != twin.information_state_string(qp)
             compared += 1
     assert compared > 0
     count("hidden_views", case, compared)

@@ -9,6 +9,11 @@ import boardcade
 from boardcade.core import sample_chance
 
 
+def _roll_step(state) -> int:
+    """Where in the history the current d8 roll is: the step of the last public "rolls the d8" event."""
+    return [e.step for e in state.events(None) if e.rule == "QB-3.1"][-1]
+
+
 def _twins(history, roll_step, hops):
     """The same history with the lowest and highest other roll consistent with the hops made so far."""
     game = boardcade.load_game("qbert")
@@ -28,16 +33,18 @@ def _check_every_state(seed: int, max_steps: int):
     for _ in range(max_steps):
         if state.is_terminal():
             break
-        if not state.revealed and state.roll_step >= 0:
-            nasty = 1 - state.qp
+        public = state.observation(None)
+        if public["roll_hidden"]:
+            nasty = public["nasty_player"]
             view = state.observation(nasty)
             info = state.information_state_string(nasty)
             assert view["roll"] is None and view["moves_left"] is None
-            assert all(e["step"] != state.roll_step for e in view["events"] if "secretly" in e["text"])
-            for twin in _twins(state.history(), state.roll_step, state.hops):
+            roll_step = _roll_step(state)
+            assert all(e["step"] != roll_step for e in view["events"] if "secretly" in e["text"])
+            for twin in _twins(state.history(), roll_step, public["moves_used"]):
                 assert twin.observation(nasty) == view
                 assert twin.information_state_string(nasty) == info
-                assert twin.observation(None) == state.observation(None)
+                assert twin.observation(None) == public
                 checked += 1
         state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
     return checked
@@ -71,22 +78,24 @@ def test_QB_7_1_resample_only_returns_states_the_nasty_player_cannot_tell_apart(
     for _ in range(12):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if not state.revealed and state.roll_step >= 0:
-                nasty = 1 - state.qp
+            public = state.observation(None)
+            if public["roll_hidden"]:
+                qp, nasty = public["qbert_player"], public["nasty_player"]
                 for _ in range(2):
                     other = state.resample_from_infostate(nasty, rng)
                     assert other.information_state_string(nasty) == state.information_state_string(nasty)
                     assert other.observation(nasty) == state.observation(nasty)
-                    assert other.roll >= max(state.hops, 1)
-                    seen_rolls.add(other.roll)
+                    roll = other.observation(qp)["roll"]
+                    assert roll >= max(public["moves_used"], 1)
+                    seen_rolls.add(roll)
                     if rng.random() > 0.2:
                         continue  # replaying every resampled history is slow; a fifth of them is plenty
                     replayed = game.new_initial_state()
                     for a in other.history():
                         replayed.apply_action(a)
-                    assert replayed.observation(state.qp) == other.observation(state.qp)
+                    assert replayed.observation(qp) == other.observation(qp)
                 # Q*bert's own resample is the true state.
-                assert state.resample_from_infostate(state.qp, rng).observation(state.qp) == state.observation(state.qp)
+                assert state.resample_from_infostate(qp, rng).observation(qp) == state.observation(qp)
             state.apply_action(
                 sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
             )

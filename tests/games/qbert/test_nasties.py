@@ -3,17 +3,21 @@
 import pytest
 
 from boardcade import CHANCE, IllegalActionError
-from boardcade.games.qbert.game import NMOVE, QROLL
+from boardcade.testing import act, find_action
+
+NAMES = ["Coily", "Red Ball", "Green Ball", "Slick", "Ugg", "Wrong Way"]
 
 
 def test_QB_4_1_character_die_and_d6_are_public_chance_nodes(qb):
-    """QB-4.1: character die and d6 are public chance nodes."""
+    """QB-4.1: character die and d6 are public chance nodes, and action_info describes their faces."""
     state = qb.start(roll=1)
-    state.apply_action(qb.A.STOP)
+    act(state, "stop")
     assert state.current_player() == CHANCE and len(state.chance_outcomes()) == 6
-    state.apply_action(0)
+    assert [state.action_info(a)["label"] for a in state.legal_actions()] == [f"character die shows {n}" for n in NAMES]
+    act(state, "character_die", character="Coily")
     assert state.current_player() == CHANCE and state.chance_outcomes() == [(a, 1 / 6) for a in range(6)]
-    state.apply_action(3)
+    assert [state.action_info(a)["args"] for a in state.legal_actions()] == [{"face": f} for f in range(1, 7)]
+    act(state, "d6", face=4)
     rolled = [e for e in state.events() if e.rule == "QB-4.1"][-1]
     assert rolled.visible_to is None and "Coily and 4" in rolled.text
 
@@ -23,105 +27,110 @@ def test_QB_4_2_character_die_has_one_face_per_nasty(qb):
     names = []
     for face in range(6):
         state = qb.start(roll=1)
-        state.apply_action(qb.A.STOP)
+        act(state, "stop")
         state.apply_action(face)
         names.append(state.observation(None)["character"])
-    assert names == ["Coily", "Red Ball", "Green Ball", "Slick", "Ugg", "Wrong Way"]
+    assert names == NAMES
 
 
 def test_QB_4_3_nasty_moves_exactly_the_d6_one_chosen_step_at_a_time(qb):
     """QB-4.3: nasty moves exactly the d6 one chosen step at a time."""
-    state = qb.place(qb.start(roll=1), qbert=(0, 0))
-    state.apply_action(qb.hop("down-left"))
-    qb.nasty_turn(state, qb.B.RED_BALL, 3)
-    state.apply_action(qb.A.ENTER0 + 1)  # (1,1)
-    assert state.current_player() == 1 and state.steps_left == 2
-    assert state.legal_actions() == [qb.step("down-left"), qb.step("down-right")]
-    state.apply_action(qb.step("down-right"))
-    state.apply_action(qb.step("down-left"))
-    assert state.nasty[qb.B.RED_BALL] == qb.c(3, 2)
-    assert state.phase == QROLL  # move done, next Q*bert turn
+    state = qb.start(roll=1)
+    qb.hop(state, "down-left")
+    qb.nasty_turn(state, "Red Ball", 3)
+    act(state, "enter", target=(1, 1))
+    assert state.current_player() == 1 and qb.view(state)["steps_left"] == 2
+    assert qb.kinds(state) == [("step", {"dir": "down-left"}), ("step", {"dir": "down-right"})]
+    qb.step(state, "down-right")
+    qb.step(state, "down-left")
+    assert qb.where(state, "red_ball") == (3, 2)
+    assert qb.phase(state) == "qbert-roll"  # move done, next Q*bert turn
 
 
 def test_QB_4_4_eliminated_or_stuck_character_forfeits_its_move(qb):
     """QB-4.4: eliminated or stuck character forfeits its move."""
-    state = qb.place(qb.start(roll=1), coily="out")
-    qb.nasty_turn(state, qb.B.COILY, 4)
-    assert state.phase == QROLL and any(e.rule == "QB-4.4" for e in state.events())
+    state = qb.start(roll=1, coily="out")
+    qb.nasty_turn(state, "Coily", 4)
+    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.4")
     # Red Ball at home with both entry spaces taken has no legal step.
-    state = qb.place(qb.start(roll=1), qbert=(2, 2), green_ball=(1, 0), slick=(1, 1))
-    qb.nasty_turn(state, qb.B.RED_BALL, 2)
-    assert state.phase == QROLL and state.nasty[qb.B.RED_BALL] == qb.B.HOME
+    state = qb.start(roll=1, qbert=(2, 2), green_ball=(1, 0), slick=(1, 1))
+    qb.nasty_turn(state, "Red Ball", 2)
+    assert qb.phase(state) == "qbert-roll" and qb.where(state, "red_ball") == "home"
 
 
-def test_QB_4_5_entry_spaces(qb):
-    """QB-4.5: entry spaces."""
-    expect = {
-        qb.B.COILY: [(6, 3)],
-        qb.B.RED_BALL: [(1, 0), (1, 1)],
-        qb.B.GREEN_BALL: [(1, 0), (1, 1)],
-        qb.B.SLICK: [(1, 0), (1, 1)],
-        qb.B.UGG: [(6, 6)],
-        qb.B.WRONG_WAY: [(6, 0)],
-    }
-    for k, spaces in expect.items():
-        state = qb.place(qb.start(roll=1), qbert=(3, 1))
-        qb.nasty_turn(state, k, 1)
-        infos = [state.action_info(a) for a in state.legal_actions()]
-        assert [tuple(i["target"]) for i in infos] == spaces, k
+@pytest.mark.parametrize(
+    ("character", "spaces", "face"),
+    [
+        ("Coily", [(6, 3)], None),
+        ("Red Ball", [(1, 0), (1, 1)], None),
+        ("Green Ball", [(1, 0), (1, 1)], None),
+        ("Slick", [(1, 0), (1, 1)], None),
+        ("Ugg", [(6, 6)], "right"),
+        ("Wrong Way", [(6, 0)], "left"),
+    ],
+)
+def test_QB_4_5_entry_spaces(qb, character, spaces, face):
+    """QB-4.5: entry spaces; a face walker's entry names the face it enters, for the board UI."""
+    state = qb.start(roll=1, qbert=(3, 1))
+    qb.nasty_turn(state, character, 1)
+    infos = qb.choices(state)
+    assert [i["kind"] for i in infos] == ["enter"] * len(spaces)
+    assert [tuple(i["target"]) for i in infos] == spaces
+    assert [i.get("face") for i in infos] == [face] * len(spaces)
 
 
 def test_QB_4_6_balls_and_slick_only_go_down_and_drop_off_home(qb):
     """QB-4.6: balls and slick only go down and drop off home."""
-    state = qb.place(qb.start(roll=1), qbert=(0, 0), slick=(5, 2))
-    qb.nasty_turn(state, qb.B.SLICK, 3)
-    assert state.legal_actions() == [qb.step("down-left"), qb.step("down-right")]
+    state = qb.start(roll=1, qbert=(0, 0), slick=(5, 2))
+    qb.nasty_turn(state, "Slick", 3)
+    assert qb.kinds(state) == [("step", {"dir": "down-left"}), ("step", {"dir": "down-right"})]
     with pytest.raises(IllegalActionError):
-        state.apply_action(qb.step("up-left"))
-    state.apply_action(qb.step("down-right"))
-    assert state.legal_actions() == [qb.A.GO_HOME]
-    state.apply_action(qb.A.GO_HOME)
-    assert state.nasty[qb.B.SLICK] == qb.B.HOME and state.phase == QROLL  # the move ends at home
+        state.apply_action(state.game.codec.encode("step", dir="up-left"))
+    qb.step(state, "down-right")
+    assert qb.kinds(state) == [("go_home", {})]
+    act(state, "go_home")
+    assert qb.where(state, "slick") == "home" and qb.phase(state) == "qbert-roll"  # the move ends at home
 
 
 def test_QB_4_7_coily_moves_in_all_four_diagonals(qb):
     """QB-4.7: coily moves in all four diagonals."""
-    state = qb.place(qb.start(roll=1), qbert=(0, 0), coily=(3, 1))
-    qb.nasty_turn(state, qb.B.COILY, 2)
-    assert state.legal_actions() == [qb.step(d) for d in ("up-left", "up-right", "down-left", "down-right")]
-    state.apply_action(qb.step("up-right"))
-    assert state.nasty[qb.B.COILY] == qb.c(2, 1)
+    state = qb.start(roll=1, qbert=(0, 0), coily=(3, 1))
+    qb.nasty_turn(state, "Coily", 2)
+    assert qb.kinds(state) == [("step", {"dir": d}) for d in ("up-left", "up-right", "down-left", "down-right")]
+    qb.step(state, "up-right")
+    assert qb.where(state, "coily") == (2, 1)
 
 
 def test_QB_4_8_face_walkers_cross_the_pyramid_and_fall_off_its_edge(qb):
     """QB-4.8: face walkers cross the pyramid and fall off its edge."""
-    state = qb.place(qb.start(roll=1), qbert=(0, 0), wrong_way=(2, 1))
-    qb.nasty_turn(state, qb.B.WRONG_WAY, 3)
-    assert state.legal_actions() == [qb.A.FACE_ALONG, qb.A.FACE_UP]
-    state.apply_action(qb.A.FACE_ALONG)  # LF(2,2): the right end of its row
+    state = qb.start(roll=1, qbert=(0, 0), wrong_way=(2, 1))
+    qb.nasty_turn(state, "Wrong Way", 3)
+    assert qb.kinds(state) == [("walk", {"way": "along"}), ("walk", {"way": "up"})]
+    act(state, "walk", way="along")  # LF(2,2): the right end of its row
     # No face to step to from there: it walks off the edge and is out for the round.
-    assert state.phase == QROLL and any(e.rule == "QB-4.8" and "falls off" in e.text for e in state.events())
-    assert state.nasty[qb.B.WRONG_WAY] == qb.B.ELIMINATED
-    state = qb.place(qb.start(roll=1), qbert=(0, 0), ugg=(4, 2))
-    qb.nasty_turn(state, qb.B.UGG, 1)
-    assert [tuple(state.action_info(a)["target"]) for a in state.legal_actions()] == [(4, 1), (3, 1)]
+    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.8", "falls off")
+    assert qb.where(state, "wrong_way") == "out"
+    state = qb.start(roll=1, qbert=(0, 0), ugg=(4, 2))
+    qb.nasty_turn(state, "Ugg", 1)
+    assert qb.targets(state) == [(4, 1), (3, 1)]
+    assert {i["face"] for i in qb.choices(state)} == {"right"}
 
 
 def test_QB_4_9_two_nasties_never_share_a_cube(qb):
     """QB-4.9: two nasties never share a cube."""
-    state = qb.place(qb.start(roll=1), qbert=(0, 0), coily=(3, 1), red_ball=(2, 1))
-    qb.nasty_turn(state, qb.B.COILY, 1)
-    assert qb.step("up-right") not in state.legal_actions()
+    state = qb.start(roll=1, qbert=(0, 0), coily=(3, 1), red_ball=(2, 1))
+    qb.nasty_turn(state, "Coily", 1)
+    assert not qb.can(state, "step", dir="up-right")
     with pytest.raises(IllegalActionError, match="cannot make that step"):
-        state.apply_action(qb.step("up-right"))
+        state.apply_action(state.game.codec.encode("step", dir="up-right"))
 
 
 def test_QB_4_10_frozen_nasty_turn_is_skipped_and_roll_revealed(qb):
     """QB-4.10: frozen nasty turn is skipped and roll revealed."""
-    state = qb.place(qb.start(roll=4), green_ball=(1, 0))
-    state.apply_action(qb.hop("down-left"))
-    state.apply_action(qb.A.STOP)
-    assert state.phase == QROLL and not state.frozen
+    state = qb.start(roll=4, green_ball=(1, 0))
+    qb.hop(state, "down-left")
+    act(state, "stop")
+    assert qb.phase(state) == "qbert-roll" and not qb.view(state)["frozen"]
     revealed = [e for e in state.events() if e.rule == "QB-4.11"]
     assert revealed and "rolled 4" in revealed[-1].text and revealed[-1].visible_to is None
 
@@ -129,19 +138,22 @@ def test_QB_4_10_frozen_nasty_turn_is_skipped_and_roll_revealed(qb):
 def test_QB_4_11_roll_revealed_after_the_nasty_turn_and_unused_moves_lapse(qb):
     """QB-4.11: roll revealed after the nasty turn and unused moves lapse."""
     state = qb.start(roll=6)
-    state.apply_action(qb.hop("down-left"))
-    qb.nasty_turn(state, qb.B.SLICK, 1)
+    qb.hop(state, "down-left")
+    qb.nasty_turn(state, "Slick", 1)
     assert state.observation(1)["roll"] is None
-    state.apply_action(qb.A.ENTER0 + 1)
-    assert state.phase == QROLL
+    act(state, "enter", space="second")
+    assert qb.phase(state) == "qbert-roll"
     text = [e for e in state.events() if e.rule == "QB-4.11"][-1].text
     assert "rolled 6" in text and "5 move(s) unused" in text
-    state.apply_action(1)  # next roll: 2; the old unused moves are gone
+    act(state, "d8", face=2)  # next roll: 2; the old unused moves are gone
     assert state.observation(0)["moves_left"] == 2
 
 
-def test_nasty_phase_belongs_to_the_nasty_player(qb):
-    state = qb.place(qb.start(roll=1), qbert=(0, 0))
-    qb.nasty_turn(state, qb.B.COILY, 1)
-    assert state.phase == NMOVE and state.current_player() == 1 - state.qp
+def test_QB_4_3_nasty_phase_belongs_to_the_nasty_player(qb):
+    """QB-4.3: the nasty player chooses each step; Q*bert's player has nothing to do meanwhile."""
+    state = qb.start(roll=1, qbert=(0, 0))
+    qb.nasty_turn(state, "Coily", 1)
+    assert qb.phase(state) == "nasty-move" and state.current_player() == 1
     assert state.legal_actions(player=0) == []
+    info = state.action_info(find_action(state, "enter"))
+    assert info["piece"] == "coily" and info["label"] == "Coily enters the pyramid at (6,3)"
