@@ -30,26 +30,26 @@ DIST: tuple[tuple[int, ...], ...] = tuple(_dist)
 def evaluate(state, player: int) -> float:
     if state.is_terminal():
         return float(state.returns()[player])
-    if state.qp < 0:
+    if state._qp < 0:
         return 0.0
-    totals = state.totals()
-    qp = state.qp
-    q = state.q
-    taken = B.NUM_CUBES - state.pegs.bit_count()
+    totals = state._totals()
+    qp = state._qp
+    q = state._q
+    taken = B.NUM_CUBES - state._pegs.bit_count()
     expected = [float(t) for t in totals]
     # This round: pegs taken so far, plus an estimate of what Q*bert will still collect.
     danger = 0.0
     for k in (B.COILY, B.RED_BALL):
-        pos = state.nasty[k]
+        pos = state._nasty[k]
         if pos >= 0:
             dist = DIST[pos][q]
             danger += 1.0 / (1 + dist * dist)
     for k in (B.UGG, B.WRONG_WAY):
-        pos = state.nasty[k]
+        pos = state._nasty[k]
         if pos >= 0 and DIST[pos][q] <= 1:
             danger += 0.3
     dq = DIST[q]
-    pegs = state.pegs
+    pegs = state._pegs
     near = 0
     nearest = 0
     if pegs:

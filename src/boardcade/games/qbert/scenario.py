@@ -134,21 +134,21 @@ def build(game: QbertGame, **description: Any) -> QbertState:
         A.ROLL_OFF.encode("roll_off", p1=6, p2=1) if first_of_match == 0 else A.ROLL_OFF.encode("roll_off", p1=1, p2=6)
     )
     # The position itself.
-    state.scores = scores
-    state.round = len(scores)
-    state.qp = qbert_player
-    state.first_q = qbert_player if len(scores) % 2 == 0 else scores[-1][0]
-    state.q = qbert
-    state.pegs = peg_bits
-    state.nasty = nasty
-    state.discs = sum(1 << x for x in set(discs))
-    state.frozen = frozen
-    state.turn = turn
-    state.turns_total = len(scores) + turn
-    state.phase = QROLL
-    state.setup = "scenario " + ";".join(f"{k}={d[k]!r}" for k in sorted(d) if k != "roll")
+    state._scores = scores
+    state._round = len(scores)
+    state._qp = qbert_player
+    state._first_q = qbert_player if len(scores) % 2 == 0 else scores[-1][0]
+    state._q = qbert
+    state._pegs = peg_bits
+    state._nasty = nasty
+    state._discs = sum(1 << x for x in set(discs))
+    state._frozen = frozen
+    state._turn = turn
+    state._turns_total = len(scores) + turn
+    state._phase = QROLL
+    state._setup = "scenario " + ";".join(f"{k}={d[k]!r}" for k in sorted(d) if k != "roll")
     state._legal_cache = None
     if roll is not None:
         state.apply_action(A.D8.encode("d8", face=roll))
-        assert state.phase == QMOVE
+        assert state._phase == QMOVE
     return state
