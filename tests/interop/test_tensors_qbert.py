@@ -8,6 +8,7 @@ import numpy as np
 
 from boardcade import load_game
 from boardcade.interop.tensors import encode, encoder_for
+from boardcade.testing import act, scenario
 
 
 def _to_secret_roll(seed: int = 0):
@@ -44,3 +45,26 @@ def test_qbert_board_blocks_match_the_observation():
     assert named["pegs"].sum() == obs["pegs_left"] == len(obs["pegs"])
     assert named["discs"].sum() == sum(d["active"] for d in obs["discs"])
     assert named["nasties"].sum() == len(obs["nasties"])  # each character is somewhere: a space, home or out
+
+
+def test_QB_7_1_the_nasty_players_tensor_never_depends_on_the_hidden_roll():
+    """QB-7.1, QB-5.4: during an escape (the tube still down) the nasty player's tensor is the same for every
+    roll that allows the hops he has seen; Q*bert's own tensor shows his moves left."""
+    tensors = {}
+    for roll in range(2, 9):
+        state = scenario("qbert", roll=roll, qbert=(3, 1), coily=(4, 1))
+        for kind, args in [
+            ("hop", {"dir": "up-left"}),
+            ("hop", {"dir": "down-right"}),
+            ("stop", {}),
+            ("character_die", {"character": "Coily"}),
+            ("d6", {"face": 2}),
+            ("step", {"dir": "up-right"}),
+        ]:
+            act(state, kind, **args)
+        assert state.observation(None)["phase"] == "escape"
+        enc = encoder_for(state.game)
+        tensors[roll] = (encode(state, 1), enc.named(encode(state, 0)))
+    nasty = [t[0] for t in tensors.values()]
+    assert all(np.array_equal(nasty[0], other) for other in nasty[1:])
+    assert [round(float(named["moves"][1]) * 8) for _, named in tensors.values()] == [r - 2 for r in range(2, 9)]

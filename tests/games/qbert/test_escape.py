@@ -1,18 +1,29 @@
-"""Captures, escapes, falling off and discs (QB-5.x), with the rulebook's Red Ball example."""
+"""Captures, escapes, falling off and discs (QB-5.x). The rulebook's own examples (Red Ball, Figures 1-2;
+"Coily and six") are played through in test_rulebook_examples.py."""
+
+import pytest
 
 from boardcade.testing import act
 
 
-def test_QB_5_1_coily_landing_on_qbert_threatens_and_reveals_the_roll(qb):
-    """QB-5.1: coily landing on Q*bert threatens and reveals the roll."""
+def test_QB_5_1_coily_landing_on_qbert_threatens_and_the_tube_stays_down(qb):
+    """QB-5.1, QB-5.4: Coily landing on Q*bert threatens him; the roll stays hidden from the nasty player,
+    Q*bert's player sees his moves left."""
     state = qb.start(roll=4, qbert=(3, 1), coily=(4, 1))
     qb.nasty_turn(state, "Coily", 1)
-    assert state.observation(1)["roll"] is None
     qb.step(state, "up-right")
     assert qb.phase(state) == "escape" and state.current_player() == 0
-    obs = state.observation(1)
-    assert obs["threat"] and obs["roll"] == 4 and obs["moves_left"] == 4
     assert qb.fired(state, "QB-5.1")
+    nasty, mine = state.observation(1), state.observation(0)
+    assert nasty["threat"] and nasty["roll"] is None and nasty["moves_left"] is None and nasty["roll_hidden"]
+    assert nasty["escape"] == {
+        "by": "Coily",
+        "hops": 0,
+        "moves_left": None,
+        "text": "Q*bert escapes (moves left: hidden)",
+    }
+    assert mine["escape"]["text"] == "Q*bert escapes (moves left: 4)" and mine["moves_left"] == 4
+    assert state.observation(None)["escape"] == nasty["escape"]  # spectators see what the nasty player sees
 
 
 def test_QB_5_2_face_walker_stepping_onto_qbert_cube_face_threatens(qb):
@@ -34,14 +45,19 @@ def test_QB_5_3_slick_and_green_ball_landing_on_qbert_do_nothing(qb):
         assert qb.where(state, key) == (1, 0)
 
 
-def test_QB_5_4_threat_with_no_moves_left_is_a_capture(qb):
-    """QB-5.4: threat with no moves left is a capture."""
+def test_QB_5_4_threat_with_no_moves_left_is_answered_by_a_capture(qb):
+    """QB-5.4: with no moves left Q*bert's only answer is to stay put and be captured; the tube is lifted at
+    the capture (QB-7.2)."""
     state = qb.start(roll=1, coily=(2, 1))
     qb.hop(state, "down-right")  # (1,1): the only move used
     qb.nasty_turn(state, "Coily", 3)
     qb.step(state, "up-right")
-    assert qb.scores(state) == [(0, 1)]
-    assert qb.fired(state, "QB-5.4", "no escape")
+    assert qb.phase(state) == "escape" and state.current_player() == 0
+    assert qb.kinds(state) == [("stop", {})] and qb.choices(state)[0]["captures"] is True
+    assert state.observation(1)["roll"] is None
+    act(state, "stop")
+    assert qb.scores(state) == [(0, 1)] and qb.fired(state, "QB-6.1", "captured by Coily")
+    assert qb.fired(state, "QB-7.2", "rolled 1")
 
 
 def test_QB_5_5_escape_hops_are_optional_but_staying_put_means_capture(qb):
@@ -54,16 +70,20 @@ def test_QB_5_5_escape_hops_are_optional_but_staying_put_means_capture(qb):
     assert qb.scores(state) == [(0, 0)] and qb.fired(state, "QB-6.1", "captured by Coily")
 
 
-def test_QB_5_5_escape_ends_by_itself_when_moves_run_out(qb):
-    """QB-5.5: escape ends by itself when moves run out."""
+def test_QB_5_5_escape_waits_for_qbert_to_end_it_when_his_moves_run_out(qb):
+    """QB-5.5, QB-7.1: with his last move used the escape does not end by itself (that would show the
+    nasty player the roll); Q*bert ends it."""
     state = qb.start(roll=3, qbert=(3, 1), coily=(4, 1))
     qb.hop(state, "up-left")  # (2,0)
     qb.hop(state, "down-right")  # (3,1): one move left
     qb.nasty_turn(state, "Coily", 1)
     qb.step(state, "up-right")
     assert qb.phase(state) == "escape"
-    qb.hop(state, "up-right")  # (2,1); Coily's one step is used: move over
-    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-5.5", "no moves left")
+    qb.hop(state, "up-right")  # (2,1): his last move
+    assert qb.phase(state) == "escape" and qb.kinds(state) == [("stop", {})]
+    assert [i["label"] for i in qb.choices(state)] == ["end the escape"]
+    act(state, "stop")
+    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.11", "rolled 3 (0 move(s) unused)")
     assert qb.where(state, "coily") == (3, 1)  # threatened on an inside space: stays on
 
 
@@ -78,37 +98,18 @@ def test_QB_5_6_after_an_escape_the_nasty_continues_and_may_threaten_again(qb):
     assert qb.phase(state) == "nasty-move" and qb.view(state)["steps_left"] == 2
     qb.step(state, "up-right")  # Coily reaches (2,1) again
     assert qb.phase(state) == "escape"
+    assert state.observation(0)["escape"]["moves_left"] == 2 and state.observation(1)["moves_left"] is None
     qb.hop(state, "up-left")  # (1,0)
     qb.hop(state, "down-left")  # (2,0): moves used up
+    act(state, "stop")
     assert qb.phase(state) == "nasty-move" and qb.view(state)["steps_left"] == 1
     qb.step(state, "up-left")  # (1,0): not Q*bert's cube
     assert qb.phase(state) == "qbert-roll" and not qb.scores(state)
 
 
-def test_QB_5_7_rulebook_red_ball_example_falls_off_after_failing_on_the_edge(qb):
-    """Rulebook 'Saving Q*bert 3', Figures 1-2: Red Ball directly above Q*bert on the outside edge, rolls
-    "Red Ball" and 2, lands on Q*bert; Q*bert escapes along the edge with his 3 escape moves; Red Ball cannot
-    reach him with its 1 remaining step and falls off the board."""
-    state = qb.start(roll=3, qbert=(3, 0), red_ball=(2, 0))
-    act(state, "stop")  # Q*bert keeps all 3 moves in the tube
-    qb.nasty_turn(state, "Red Ball", 2)
-    qb.step(state, "down-left")  # Red Ball onto (3,0): Q*bert threatened on an outside space
-    assert qb.phase(state) == "escape" and state.observation(1)["moves_left"] == 3
-    for _ in range(3):
-        qb.hop(state, "down-left")  # along the left edge to (6,0)
-    assert qb.qbert_at(state) == (6, 0) and qb.phase(state) == "nasty-move"
-    qb.step(state, "down-left")  # its last step reaches (4,0): no capture
-    assert qb.where(state, "red_ball") == "out"
-    assert qb.fired(state, "QB-5.7")
-    assert not qb.scores(state) and qb.phase(state) == "qbert-roll"
-    # Eliminated for the rest of the round: rolling Red Ball later forfeits.
-    act(state, "d8", face=1)
-    qb.nasty_turn(state, "Red Ball", 3)
-    assert qb.phase(state) == "qbert-roll"
-
-
-def test_QB_5_8_disc_flight_to_the_top_forfeits_moves_and_removes_the_disc(qb):
-    """QB-5.8: disc flight to the top forfeits moves and removes the disc."""
+def test_QB_5_8_disc_ride_saves_qbert_forfeits_his_moves_and_removes_the_disc(qb):
+    """QB-5.8 (QB-D9 revised): the disc ride takes Q*bert to the top (its peg too), forfeits his moves and
+    removes the disc; the threatening nasty's move ends at once and it falls off (QB-5.7)."""
     state = qb.start(roll=4, qbert=(2, 0), coily=(3, 0))
     qb.nasty_turn(state, "Coily", 3)
     qb.step(state, "up-right")  # (2,0): threat; Q*bert has 4 moves
@@ -116,12 +117,11 @@ def test_QB_5_8_disc_flight_to_the_top_forfeits_moves_and_removes_the_disc(qb):
     info = [i for i in qb.choices(state) if i["kind"] == "disc"][0]
     assert info["target"] == [0, 0] and info["args"] == {"disc": 0, "to": [0, 0]}
     act(state, "disc", disc=0)
-    assert qb.qbert_at(state) == (0, 0) and state.observation(0)["moves_left"] == 0
-    assert not state.observation(None)["discs"][0]["active"]
-    assert qb.phase(state) == "nasty-move" and qb.view(state)["steps_left"] == 2  # Coily finishes its move
-    qb.step(state, "up-right")  # (1,0)
-    qb.step(state, "up-right")  # (0,0): Q*bert has no moves left: captured
-    assert qb.scores(state) and qb.scores(state)[0] == (0, 1)  # he took the top peg on landing
+    obs = state.observation(None)
+    assert obs["qbert"] == [0, 0] and [0, 0] not in obs["pegs"] and not obs["discs"][0]["active"]
+    assert qb.where(state, "coily") == "out" and qb.fired(state, "QB-5.7", "Coily")
+    assert obs["phase"] == "qbert-roll" and not qb.scores(state)  # Coily's 2 steps left are not played
+    assert qb.fired(state, "QB-4.11", "rolled 4 (0 move(s) unused)")  # the tube is lifted as the turn ends
 
 
 def test_QB_5_8_disc_lands_below_an_occupied_top_and_player_picks_the_free_cube(qb):
@@ -141,3 +141,18 @@ def test_QB_5_8_no_disc_when_every_landing_cube_is_occupied(qb):
     qb.nasty_turn(state, "Coily", 1)
     qb.step(state, "down-left")
     assert qb.phase(state) == "escape" and not qb.can(state, "disc")
+
+
+@pytest.mark.parametrize("walker", ["Ugg", "Wrong Way"])
+def test_QB_5_7_a_face_walker_that_fails_on_an_outside_space_falls_off(qb, walker):
+    """QB-5.7 with QB-4.8: a face walker is put out of the round by a failed pursuit on an outside space
+    (here it threatens Q*bert on the bottom row as it enters, and he hops away)."""
+    corner = (6, 6) if walker == "Ugg" else (6, 0)
+    away = "up-left" if walker == "Ugg" else "up-right"
+    state = qb.start(roll=2, qbert=corner)
+    qb.nasty_turn(state, walker, 1)
+    act(state, "enter")
+    qb.hop(state, away)
+    act(state, "stop")
+    key = "ugg" if walker == "Ugg" else "wrong_way"
+    assert qb.where(state, key) == "out" and qb.fired(state, "QB-5.7", walker)

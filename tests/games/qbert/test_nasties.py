@@ -101,19 +101,29 @@ def test_QB_4_7_coily_moves_in_all_four_diagonals(qb):
     assert qb.where(state, "coily") == (2, 1)
 
 
-def test_QB_4_8_face_walkers_cross_the_pyramid_and_fall_off_its_edge(qb):
-    """QB-4.8: face walkers cross the pyramid and fall off its edge."""
+def test_QB_4_8_face_walkers_cross_the_pyramid_and_walk_home_past_its_edge(qb):
+    """QB-4.8 (QB-D6 revised): a face walker at the end of its row steps past the edge and goes home (not out
+    of the round); its move ends there."""
     state = qb.start(roll=1, qbert=(0, 0), wrong_way=(2, 1))
     qb.nasty_turn(state, "Wrong Way", 3)
     assert qb.kinds(state) == [("walk", {"way": "along"}), ("walk", {"way": "up"})]
-    act(state, "walk", way="along")  # LF(2,2): the right end of its row
-    # No face to step to from there: it walks off the edge and is out for the round.
-    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.8", "falls off")
-    assert qb.where(state, "wrong_way") == "out"
+    act(state, "walk", way="along")  # LF(2,2): the right end of its row, and no row above to climb to
+    assert qb.kinds(state) == [("go_home", {})]
+    assert qb.choices(state)[0]["label"] == "Wrong Way walks past the edge and goes home"
+    act(state, "go_home")
+    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.8", "goes home")
+    assert qb.where(state, "wrong_way") == "home"  # back home: it may enter again later this round
+    act(state, "d8", face=1)
+    qb.nasty_turn(state, "Wrong Way", 1)
+    assert qb.targets(state) == [(6, 0)]
     state = qb.start(roll=1, qbert=(0, 0), ugg=(4, 2))
     qb.nasty_turn(state, "Ugg", 1)
     assert qb.targets(state) == [(4, 1), (3, 1)]
     assert {i["face"] for i in qb.choices(state)} == {"right"}
+    state = qb.start(roll=1, qbert=(0, 0), ugg=(3, 0))  # RF(3,0): the left end of Ugg's row
+    qb.nasty_turn(state, "Ugg", 2)
+    act(state, "go_home")
+    assert qb.where(state, "ugg") == "home" and qb.phase(state) == "qbert-roll"
 
 
 def test_QB_4_9_two_nasties_never_share_a_cube(qb):
@@ -123,6 +133,38 @@ def test_QB_4_9_two_nasties_never_share_a_cube(qb):
     assert not qb.can(state, "step", dir="up-right")
     with pytest.raises(IllegalActionError, match="cannot make that step"):
         state.apply_action(state.game.codec.encode("step", dir="up-right"))
+
+
+@pytest.mark.parametrize("guard", ["slick", "green_ball"])
+def test_QB_4_9_slick_and_the_green_ball_never_shield_qbert(qb, guard):
+    """QB-4.9 (QB-D6 revised): a nasty may always step onto Q*bert's cube, even with Slick or the Green Ball
+    there; Coily's step is a threat as usual, and after Q*bert's escape the cube holds both nasties."""
+    state = qb.start(roll=3, qbert=(3, 1), coily=(4, 1), **{guard: (3, 1)})
+    qb.nasty_turn(state, "Coily", 1)
+    assert qb.can(state, "step", dir="up-right")
+    qb.step(state, "up-right")
+    assert qb.phase(state) == "escape" and qb.fired(state, "QB-5.1")
+    qb.hop(state, "up-left")
+    act(state, "stop")
+    assert qb.where(state, "coily") == qb.where(state, guard) == (3, 1)
+    # Landing on that cube later is a capture by Coily (the guard goes home with it, no shield).
+    act(state, "d8", face=1)
+    qb.hop(state, "down-right")
+    assert qb.scores(state) == [(0, 1)] and qb.fired(state, "QB-6.1", "captured by Coily")
+
+
+def test_QB_4_9_a_ball_may_drop_onto_qbert_beside_the_green_ball(qb):
+    """QB-4.9: the Green Ball sits on Q*bert's cube (1,1) (it dropped on him, QB-5.3); Red Ball may still
+    enter there, and threatens him."""
+    state = qb.start(roll=1, qbert=(1, 1), green_ball=(1, 1))
+    qb.nasty_turn(state, "Red Ball", 1)
+    assert qb.targets(state) == [(1, 0), (1, 1)]
+    act(state, "enter", target=(1, 1))
+    assert qb.phase(state) == "escape" and qb.fired(state, "QB-5.1", "Red Ball")
+    qb.hop(state, "down-left")  # (2,1)
+    act(state, "stop")
+    assert qb.where(state, "red_ball") == "out"  # (1,1) is an outside space: it failed there (QB-5.7)
+    assert qb.where(state, "green_ball") == (1, 1)
 
 
 def test_QB_4_10_frozen_nasty_turn_is_skipped_and_roll_revealed(qb):

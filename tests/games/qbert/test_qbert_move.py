@@ -106,6 +106,25 @@ def test_QB_3_7_landing_on_slick_stops_qbert_and_sends_slick_home(qb):
     assert state.observation(0)["pegs_left"] == 27
 
 
+def test_QB_3_7_slicks_stop_keeps_the_moves_left_as_escape_moves(qb):
+    """QB-3.7 (QB-D13): Slick stops Q*bert after 1 of his 5 moves; the other 4 stay in the tube and serve as
+    escape moves when Coily threatens him in the nasty turn."""
+    state = qb.start(roll=5, slick=(1, 0), coily=(2, 0))
+    qb.hop(state, "down-left")  # onto Slick: the move ends
+    assert qb.phase(state) == "character-die" and state.observation(0)["moves_left"] == 4
+    assert state.observation(1)["moves_left"] is None
+    act(state, "character_die", character="Coily")
+    act(state, "d6", face=1)
+    qb.step(state, "up-right")  # (1,0): threat
+    assert state.observation(0)["escape"]["moves_left"] == 4
+    assert [i["target"] for i in qb.choices(state) if i["kind"] == "hop"] == [[0, 0], [2, 0], [2, 1]]
+    qb.hop(state, "up-right")
+    qb.hop(state, "down-right")
+    act(state, "stop")
+    assert qb.qbert_at(state) == (1, 1) and not qb.scores(state)
+    assert qb.fired(state, "QB-4.11", "rolled 5 (2 move(s) unused)")
+
+
 def test_QB_3_8_landing_on_green_ball_sends_it_home_and_freezes_the_next_nasty_turn(qb):
     """QB-3.8: landing on green ball sends it home and freezes the next nasty turn."""
     state = qb.start(roll=5, green_ball=(1, 1))

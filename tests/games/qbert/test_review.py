@@ -28,19 +28,26 @@ def test_QB_7_1_a_used_up_roll_waits_for_an_explicit_stop(qb):
     assert short.events(1) == long_.events(1)
 
 
-def test_QB_7_1_a_threat_lifts_the_tube_for_the_nasty_player(qb):
-    """QB-D8: "When a nasty's step lands on Q*bert (a capture threat), its move pauses and the roll is
-    revealed." Before the threat the nasty player cannot tell a roll of 3 from 5; after it he can."""
+def test_QB_7_1_a_threat_keeps_the_tube_down_for_the_nasty_player(qb):
+    """QB-D8 (revised): "The tube stays down: the roll is NOT revealed at a threat". Twins rolling 3 and 5
+    look the same to the nasty player through the threat and the escape hops, until the nasty turn ends."""
     twins = [qb.start(roll=roll, qbert=(3, 1), coily=(4, 1)) for roll in (3, 5)]
     for state in twins:
         qb.nasty_turn(state, "Coily", 2)
+        qb.step(state, "up-right")  # onto Q*bert: threat
+        assert qb.phase(state) == "escape"
     assert twins[0].information_state_string(1) == twins[1].information_state_string(1)
     assert twins[0].observation(1) == twins[1].observation(1)
+    assert [s.observation(0)["moves_left"] for s in twins] == [3, 5]
     for state in twins:
-        qb.step(state, "up-right")  # onto Q*bert: threat
-    assert twins[0].information_state_string(1) != twins[1].information_state_string(1)
-    assert [s.observation(1)["moves_left"] for s in twins] == [3, 5]
-    assert all(s.observation(None)["roll"] == r for s, r in zip(twins, (3, 5), strict=True))
+        qb.hop(state, "up-left")  # (2,0)
+        qb.hop(state, "up-right")  # (1,0)
+        act(state, "stop")
+    assert twins[0].observation(1) == twins[1].observation(1)
+    assert twins[0].events(1) == twins[1].events(1)
+    for state in twins:
+        qb.step(state, "up-left")  # Coily's last step, to (2,0): the nasty turn ends, the tube is lifted
+    assert [s.observation(1)["last_revealed_roll"] for s in twins] == [3, 5]
 
 
 # ---- threats on the entry move (QB-4.5, QB-5.1, QB-5.2, QB-5.7) ---------------------------------
@@ -54,7 +61,8 @@ def test_QB_5_1_coily_entering_onto_qbert_threatens_and_falls_off_after_failing_
     act(state, "enter")
     assert qb.phase(state) == "escape" and qb.fired(state, "QB-5.1")
     qb.hop(state, "up-left")  # (5,2)
-    qb.hop(state, "up-left")  # (4,1): moves used up, the escape ends
+    qb.hop(state, "up-left")  # (4,1): moves used up; he ends the escape
+    act(state, "stop")
     assert qb.phase(state) == "nasty-move" and qb.view(state)["steps_left"] == 1
     qb.step(state, "up-right")  # (5,3): cannot reach him
     assert qb.where(state, "coily") == "out" and not qb.scores(state)
@@ -69,6 +77,7 @@ def test_QB_5_2_ugg_entering_onto_the_right_face_of_qbert_cube_threatens(qb):
     act(state, "enter")
     assert qb.phase(state) == "escape" and qb.fired(state, "QB-5.2")
     qb.hop(state, "up-left")  # (5,5): crosses RF(5,5), not Ugg's RF(6,6)
+    act(state, "stop")
     assert qb.phase(state) == "qbert-roll" and not qb.scores(state)
     assert qb.where(state, "ugg") == "out"  # threatened on an outside space and failed
 
@@ -76,6 +85,8 @@ def test_QB_5_2_ugg_entering_onto_the_right_face_of_qbert_cube_threatens(qb):
     qb.hop(state, "down-right")  # (6,6), the whole roll used
     qb.nasty_turn(state, "Ugg", 1)
     act(state, "enter")
+    assert qb.kinds(state) == [("stop", {})]  # no move left: his only answer is to be captured (QB-5.4)
+    act(state, "stop")
     assert qb.scores(state) == [(0, 1)] and qb.fired(state, "QB-6.1", "captured by Ugg")
 
 
@@ -86,6 +97,7 @@ def test_QB_5_4_red_ball_dropping_onto_qbert_with_no_moves_left_captures(qb):
     qb.nasty_turn(state, "Red Ball", 3)
     assert qb.can(state, "enter", target=(1, 0))  # Q*bert does not block the entry space
     act(state, "enter", target=(1, 0))
+    act(state, "stop")  # his only answer
     assert qb.scores(state) == [(0, 1)] and qb.fired(state, "QB-6.1", "captured by Red Ball")
 
 
@@ -192,6 +204,7 @@ def test_QB_5_7_red_ball_dropping_home_after_failing_on_the_bottom_row_is_out(qb
     qb.nasty_turn(state, "Red Ball", 2)
     qb.step(state, "down-left")  # onto Q*bert at (6,2)
     qb.hop(state, "up-right")  # (5,2)
+    act(state, "stop")
     assert qb.kinds(state) == [("go_home", {})]
     act(state, "go_home")
     assert qb.where(state, "red_ball") == "out"
@@ -278,9 +291,9 @@ def test_QB_5_5_stop_before_any_escape_hop_says_it_means_capture(qb):
     assert "captur" not in stop["label"].lower() and stop["captures"] is False  # now it only ends the escape
 
 
-def test_QB_5_4_the_reveal_at_a_threat_is_a_QB_5_4_event_not_lapsed_moves(qb):
-    """QB-5.4: "A threat pauses the nasty's move and the tube is lifted." QB-4.11 is the end-of-turn reveal
-    where "Moves Q*bert did not use lapse"; the reveal at a threat must not say the moves lapse."""
+def test_QB_5_4_a_threat_reveals_nothing_and_only_qbert_is_told_his_moves_left(qb):
+    """QB-5.4 (QB-D8 revised): at a threat no reveal event (neither QB-4.11 nor QB-7.2) and no roll in any
+    public event; Q*bert alone is told his escape moves left (3 of his 5)."""
     state = qb.start(roll=5, qbert=(3, 1), coily=(4, 1))
     qb.hop(state, "up-left")  # (2,0)
     qb.hop(state, "down-right")  # back to (3,1): 3 moves left in the tube
@@ -288,8 +301,15 @@ def test_QB_5_4_the_reveal_at_a_threat_is_a_QB_5_4_event_not_lapsed_moves(qb):
     step = state.move_number()
     qb.step(state, "up-right")
     at_threat = [e for e in state.events() if e.step == step]
-    assert not any(e.rule == "QB-4.11" for e in at_threat)
-    assert any(e.rule == "QB-5.4" and "5" in e.text for e in at_threat)  # the roll itself is shown
+    assert not any(e.rule in ("QB-4.11", "QB-7.2") for e in at_threat)
+    public = [e.text for e in at_threat if e.visible_to is None]
+    assert public == [
+        "Coily steps to (3,1)",
+        "Coily reaches Q*bert at (3,1): capture threatened",
+        "The tube stays down: Q*bert may escape with the moves he has left (moves left: hidden)",
+    ]
+    private = [e for e in at_threat if e.visible_to is not None]
+    assert [(e.rule, e.text, e.visible_to) for e in private] == [("QB-5.4", "Q*bert has 3 escape move(s) left", (0,))]
 
 
 def test_QB_5_8_refused_disc_landing_names_the_occupied_top(qb):
@@ -314,5 +334,6 @@ def test_QB_5_5_escaping_back_onto_the_threatened_cube_is_a_capture(qb):
     act(state, "walk", way="along")  # onto LF(4,1): threat
     qb.hop(state, "up-left")  # (3,0)
     qb.hop(state, "down-right")  # back to (4,1), Wrong Way still on its left face
+    act(state, "stop")
     assert qb.scores(state) and qb.scores(state)[0][0] == 0
     assert qb.fired(state, "QB-6.1", "captured by Wrong Way")

@@ -81,40 +81,54 @@ def test_QB_6_5_more_pegs_as_qbert_wins(qb):
     assert qb.fired(state, "QB-6.5", "Player 1 wins, 1 pegs to 0")
 
 
-def test_QB_6_6_tie_is_a_draw_by_default(qb):
-    """QB-6.6: tie is a draw by default."""
-    state = qb.start(roll=1, scores=[(0, 0)], qbert_player=1, coily=(1, 0))
+def test_QB_6_6_ties_are_replayed_by_default_and_a_draw_without_tiebreak(qb):
+    """QB-6.6 (QB-D11 revised): "play another game" is the default; tiebreak=false gives the draw-on-tie
+    variant."""
+    assert boardcade.load_game("qbert").options["tiebreak"] is True
+    state = qb.start({"tiebreak": False}, roll=1, scores=[(0, 0)], qbert_player=1, coily=(1, 0))
     qb.hop(state, "down-left")
-    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert state.is_terminal() and state.returns() == [0.0, 0.0] and not state.safety_cap_hit()
     assert qb.fired(state, "QB-6.6", "draw")
 
 
 def test_QB_6_6_tiebreak_plays_another_game_with_a_new_roll_off(qb):
-    """QB-6.6: with tiebreak, a tie is broken by another game: a new roll-off, then two rounds."""
-    state = qb.start({"tiebreak": True, "tiebreak_max_pairs": 1}, roll=1, scores=[(0, 0)], qbert_player=1, coily=(1, 0))
+    """QB-6.6: a tie is broken by another game: a new roll-off, then two rounds on a fresh board."""
+    state = qb.start(roll=1, scores=[(0, 0)], qbert_player=1, coily=(1, 0))
     qb.hop(state, "down-left")
     assert not state.is_terminal() and qb.phase(state) == "roll-off" and state.current_player() == CHANCE
     assert qb.fired(state, "QB-6.6", "another game")
     act(state, "roll_off", p1=1, p2=6)  # player 1 is Q*bert first this time
     obs = qb.view(state)
-    assert obs["qbert_player"] == 1 and obs["round"] == 3
+    assert obs["qbert_player"] == 1 and obs["round"] == 3 and obs["game_number"] == 2
     act(state, "d8", face=1)
     qb.hop(state, "down-right")  # player 1 takes a peg: a fresh board for the new game
     assert qb.view(state)["pegs_left"] == 27 and qb.view(state)["totals"] == [0, 0]
 
 
-def test_QB_6_6_the_extra_game_decides_the_match(qb):
-    """QB-6.6: after a tied first game, the extra game's winner wins the match."""
-    state = qb.start({"tiebreak": True}, roll=1, scores=[(0, 0), (1, 0), (1, 1)], qbert_player=0, coily=(1, 0))
-    qb.hop(state, "down-left")  # player 0 captured at once: the extra game ends 1 to 0 for player 1
-    assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+def test_QB_6_6_tiebreak_events_report_each_games_own_pegs(qb):
+    """QB-6.6: the opening game was tied 3-3; extra game 1, tied 0-0, is reported as "0 pegs each", not as
+    the running 3 each (the winning extra game's report: test_QB_6_5_the_extra_game_decides_the_match)."""
+    state = qb.start(roll=1, scores=[(0, 3), (1, 3), (0, 0)], qbert_player=1, coily=(1, 0))
+    qb.hop(state, "down-left")
+    assert qb.fired(state, "QB-6.6", "Extra game 1 is tied at 0 pegs each")
+    assert qb.view(state)["games"] == [{"game": 1, "pegs": [3, 3]}, {"game": 2, "pegs": [0, 0]}]
+    assert not qb.fired(state, "QB-6.6", "3 pegs each")
+
+
+def test_QB_6_5_the_extra_game_decides_the_match(qb):
+    """QB-6.5: after a tied first game, the extra game's winner wins the match, reported with its own pegs."""
+    state = qb.start(roll=1, scores=[(0, 2), (1, 2), (1, 1)], qbert_player=0, coily=(1, 0))
+    qb.hop(state, "down-left")  # player 0 captured at once: extra game 1 ends 1 to 0 for player 1
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0] and not state.safety_cap_hit()
+    assert qb.fired(state, "QB-6.5", "Player 2 wins, 1 pegs to 0 in extra game 1")
     assert state.roles() == ["Q*bert first", "nasties first"]  # roles name the opening game
+    assert state.stats()["extra_games"] == 1
 
 
-def test_QB_6_6_tiebreak_cap_still_tied_is_a_draw(qb):
-    """QB-6.6: still tied after tiebreak_max_pairs extra games is a draw."""
+def test_QB_6_7_still_tied_after_the_cap_on_extra_games_is_a_capped_draw(qb):
+    """QB-6.7: still tied after tiebreak_max_pairs extra games is a draw, and a safety-cap ending."""
     state = qb.start(
-        {"tiebreak": True, "tiebreak_max_pairs": 1},
+        {"tiebreak_max_pairs": 1},
         roll=1,
         scores=[(0, 0), (1, 0), (0, 0)],
         qbert_player=1,
@@ -122,3 +136,4 @@ def test_QB_6_6_tiebreak_cap_still_tied_is_a_draw(qb):
     )
     qb.hop(state, "down-left")
     assert state.is_terminal() and state.returns() == [0.0, 0.0] and len(qb.scores(state)) == 4
+    assert state.safety_cap_hit() and qb.fired(state, "QB-6.7", "cap of 1 extra game(s)")

@@ -34,7 +34,8 @@ from typing import Any
 
 from . import actions as A
 from . import board as B
-from .game import QMOVE, QROLL, QbertGame, QbertState
+from .game import QbertGame, QbertState
+from .phases import QMOVE, QROLL
 
 _NASTY_KEYS = B.NASTY_KEYS
 _ALLOWED = ("qbert", "roll", "pegs", "discs", "qbert_player", "scores", "turn", "frozen", *_NASTY_KEYS)

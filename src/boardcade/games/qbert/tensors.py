@@ -1,5 +1,9 @@
 """Q*bert tensor block, read from `QbertState.observation(p)`. Every element is in [0, 1].
 
+Built only from the viewer's observation, so for the nasty player nothing here depends on Q*bert's roll
+before the tube is lifted (QB-7.1): the roll and the moves left are zero (with roll_hidden set) until then,
+during an escape too.
+
 Cubes are numbered c = r*(r+1)/2 + i as in `games/qbert/board.py` (28 cubes); Ugg and Wrong Way stand on
 faces, which share their cube's number.
 
@@ -14,10 +18,10 @@ faces, which share their cube's number.
   discs[3]            flying discs still available
   roll[8]             Q*bert's d8 roll one-hot, only when the viewer may see it
   roll_hidden[1]      1 when a roll exists that the viewer may not see
-  moves[2]            moves used and moves left (left only when visible), each / 8
+  moves[2]            moves used (hops and escape hops, public) and moves left (only when visible), each / 8
   character[6]        the character the nasty die chose, one-hot
   steps_left[1]       steps left for that character / 6
-  flags[2]            Q*bert is threatened (escape), Q*bert is frozen (Green Ball)
+  flags[2]            Q*bert is threatened and answering (escape), the next nasty turn is frozen (Green Ball)
   turn[1]             turn in this round / the round's turn cap
   totals[2]           pegs collected as Q*bert by each player / (28 * rounds each player can be Q*bert)
 """
@@ -29,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from . import board as B
+from .phases import PHASE_NAMES as PHASES
 
-PHASES = ("roll-off", "qbert-roll", "qbert-move", "character-die", "nasty-die", "nasty-move", "escape", "over")
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 _NASTY_INDEX = {key: i for i, key in enumerate(B.NASTY_KEYS)}
 _HOME, _ELIMINATED = B.NUM_CUBES, B.NUM_CUBES + 1
