@@ -14,16 +14,13 @@ STYLES = {"coily": "bold magenta", "red_ball": "bold red", "green_ball": "bold g
 
 
 def render(obs: dict[str, Any]) -> Group:
-    on_cube = {}
+    on_cube: dict[tuple[int, int], list[str]] = {}  # two may share Q*bert's cube after an escape (QB-4.9)
     faces: dict[tuple[int, int], list[str]] = {}
     for n in obs["nasties"]:
         if n["cube"] is None:
             continue
         key = tuple(n["cube"])
-        if n["where"] == "cube":
-            on_cube[key] = n["key"]
-        else:
-            faces.setdefault(key, []).append(n["key"])
+        (on_cube if n["where"] == "cube" else faces).setdefault(key, []).append(n["key"])
     pegs = {tuple(p) for p in obs["pegs"]}
     qbert = tuple(obs["qbert"])
     discs = {(tuple(d["cube"]), d["side"]) for d in obs["discs"] if d["active"]}
@@ -36,12 +33,15 @@ def render(obs: dict[str, Any]) -> Group:
         for i in range(r + 1):
             cell = (r, i)
             line.append("W" if "wrong_way" in faces.get(cell, []) else "/", style="bold blue")
-            if cell == qbert and cell in on_cube:
-                line.append("Q" + SYMBOLS[on_cube[cell]], style="bold yellow on red")
+            here = on_cube.get(cell, [])
+            if cell == qbert and here:
+                line.append("Q" + SYMBOLS[here[0]], style="bold yellow on red")
             elif cell == qbert:
                 line.append("Q*", style="bold black on yellow")
-            elif cell in on_cube:
-                k = on_cube[cell]
+            elif len(here) > 1:
+                line.append(SYMBOLS[here[0]] + SYMBOLS[here[1]], style=STYLES[here[0]])
+            elif here:
+                k = here[0]
                 line.append(SYMBOLS[k] + ("•" if cell in pegs else " "), style=STYLES[k])
             else:
                 line.append(" •" if cell in pegs else "  ", style="white")
@@ -59,13 +59,15 @@ def render(obs: dict[str, Any]) -> Group:
     info.add_row("Pegs left", str(obs["pegs_left"]))
     roll = "hidden in the tube" if obs["roll_hidden"] else ("-" if obs["roll"] is None else str(obs["roll"]))
     info.add_row("Q*bert's roll", roll)
-    info.add_row(
-        "Moves used", str(obs["moves_used"]) + ("" if obs["moves_left"] is None else f", {obs['moves_left']} left")
-    )
+    left = "hidden" if obs["roll_hidden"] else None if obs["moves_left"] is None else str(obs["moves_left"])
+    info.add_row("Moves used", str(obs["moves_used"]) + ("" if left is None else f", moves left: {left}"))
+    if obs["last_revealed_roll"] and not obs["roll"]:
+        info.add_row("Last roll shown", str(obs["last_revealed_roll"]))
     if obs["character"]:
         info.add_row("Nasty moving", f"{obs['character']} ({obs['steps_left']} step(s) left)")
-    if obs["threat"]:
-        info.add_row("Danger", Text("capture threatened: escape or be captured!", style="bold red"))
+    if obs["escape"]:
+        info.add_row("Danger", Text(f"{obs['escape']['by']} threatens Q*bert", style="bold red"))
+        info.add_row("Escape", Text(obs["escape"]["text"], style="bold red"))
     if obs["frozen"]:
         info.add_row("Frozen", "the next nasty turn is skipped")
     home = [n["name"] for n in obs["nasties"] if n["where"] == "home"]
@@ -74,7 +76,12 @@ def render(obs: dict[str, Any]) -> Group:
     if out:
         info.add_row("Fallen off", ", ".join(out))
     for s in obs["scores"]:
-        info.add_row(f"Round {s['round']}", f"{names[s['qbert_player']]} took {s['pegs']} peg(s)")
+        game = f" (extra game {s['game'] - 1})" if s["game"] > 1 else ""
+        info.add_row(f"Round {s['round']}", f"{names[s['qbert_player']]} took {s['pegs']} peg(s){game}")
+    for g in obs["games"]:
+        which = "The game" if g["game"] == 1 else f"Extra game {g['game'] - 1}"
+        p0, p1 = g["pegs"]
+        info.add_row(which, f"{names[0]} {p0}, {names[1]} {p1}" + (" (tied)" if p0 == p1 else ""))
     legend = Text(
         "Q* Q*bert  C Coily  R Red Ball  G Green Ball  S Slick  "
         "W Wrong Way (left face)  U Ugg (right face)  • peg  ◎ disc",

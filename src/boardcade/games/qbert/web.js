@@ -105,10 +105,14 @@ export function draw(obs, ui) {
   // Pieces.
   const homes = [];
   const out = [];
+  // Pieces sharing a cube are set side by side: Q*bert with Slick or the Green Ball (QB-5.3), and two nasties
+  // left on the cube he escaped from (QB-4.9).
+  const onCube = { [key(obs.qbert)]: 1 };
   for (const n of obs.nasties) {
     if (n.where === "cube") {
       const [x, y] = centre(n.cube);
-      svg.append(piece(n.key, n.name, x, y - 4, ` on (${n.cube})`));
+      const k = (onCube[key(n.cube)] = (onCube[key(n.cube)] || 0) + 1) - 1;
+      svg.append(piece(n.key, n.name, x + k * 14, y - 4 - k * 6, ` on (${n.cube})`));
     } else if (n.where === "left_face" || n.where === "right_face") {
       const side = n.where === "left_face" ? "left" : "right";
       const [x, y] = faceCentre(n.cube, side);
@@ -127,6 +131,19 @@ export function draw(obs, ui) {
   return svg;
 }
 
+// "moves left: 3" for Q*bert's player; "hidden" for everyone else while the roll is in the tube (QB-7.1).
+function movesText(obs) {
+  if (obs.roll_hidden) return `hops used: ${obs.moves_used}, moves left: hidden`;
+  if (obs.moves_left === null || obs.moves_left === undefined) return `hops used: ${obs.moves_used}`;
+  return `hops used: ${obs.moves_used}, moves left: ${obs.moves_left}`;
+}
+
+function gameText(obs, g) {
+  const which = g.game === 1 ? "Game" : `Extra game ${g.game - 1}`;
+  const [a, b] = g.pegs;
+  return `${which}: ${obs.player_names[0]} ${a}, ${obs.player_names[1]} ${b}${a === b ? " (tied)" : ""}`;
+}
+
 export function panel(obs) {
   const names = obs.player_names;
   const dice = svgRoot(230, 80, "dice");
@@ -138,8 +155,11 @@ export function panel(obs) {
     dice,
     h("ul", { class: "facts" },
       h("li", {}, `Round ${obs.round} — Q*bert: ${qb}`),
-      h("li", {}, `Phase: ${obs.phase}${obs.threat ? " (capture threat: escape?)" : ""}${obs.frozen ? " — nasties frozen" : ""}`),
-      h("li", {}, `Pegs left: ${obs.pegs_left}; hops used: ${obs.moves_used}${obs.moves_left !== null && obs.moves_left !== undefined ? `, moves left: ${obs.moves_left}` : ""}`),
+      h("li", {}, `Phase: ${obs.phase}${obs.frozen ? " — nasties frozen" : ""}`),
+      obs.escape ? h("li", { class: "escape" }, `${obs.escape.by} threatens Q*bert: ${obs.escape.text}`) : null,
+      h("li", {}, `Pegs left: ${obs.pegs_left}; ${movesText(obs)}`),
+      obs.last_revealed_roll && !obs.roll ? h("li", {}, `Last roll shown: ${obs.last_revealed_roll}`) : null,
       h("li", {}, `Score: ${names.map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`),
+      ...obs.games.map((g) => h("li", { class: "game-result" }, gameText(obs, g))),
     ));
 }
