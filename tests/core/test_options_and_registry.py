@@ -10,7 +10,7 @@ def test_game_names_lists_qbert_and_load_game_uses_documented_defaults():
     assert "qbert" in boardcade.game_names()
     game = boardcade.load_game("qbert")
     assert game.name == "qbert" and game.num_players == 2
-    assert game.options == {"max_turns_per_round": 100, "tiebreak": False, "tiebreak_max_pairs": 3}
+    assert game.options == {"max_turns_per_round": 100, "tiebreak": True, "tiebreak_max_pairs": 3}
 
 
 def test_unknown_game_lists_valid_games():
@@ -34,13 +34,13 @@ def test_bad_option_value_says_what_is_allowed(value, allowed):
 
 
 def test_option_values_given_as_text_are_parsed():
-    game = boardcade.load_game("qbert", max_turns_per_round="40", tiebreak="yes")
-    assert game.options["max_turns_per_round"] == 40 and game.options["tiebreak"] is True
+    game = boardcade.load_game("qbert", max_turns_per_round="40", tiebreak="no")
+    assert game.options["max_turns_per_round"] == 40 and game.options["tiebreak"] is False
     with pytest.raises(GameError, match="tiebreak"):
         boardcade.load_game("qbert", tiebreak="perhaps")
 
 
 def test_max_game_length_grows_with_options():
     short = boardcade.load_game("qbert", max_turns_per_round=10)
-    long = boardcade.load_game("qbert", tiebreak=True)
+    long = boardcade.load_game("qbert", tiebreak_max_pairs=5)
     assert short.max_game_length < boardcade.load_game("qbert").max_game_length < long.max_game_length
