@@ -7,9 +7,8 @@ import json
 
 from typer.testing import CliRunner
 
-import boardcade.cli.arena  # noqa: F401  (registers `arena` and `balance`)
 from boardcade.agents.registry import split_agent_list as split_agents
-from boardcade.cli.app import app
+from boardcade.cli.main import app  # every sub-command registered
 
 runner = CliRunner()
 

@@ -99,3 +99,17 @@ def test_a_rules_version_no_longer_available_opens_as_a_finished_record_with_a_n
     opened = open_record(record)
     assert opened.state is None and opened.record is record
     assert "rules version 7" in opened.note and "kept as a finished record" in opened.note
+
+
+def test_codecs_copy_and_pickle(pig):
+    """Adapters deep-copy and pickle games and states (OpenSpiel's bots, Ray workers): the codec survives both."""
+    import copy
+    import pickle
+
+    game = load_game("pig")
+    assert copy.deepcopy(game.codec) is game.codec
+    again = pickle.loads(pickle.dumps(game.codec))
+    assert [again.decode(a) for a in range(again.size)] == [game.codec.decode(a) for a in range(game.codec.size)]
+    state = scenario("pig", rolled=(3,))
+    twin = copy.deepcopy(state)
+    assert twin.history() == state.history() and twin.observation(0) == state.observation(0)

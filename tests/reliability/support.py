@@ -133,7 +133,7 @@ def internals(state: State) -> str:
             if hasattr(state, name):
                 fields[name] = getattr(state, name)
     fields.update(getattr(state, "__dict__", {}))
-    for name in ("game", "_legal_cache", "_history", "_events"):  # the last two: see snapshot()
+    for name in ("game", "_legal_cache", "_event_views", "_history", "_events"):  # caches; last two: see snapshot()
         fields.pop(name, None)
     return repr(sorted(fields.items()))
 

@@ -105,6 +105,16 @@ class ActionCodec:
         self._table: tuple[Action, ...] = tuple(table)
         self.size = len(table)
 
+    # A codec is immutable: copies share it, and pickling rebuilds it from its blocks.
+    def __reduce__(self):
+        return (ActionCodec, (self.blocks,))
+
+    def __copy__(self) -> ActionCodec:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> ActionCodec:
+        return self
+
     # ---- decoding ---------------------------------------------------------------------------
     def decode(self, action: int) -> Action:
         if not 0 <= action < self.size:

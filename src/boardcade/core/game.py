@@ -134,6 +134,7 @@ class State(ABC):
         self._legal_cache: list[int] | None = None
         self._result: tuple[float, ...] | None = None  # set once, by _finish
         self._capped = False
+        self._event_views: dict[int | None, list[dict[str, Any]]] | None = None  # viewer -> events as JSON
 
     # ---- hooks for subclasses -------------------------------------------------------------
     @abstractmethod
@@ -290,11 +291,35 @@ class State(ABC):
             "legal_actions": [self.action_info(a) for a in self.legal_actions()]
             if player is not None and player == cur
             else [],
-            "events": [e.to_json() for e in self._events if e.visible(player)],
+            "events": self._events_json(player),
         }
+
+    def _events_json(self, player: int | None) -> list[dict[str, Any]]:
+        """The events `player` may see, as JSON dicts, kept incrementally: each event is serialised once per
+        viewer, however often the view is asked for (a fresh list; the dicts are shared, read-only)."""
+        views = self._event_views
+        if views is None:
+            views = self._event_views = {}
+        key = player if player is not None and player >= 0 else None
+        cached = views.get(key)
+        if cached is None:
+            cached = views[key] = [0]  # slot 0: how many events have been read
+        seen = cached[0]
+        events = self._events
+        if seen < len(events):
+            for e in events[seen:]:
+                if e.visible_to is None or (key is not None and key in e.visible_to):
+                    cached.append({"rule": e.rule, "text": e.text, "step": e.step})
+            cached[0] = len(events)
+        return cached[1:]
 
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         self._events.append(Event(rule, text, visible_to, len(self._history)))
+
+    def _replace_event(self, index: int, **changes: Any) -> None:
+        """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true."""
+        self._events[index] = self._events[index]._replace(**changes)
+        self._event_views = None
 
     def _finish(self, result: list[float] | tuple[float, ...], rule: str, text: str, capped: bool = False) -> None:
         """End the match (the one way every game ends): fix the returns, say why, and mark a safety-cap ending.
@@ -312,6 +337,7 @@ class State(ABC):
         other._legal_cache = self._legal_cache
         other._result = self._result
         other._capped = self._capped
+        other._event_views = None
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)

@@ -61,21 +61,27 @@ def play(
     """Play `state` forward (mutating it) until the end, `max_steps` applied actions, or `stop(state)` is true
     before a step. `deciders[p]` chooses for player p; chance nodes draw from `rng`. Returns `state`."""
     if isinstance(deciders, _Everyone):
-        choose: Mapping[int, Callable[[State], int]] = deciders
+        everyone = deciders._decide
+        choose: Mapping[int, Callable[[State], int]] = {}
     elif isinstance(deciders, Mapping):
-        choose = {p: _as_function(d) for p, d in deciders.items()}
+        everyone, choose = None, {p: _as_function(d) for p, d in deciders.items()}
     else:
-        choose = {p: _as_function(d) for p, d in enumerate(deciders)}
+        everyone, choose = None, {p: _as_function(d) for p, d in enumerate(deciders)}
+    limit = -1 if max_steps is None else max_steps
     steps = 0
-    while True:
+    while steps != limit:
         player = state.current_player()
-        if player == TERMINAL or (max_steps is not None and steps >= max_steps) or (stop is not None and stop(state)):
-            return state
-        action = sample_chance(state, rng) if player == CHANCE else choose[player](state)
+        if player == TERMINAL or (stop is not None and stop(state)):
+            break
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = everyone(state) if everyone is not None else choose[player](state)
         state.apply_action(action)
         steps += 1
         if on_step is not None:
             on_step(state, player, action)
+    return state
 
 
 def random_decider(rng: random.Random) -> Callable[[State], int]:

@@ -7,8 +7,8 @@ iteration budget. A game without a heuristic gets uniformly random rollouts scor
 
 from __future__ import annotations
 
-from ...core.game import CHANCE, Game, State
-from ...core.loop import sample_chance
+from ...core.game import Game, State
+from ...core.loop import play, random_decider, same_for_all
 from ...core.registry import game_spec
 
 
@@ -62,14 +62,14 @@ class GamePolicy:
     def rollout(self, state: State, rng, depth: int, greedy: int | None = None) -> list[float]:
         """Play up to `depth` actions from `state` (mutated) and return per-player values."""
         greedy = self.rollout_greedy if greedy is None else greedy
-        for _ in range(depth):
-            cur = state.current_player()
-            if cur == CHANCE:
-                state.apply_action(sample_chance(state, rng))
-            elif cur < 0:
-                break
-            else:
-                state.apply_action(self.choose(state, rng, greedy))
+        if greedy <= 0:
+            decide = random_decider(rng)
+        else:
+
+            def decide(s: State) -> int:
+                return self.choose(s, rng, greedy)
+
+        play(state, same_for_all(decide), rng, max_steps=depth)
         return self.values(state)
 
 
