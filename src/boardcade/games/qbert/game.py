@@ -86,11 +86,6 @@ class QbertGame(Game):
     def new_initial_state(self) -> QbertState:
         return QbertState(self)
 
-    def __deepcopy__(self, memo: dict) -> QbertGame:
-        # A game is static (options, codec, tables): deep copies of states share it. Adapters that deep-copy
-        # states (OpenSpiel's Python MCTS) would otherwise try to copy the codec's read-only mappings.
-        return self
-
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"chance outcome {action}"
@@ -105,6 +100,7 @@ class QbertState(QbertViews, State):
         "_legal_cache",
         "_result",
         "_capped",
+        "_event_views",
         "_phase",
         "_round",
         "_first_q",

@@ -200,9 +200,8 @@ class QbertViews:
         roll = rng.randint(max(self._hops, 1), B.D8_FACES)
         state._roll = roll
         state._history[self._roll_step] = roll - 1
-        events = state._events
-        events[self._roll_event] = events[self._roll_event]._replace(text=f"Q*bert secretly rolled {roll}")
+        state._replace_event(self._roll_event, text=f"Q*bert secretly rolled {roll}")
         for index, hops in self._escape_events:
-            events[index] = events[index]._replace(text=f"Q*bert has {roll - hops} escape move(s) left")
+            state._replace_event(index, text=f"Q*bert has {roll - hops} escape move(s) left")
         state._legal_cache = None
         return state
