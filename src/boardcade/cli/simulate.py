@@ -92,7 +92,7 @@ def print_report(game: Game, report: dict) -> None:
         f"Game length (actions, chance included): mean {report['mean_length']:.1f}, max {report['max_length']}"
     )
     for key, value in report["stats_mean"].items():
-        console.print(f"{key}: mean {value:.1f}, max {report['stats_max'][key]:g}")
+        console.print(f"{key}: mean {value:.2f}, max {report['stats_max'][key]:g}")
     console.print(
         f"Safety cap ended {report['safety_cap_games']} game(s) ({report['safety_cap_rate']:.2%}); "
         "it is a digital safeguard, not a rulebook ending"

@@ -1,7 +1,16 @@
 """One-ply evaluation of a Q*bert state for the greedy agent and search: value in [-1, 1] for `player`.
 
-Match standing is the peg difference (pegs already scored, plus this round's pegs for its Q*bert),
-adjusted for the danger Q*bert is in and the pegs within his reach.
+The match standing is counted in pegs: pegs already scored, plus, for this round's Q*bert, the pegs he has
+taken this round and an estimate of what he will still collect, plus, in a game's first round, a fresh
+round's estimate for the player who is still to be Q*bert. The estimate is the pegs left (at most 10
+counted) times the chance he is not caught soon, plus a pull towards the nearest pegs.
+
+Scale, chosen so that greedy Q*bert takes the pegs in front of him (figures in docs/agents.md): a peg
+taken is worth +1, and a one-hop change of position is worth a fraction of that, unless it walks into
+real danger. The chance of being caught comes from what the dice allow: the character die must show
+Coily or Red Ball (1/6 each) and the d6 must reach him; with moves left in the tube he may escape. Only
+Q*bert's player knows how many moves he has left; the nasty player's evaluation assumes an average, so
+nothing here reads the hidden roll on his behalf (QB-7.1).
 """
 
 from __future__ import annotations
@@ -10,8 +19,9 @@ import math
 from collections import deque
 
 from . import board as B
+from .phases import ESCAPE, ROLLOFF
 
-# DIST[a][b]: fewest hops between cubes a and b.
+# DIST[a][b]: fewest hops between cubes a and b (Coily's steps too).
 _dist = []
 for _start in range(B.NUM_CUBES):
     d = [99] * B.NUM_CUBES
@@ -27,38 +37,97 @@ for _start in range(B.NUM_CUBES):
 DIST: tuple[tuple[int, ...], ...] = tuple(_dist)
 
 
-def evaluate(state, player: int) -> float:
-    if state.is_terminal():
-        return float(state.returns()[player])
-    if state._qp < 0:
-        return 0.0
-    totals = state._totals()
-    qp = state._qp
-    q = state._q
-    taken = B.NUM_CUBES - state._pegs.bit_count()
-    expected = [float(t) for t in totals]
-    # This round: pegs taken so far, plus an estimate of what Q*bert will still collect.
+def _down_dist(a: int, b: int) -> int:
+    """Steps for a ball on cube a to reach cube b going down only (99 when it cannot)."""
+    (ra, ia), (rb, ib) = B.CUBES[a], B.CUBES[b]
+    return rb - ra if rb >= ra and ia <= ib <= ia + (rb - ra) else 99
+
+
+DOWN_DIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_down_dist(a, b) for b in range(B.NUM_CUBES)) for a in range(B.NUM_CUBES)
+)
+# Chance that the next nasty turn brings a given capturer onto Q*bert from `d` steps away: its face of the
+# character die (1/6) times a d6 of at least d.
+REACH: tuple[float, ...] = tuple((1 / 6) * max(0, 7 - d) / 6 if d >= 1 else 1 / 6 for d in range(128))
+_COILY_ENTRY = B.ENTRY[B.COILY][0]
+_BALL_ENTRIES = B.ENTRY[B.RED_BALL]
+
+PEGS_COUNTED = 10  # at most this many of the pegs left count towards the future
+FUTURE_SHARE = 0.6  # share of those Q*bert may expect to collect with no nasty near
+NEAR_WEIGHT = 0.05  # per peg within two hops
+NEAREST_WEIGHT = 0.1  # per hop to the nearest peg, counted up to NEAREST_CAP hops
+NEAREST_CAP = 3
+SCALE = 10.0  # pegs of lead for tanh(1) = 0.76
+
+
+def _danger(state, q: int, player: int) -> float:
+    """Rough chance that Q*bert is caught in the next nasty turn."""
+    nasty = state._nasty
     danger = 0.0
-    for k in (B.COILY, B.RED_BALL):
-        pos = state._nasty[k]
-        if pos >= 0:
-            dist = DIST[pos][q]
-            danger += 1.0 / (1 + dist * dist)
+    coily = nasty[B.COILY]
+    if coily >= 0:
+        danger += REACH[DIST[coily][q]]
+    elif coily == B.HOME:
+        danger += REACH[1 + DIST[_COILY_ENTRY][q]]
+    ball = nasty[B.RED_BALL]
+    if ball >= 0:
+        danger += REACH[DOWN_DIST[ball][q]]
+    elif ball == B.HOME:
+        danger += REACH[1 + min(DOWN_DIST[c][q] for c in _BALL_ENTRIES)]
     for k in (B.UGG, B.WRONG_WAY):
-        pos = state._nasty[k]
+        pos = nasty[k]
         if pos >= 0 and DIST[pos][q] <= 1:
-            danger += 0.3
+            danger += REACH[1] * 0.5
+    if player == state._qp:
+        # He knows his moves left: each one is an escape hop if a capturer reaches him.
+        left = state._roll - state._hops
+        escape = max(0.3, 1.0 - 0.12 * left)
+        if state._phase == ESCAPE and left <= 0:
+            return 1.0 if state._escape_hops == 0 else danger  # staying put now is a capture
+    else:
+        escape = 0.6  # the nasty player does not know the moves left: an average
+    if state._phase == ESCAPE:
+        danger += 0.3  # a capture threat is pending
+    return min(1.0, danger * escape)
+
+
+def _pull(q: int, pegs: int) -> float:
+    """Towards the pegs: a little for each peg within two hops, less for each hop to the nearest one."""
     dq = DIST[q]
-    pegs = state._pegs
     near = 0
     nearest = 0
     if pegs:
-        dists = [dq[c] for c in range(B.NUM_CUBES) if pegs >> c & 1]
-        near = sum(1 for d in dists if d <= 2)
-        nearest = min(dists)
-    left = B.NUM_CUBES - taken
-    future = left * 0.35 * max(0.0, 1.0 - danger) + 0.3 * near - 0.4 * nearest
-    expected[qp] += taken + future
-    # Rounds not yet played count as an average round for the other player.
-    diff = expected[player] - expected[1 - player]
-    return math.tanh(diff / 8.0)
+        nearest = 99
+        for c in range(B.NUM_CUBES):
+            if pegs >> c & 1:
+                d = dq[c]
+                if d <= 2:
+                    near += 1
+                if d < nearest:
+                    nearest = d
+    return NEAR_WEIGHT * near - NEAREST_WEIGHT * min(nearest, NEAREST_CAP)
+
+
+# What a round not yet begun is worth to its Q*bert: the estimate below at the start of a round (Q*bert on
+# the top cube, every peg on the board, every nasty at home, too far to reach him at once).
+FRESH_ROUND = min(B.NUM_CUBES, PEGS_COUNTED) * FUTURE_SHARE + _pull(B.TOP, B.ALL_PEGS)
+
+
+def evaluate(state, player: int) -> float:
+    if state.is_terminal():
+        return float(state.returns()[player])
+    qp = state._qp
+    if qp < 0:
+        return 0.0
+    expected = [float(t) for t in state._totals()]
+    if state._phase != ROLLOFF:  # between games both players have a round ahead: nothing to add
+        pegs = state._pegs
+        left = pegs.bit_count()
+        survive = 1.0 - _danger(state, state._q, player)
+        expected[qp] += B.NUM_CUBES - left + min(left, PEGS_COUNTED) * FUTURE_SHARE * survive + _pull(state._q, pegs)
+        if state._round % 2 == 0:
+            # The nasty player has his round as Q*bert still to play in this game: count it as a fresh one,
+            # so that ending this round (last peg or capture) is judged by its pegs, not by the next round
+            # suddenly coming into view.
+            expected[1 - qp] += FRESH_ROUND
+    return math.tanh((expected[player] - expected[1 - player]) / SCALE)
