@@ -82,18 +82,17 @@ export function draw(obs, ui) {
   const poisonSpaces = new Set(b.poison_spaces.map(key));
   b.path.forEach((p, k) => {
     const [x, y] = px(p);
-    if (red.has(k)) {
-      const a = px(b.path[Math.max(0, k - 1)]);
-      const c = px(b.path[Math.min(b.path.length - 1, k + 1)]);
-      const dx = c[0] - a[0];
-      const dy = c[1] - a[1];
-      const len = Math.hypot(dx, dy) || 1;
-      const [nx, ny] = [(-dy / len) * 13, (dx / len) * 13];
-      svg.append(s("line", { x1: x - nx, y1: y - ny, x2: x + nx, y2: y + ny, stroke: "#e23b3b", "stroke-width": 3, class: "red-line" }));
-    }
     const el = s("circle", { cx: x, cy: y, r: 10, class: `space${poisonSpaces.has(key(p)) ? " poison-space" : ""}`, "data-space": k });
     title(el, `path space ${k}${red.has(k) ? " (curve, red line: shots stop here)" : ""}${poisonSpaces.has(key(p)) ? " (poison mushroom space)" : ""}`);
     svg.append(el);
+    if (red.has(k)) {
+      // The red line: a bar across the space, square to the path.
+      const a = px(b.path[Math.max(0, k - 1)]);
+      const c = px(b.path[Math.min(b.path.length - 1, k + 1)]);
+      const len = Math.hypot(c[0] - a[0], c[1] - a[1]) || 1;
+      const [nx, ny] = [(-(c[1] - a[1]) / len) * 12, ((c[0] - a[0]) / len) * 12];
+      svg.append(s("line", { x1: x - nx, y1: y - ny, x2: x + nx, y2: y + ny, stroke: "#e23b3b", "stroke-width": 3, "stroke-linecap": "round", class: "red-line", "data-space": k }));
+    }
   });
   for (const m of b.plug_ins) {
     const [x, y] = px(m);
