@@ -317,10 +317,14 @@ class MBCentipedeState(RulesMixin, State):
         elif outcome == SPIN_CENTIPEDE:
             self._start_centipede()
         elif outcome == SPIN_PIECES:
-            self._phase = P_PIECES
-            if not self._piece_moves(p):
+            moves = self._piece_moves(p)
+            if not moves:
                 self._emit("MB-2.3", "neither the Spider nor the Scorpion can move: the turn passes")
                 self._end_turn()
+            else:
+                self._phase = P_PIECES
+                moves.append(self.game.start["pass"])
+                self._legal_cache = moves  # what _legal_actions would compute next (apply_action cleared it)
         else:
             self._phase = P_FREE
 

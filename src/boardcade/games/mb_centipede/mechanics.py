@@ -267,18 +267,26 @@ class RulesMixin:
 
     # ---- Spider and Scorpion (MB-7) -------------------------------------------------------------
     def _piece_moves(self, p: int) -> list[int]:
-        """Legal Spider and Scorpion moves for p (sorted; the pass is added by the caller)."""
+        """Legal Spider and Scorpion moves for p, in action order (the pass is added by the caller)."""
         lay = self._L
         st = self.game.start  # type: ignore[attr-defined]
+        sp, sc, poison = self._spider, self._scorpion, self._poison
+        segs = set(self._seg)
+        where = lay.poison_idx
         out = []
-        sp, sc, poison, s = self._spider, self._scorpion, self._poison, self._seg
-        occupied = [i in s for i in lay.poison_idx]
         if sp != DEN:
             out.append(st["spider_den"])
-        sp0 = st["spider_poison"]
-        for i in range(len(poison)):
-            if poison[i] and sc != i and sp != i and not occupied[i]:
-                out.append(sp0 + i)
+        spider0, scorpion0 = st["spider_poison"], st["scorpion_poison"]
+        supply = self._supply > 0
+        scorpion = []
+        for i, has in enumerate(poison):
+            if sp == i or where[i] in segs:
+                continue
+            if has:
+                if sc != i:
+                    out.append(spider0 + i)
+            elif supply:
+                scorpion.append(scorpion0 + i)
         q = 1 - p
         j = lay.spider_for[q][self._gun[q]]
         if j >= 0:
@@ -288,12 +296,7 @@ class RulesMixin:
                 out.append(st["spider_space"] + j)
         if sc != HOLLOW:
             out.append(st["scorpion_hollow"])
-        if self._supply > 0:
-            sc0 = st["scorpion_poison"]
-            for i in range(len(poison)):
-                if not poison[i] and not occupied[i] and sp != i:
-                    out.append(sc0 + i)
-        out.sort()
+        out += scorpion
         return out
 
     def _spider_view(self) -> dict:
