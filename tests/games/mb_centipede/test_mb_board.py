@@ -193,6 +193,7 @@ def test_mb_1_10_structural_mistakes_are_named(mb):
     assert "served by exactly one Spider Space" in broken(
         mb, lambda d: d["firing_lines"]["green"]["spider_spaces"][0]["serves"].remove(4)
     )
+    assert "lists 201 points; at most 200" in broken(mb, lambda d: d.update(plug_ins=[[0.5, 0.5]] * 201))
     with pytest.raises(LayoutError, match="not valid JSON"):
         parse_layout("{nope")
 

@@ -24,6 +24,8 @@ SEGMENTS = 6
 FORMAT = "mb_centipede-layout/1"
 DEFAULT = "revised"
 MAX_TEXT = 200_000  # characters of layout JSON accepted as an option value
+# Sizes beyond any printed board, refused so that a layout sent to a server cannot make checking it costly.
+MAX_PATH, MAX_PLUG_INS, MAX_POISON, MAX_GUNS, MAX_SPIDER_SPACES = 400, 200, 60, 60, 20
 
 # How a shot's static part ends (Layout.shot_end): a plug-in mushroom, a red-lined curve space, or an open line.
 PLUG, RED_LINE, OPEN = 0, 1, 2
@@ -120,6 +122,8 @@ class Layout:
                 dx = (b[0] > a[0]) - (b[0] < a[0])
                 dy = (b[1] > a[1]) - (b[1] < a[1])
                 first = len(path)
+                if first + steps + 1 > MAX_PATH:
+                    raise fail(f"the path has more than {MAX_PATH} spaces")
                 for s in range(steps + 1):
                     path.append((_num(a[0] + dx * s), _num(a[1] + dy * s)))
                     red.append(False)
@@ -131,6 +135,8 @@ class Layout:
                     raise fail(f"{where}: a curve is a non-empty list of spaces, got {spaces!r}")
                 if k == 0 or k == len(entries) - 1:
                     raise fail(f"{where}: the path must begin and end with a lane, not a curve")
+                if len(path) + len(spaces) > MAX_PATH:
+                    raise fail(f"the path has more than {MAX_PATH} spaces")
                 for s in spaces:
                     path.append(_point(s, f"{where} curve space", fail))
                     red.append(True)
@@ -233,7 +239,7 @@ class Layout:
                 raise fail(f"{where}: 'safety' must be a gun position number 0..{len(pts) - 1}")
             covered: list[int] = []
             spaces = line["spider_spaces"]
-            if not isinstance(spaces, list) or not spaces:
+            if not isinstance(spaces, list) or not 0 < len(spaces) <= MAX_SPIDER_SPACES:
                 raise fail(f'{where}: \'spider_spaces\' must be a non-empty list of {{"at": [x, y], "serves": [...]}}')
             for k, sp in enumerate(spaces):
                 if not isinstance(sp, dict) or set(sp) != {"at", "serves"}:
@@ -496,9 +502,15 @@ def _point(value: Any, where: str, fail) -> Pt:
     return (_num(value[0]), _num(value[1]))
 
 
+_LIMITS = {"plug_ins": MAX_PLUG_INS, "poison_spaces": MAX_POISON}
+
+
 def _points(value: Any, where: str, fail) -> list[Pt]:
     if not isinstance(value, list):
         raise fail(f"'{where}' must be a list of points [x, y]")
+    limit = _LIMITS.get(where, MAX_GUNS)
+    if len(value) > limit:
+        raise fail(f"'{where}' lists {len(value)} points; at most {limit} are accepted")
     return [_point(v, f"{where} item {k}", fail) for k, v in enumerate(value)]
 
 
