@@ -1,17 +1,18 @@
-"""Milton Bradley Centipede's own tensor block (interop/tensors/mb_centipede.py)."""
+"""Milton Bradley Centipede's own tensor block (games/mb_centipede/tensors.py), sized by the board layout."""
 
 from __future__ import annotations
 
 import json
 import random
+from importlib import resources
 
 import numpy as np
 import pytest
 
 from boardcade import load_game
-from boardcade.games.mb_centipede import board as B
 from boardcade.games.mb_centipede.tensors import PHASES, SPINS
 from boardcade.interop.tensors import encode, encoder_for, generic
+from boardcade.testing import scenario
 
 VARIANTS = [{}, {"first_player": 1}]
 
@@ -80,7 +81,8 @@ def test_mb_1_start_position_blocks():
     Scorpion in its Hollow, all 10 poison mushrooms in the supply."""
     game = load_game("mb_centipede")
     named = encoder_for(game).named(encode(game.new_initial_state(), 0))
-    assert (named["segments"][:, :, 86] == 1.0).all() and named["segments"].sum() == 12
+    assert named["segments"].shape == (2, 6, 89)  # 87 path spaces, home, goal
+    assert (named["segments"][:, :, 87] == 1.0).all() and named["segments"].sum() == 12
     assert (named["alive"] == 1.0).all()
     assert named["guns"][0, 5] == named["guns"][1, 5] == 1.0 and named["guns"].sum() == 2
     assert named["spider"][0] == 1.0 and named["scorpion"][0] == 1.0
@@ -92,33 +94,32 @@ def test_mb_3_10_spider_on_a_gun_shows_whose_gun_is_disabled():
     """MB-3.10: a Spider attacking a gun appears on that gun's slot, and that gun is marked disabled."""
     game = load_game("mb_centipede")
     enc = encoder_for(game)
-    for state in _states(game, seed=3, games=6):
-        obs = state.observation(None)
-        if obs["spider"]["at"] == "gun":
-            named = enc.named(encode(state, None))
-            (owner,) = [g["player"] for g in obs["guns"] if g["disabled"]]
-            assert named["spider"][15 + owner] == 1.0 and named["spider"].sum() == 1.0
-            assert named["gun_disabled"][owner] == 1.0 and named["gun_disabled"][1 - owner] == 0.0
-            return
-    raise AssertionError("no random playout put the Spider on a gun")
+    for owner, colour in enumerate(("green", "red")):
+        state = scenario(game, spider=f"{colour}_gun", **{f"{colour}_gun": 2})
+        named = enc.named(encode(state, None))
+        assert named["spider"][15 + owner] == 1.0 and named["spider"].sum() == 1.0  # after Den, 10 poison, 4 spaces
+        assert named["gun_disabled"][owner] == 1.0 and named["gun_disabled"][1 - owner] == 0.0
+        assert named["guns"][owner, 2] == 1.0
 
 
-def _decode(named, max_turns: int) -> dict:
-    """The game's observation keys read back from a tensor, using only the board's constants."""
+def _decode(named, max_turns: int, board: dict) -> dict:
+    """The game's observation keys read back from a tensor, using only the static board of the observation."""
+    n, poison, spaces = len(board["path"]), board["poison_spaces"], board["spider_spaces"]
 
     def one(block) -> int:
         (hot,) = np.flatnonzero(block)
         return int(hot)
 
-    def place(slot: int, home: str, home_xy) -> dict:
+    def place(slot: int, home: str) -> dict:
         if slot == 0:
-            return {"at": home, "xy": list(home_xy)}
-        if slot <= 10:
-            return {"at": "poison", "xy": list(B.POISON_XY[slot - 1])}
-        if slot <= 14:
-            return {"at": "spider_space", "xy": list(B.SPIDER_SPACE_XY[slot - 11])}
-        owner = slot - 15
-        return {"at": "gun", "xy": [one(named["guns"][owner]) + 1, B.FIRING_Y[owner]]}
+            return {"at": home, "xy": board["den" if home == "den" else "hollow"]}
+        if slot <= len(poison):
+            return {"at": "poison", "space": slot - 1, "xy": poison[slot - 1]}
+        if slot <= len(poison) + len(spaces):
+            j = slot - 1 - len(poison)
+            return {"at": "spider_space", "space": j, "xy": spaces[j]["xy"]}
+        owner = slot - 1 - len(poison) - len(spaces)
+        return {"at": "gun", "player": owner, "xy": board["firing_lines"][owner]["guns"][one(named["guns"][owner])]}
 
     spin = one(named["spin"])
     centipedes = []
@@ -126,10 +127,9 @@ def _decode(named, max_turns: int) -> dict:
         segs = []
         for k in range(6):
             at = one(named["segments"][p, k])
-            where = "path" if at < 86 else ("home" if at == 86 else "goal")
-            segs.append({"alive": bool(named["alive"][p, k]), "at": where, "space": at if at < 86 else None})
+            where = "path" if at < n else ("home" if at == n else "goal")
+            segs.append({"alive": bool(named["alive"][p, k]), "at": where, "space": at if at < n else None})
         centipedes.append(segs)
-    scorpion = place(one(named["scorpion"]), "hollow", B.HOLLOW_XY)
     return {
         "phase": PHASES[one(named["phase"])],
         "player": one(named["player"]),
@@ -137,12 +137,12 @@ def _decode(named, max_turns: int) -> dict:
         "centipedes": centipedes,
         "poison": [int(i) for i in np.flatnonzero(named["poison"])],
         "supply": round(float(named["supply"][0]) * 10),
-        "guns": [(one(named["guns"][p]) + 1, bool(named["gun_disabled"][p])) for p in (0, 1)],
-        "spider": place(one(named["spider"]), "den", B.DEN_XY),
-        "scorpion": scorpion,
+        "guns": [(one(named["guns"][p]), bool(named["gun_disabled"][p])) for p in (0, 1)],
+        "spider": place(one(named["spider"]), "den"),
+        "scorpion": place(one(named["scorpion"]), "hollow"),
         "moves_left": round(float(named["moves_left"][0]) * 6),
         "turn": round(float(named["turn"][0]) * max_turns),
-        "remaining": [round(float(r) * 6 * 87) for r in named["remaining"]],
+        "remaining": [round(float(r) * 6 * (n + 1)) for r in named["remaining"]],
     }
 
 
@@ -155,7 +155,7 @@ def _expected(obs: dict) -> dict:
         "centipedes": [[{k: s[k] for k in keep} for s in c["segments"]] for c in obs["centipedes"]],
         "poison": sorted(m["space"] for m in obs["poison"]),
         "supply": obs["supply"],
-        "guns": [(g["x"], g["disabled"]) for g in obs["guns"]],
+        "guns": [(g["position"], g["disabled"]) for g in obs["guns"]],
         "spider": obs["spider"],
         "scorpion": obs["scorpion"],
         "moves_left": obs["moves_left"],
@@ -173,4 +173,18 @@ def test_the_tensor_decodes_back_to_the_observation(options):
     max_turns = game.options["max_turns"]
     for state in _states(game, seed=9, games=2):
         obs = state.observation(0)
-        assert _decode(enc.named(encode(state, 0)), max_turns) == _expected(obs)
+        assert _decode(enc.named(encode(state, 0)), max_turns, obs["board"]) == _expected(obs)
+
+
+def test_mb_1_10_the_block_is_sized_by_the_layout():
+    """MB-1.10: an owner's board with two more poison spaces gets a wider poison, Spider and Scorpion block, and a
+    position built on it encodes within bounds."""
+    doc = json.loads(resources.files("boardcade.games.mb_centipede").joinpath("layouts", "revised.json").read_text())
+    doc["poison_spaces"] += [[12, 4], [0, 6]]
+    game = load_game("mb_centipede", layout=json.dumps(doc))
+    enc = encoder_for(game)
+    state = scenario(game, poison=[(12, 4)], scorpion=(0, 6), spider=(12, 4))
+    named = enc.named(encode(state, None))
+    assert named["poison"].shape == (12,) and named["spider"].shape == (1 + 12 + 4 + 2,)
+    assert named["poison"][10] == named["poison"][11] == 1.0 and named["spider"][1 + 10] == 1.0
+    assert named["scorpion"][1 + 11] == 1.0

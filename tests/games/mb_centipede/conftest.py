@@ -1,105 +1,90 @@
-"""Helpers to set up Milton Bradley Centipede positions for rule tests (the `mb` fixture)."""
+"""Helpers for Milton Bradley Centipede rule tests: positions come from the scenario builder
+(`boardcade.testing.scenario`), play is driven by what actions mean (`act`), and results are read from the
+public contract only (observation, events, stats)."""
 
 from __future__ import annotations
 
-import random
+import json
+from importlib import resources
+from types import SimpleNamespace
 
 import pytest
 
 import boardcade
-from boardcade.games.mb_centipede import actions as A
-from boardcade.games.mb_centipede import board as B
-from boardcade.games.mb_centipede import mechanics as R
+from boardcade.testing import act, scenario
 
-GREEN, RED = B.GREEN, B.RED
-
-
-def at(x: int, y: int) -> int:
-    """Path index of the row space (x, y)."""
-    return B.INDEX_AT[(x, y)]
+GREEN, RED = 0, 1
 
 
 def new(**options):
     return boardcade.load_game("mb_centipede", **options).new_initial_state()
 
 
-def place(state, player: int, positions, dead=()):
-    """Put `player`'s segments (head first) on the given path indexes (or B.HOME / B.GOAL sentinels)."""
-    positions = list(positions)
-    home = B.HOME[player]
-    positions += [home] * (6 - len(positions))
-    for k in range(6):
-        state._seg[player * 6 + k] = positions[k]
-        state._alive[player * 6 + k] = k not in dead
-    state._legal_cache = None
-    return state
+def pos(state, player: int) -> list:
+    """Where each segment of `player` is, head first: path index, "home" or "goal"."""
+    segs = state.observation(None)["centipedes"][player]["segments"]
+    return [s["space"] if s["at"] == "path" else s["at"] for s in segs]
 
 
-def trail(player: int, head: int, n: int = 6) -> list[int]:
-    """A straight trail of n segments with the head on path index `head`."""
-    d = B.STEP[player]
-    return [head - d * k for k in range(n)]
-
-
-def poison(state, *spaces: int):
-    """Plant poison mushrooms on poison spaces (by number 0..9), taking tokens from the supply."""
-    for i in spaces:
-        state._poison[i] = True
-        state._supply -= 1
-    state._legal_cache = None
-    return state
-
-
-def spin(state, outcome: int, player: int | None = None):
-    """Make it `player`'s spin (default: whoever spins now) and apply the spin `outcome`."""
-    if player is not None:
-        state._player = player
-    assert state.is_chance_node()
-    state.apply_action(outcome)
-    return state
-
-
-def segs(state, player: int) -> list[int]:
-    return state._seg[player * 6 : player * 6 + 6]
+def xys(state, player: int) -> list:
+    """Coordinates of `player`'s segments on the path, head first ("home"/"goal" for the others)."""
+    segs = state.observation(None)["centipedes"][player]["segments"]
+    return [tuple(s["xy"]) if s["at"] == "path" else s["at"] for s in segs]
 
 
 def alive(state, player: int) -> list[bool]:
-    return state._alive[player * 6 : player * 6 + 6]
+    return [s["alive"] for s in state.observation(None)["centipedes"][player]["segments"]]
 
 
-def rules_fired(state) -> list[str]:
-    return [e.rule for e in state.events()]
+def poison(state) -> dict:
+    """Poison mushrooms on the board: coordinates -> planted?"""
+    return {tuple(m["xy"]): m["planted"] for m in state.observation(None)["poison"]}
 
 
-def random_playout(state, rng: random.Random, check=None):
-    """Play uniformly random legal actions (chance included) to the end; `check(state)` before each step."""
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal, "a non-terminal state must have legal actions"
-        if check is not None:
-            check(state)
-        state.apply_action(rng.choice(legal))
+def obs(state) -> dict:
+    return state.observation(None)
+
+
+def index(state, xy) -> int:
+    """Path index of the path space at xy (read from the board in the observation)."""
+    return [tuple(p) for p in obs(state)["board"]["path"]].index(tuple(xy))
+
+
+def rules(state, since: int = 0) -> list[str]:
+    return [e.rule for e in state.events()[since:]]
+
+
+def texts(state) -> list[str]:
+    return [e.text for e in state.events()]
+
+
+def gun(position: int, **description):
+    """`description`'s position, the player to move spins GUN and fires from `position`."""
+    state = scenario("mb_centipede", spin="GUN", **description)
+    act(state, "gun", position=position)
     return state
 
 
-class Helpers:
-    A = A
-    B = B
-    R = R
-    GREEN = GREEN
-    RED = RED
-    at = staticmethod(at)
-    new = staticmethod(new)
-    place = staticmethod(place)
-    trail = staticmethod(trail)
-    poison = staticmethod(poison)
-    spin = staticmethod(spin)
-    segs = staticmethod(segs)
-    alive = staticmethod(alive)
-    rules_fired = staticmethod(rules_fired)
-    random_playout = staticmethod(random_playout)
+def layout_doc() -> dict:
+    """The shipped board's layout document (a fresh copy to change in tests)."""
+    text = resources.files("boardcade.games.mb_centipede").joinpath("layouts", "revised.json").read_text()
+    return json.loads(text)
 
 
 @pytest.fixture
-def mb() -> type[Helpers]:
-    return Helpers
+def mb() -> SimpleNamespace:
+    return SimpleNamespace(
+        new=new,
+        pos=pos,
+        xys=xys,
+        alive=alive,
+        poison=poison,
+        obs=obs,
+        index=index,
+        rules=rules,
+        texts=texts,
+        gun=gun,
+        layout_doc=layout_doc,
+        GREEN=GREEN,
+        RED=RED,
+    )

@@ -1,7 +1,8 @@
 """Centipede (Milton Bradley, 1983): the game, its options and the turn flow.
 
-Rules: docs/rules/mb-centipede.md (rule IDs MB-...). Board data: board.py. Board mechanics: rules.py.
-Action encoding: actions.py. Everything is public, so information states are just the action history.
+Rules: rules/mb-centipede.md (rule IDs MB-...). Board: a layout file (layout.py, layouts/*.json). Board
+mechanics (shots, centipede moves, Spider and Scorpion): mechanics.py. Actions: codec.py. Everything is public,
+so information states are just the action history.
 """
 
 from __future__ import annotations
@@ -9,58 +10,61 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.game import CHANCE, TERMINAL, Game, State
-from ...core.options import Option
-from . import actions as A
-from .board import (
-    DEN_XY,
-    FIRING_Y,
-    GOAL,
-    HOLLOW_XY,
-    HOME,
-    PATH,
-    PATH_LEN,
-    PLAYER_NAMES,
-    PLUG_INS,
-    POISON_TOKENS,
-    POISON_XY,
-    ROLES,
-    SAFETY_X,
-    SEGMENTS,
-    SHORTCUT_LANDING,
-    SPIDER_SPACE_XY,
-    STEP,
-    remaining,
-    xy,
-)
-from .mechanics import DEN, HOLLOW, ON_GUN0, SPACE0, RulesMixin
+from boardcade.core import CHANCE, TERMINAL, Game, Option, State
 
+from .codec import SECTORS, SEGMENTS, SPIN, SPIN_CENTIPEDE, SPIN_GUN, SPIN_PIECES, make_codec
+from .layout import DEFAULT, GREEN, Layout, check_option, fmt, get_layout
+from .mechanics import (
+    C_DECLINED,
+    C_PASS,
+    C_SHORTCUT,
+    C_SPINS,
+    DEN,
+    HOLLOW,
+    K_CHOOSE,
+    K_GUN,
+    K_NO_SHORTCUT,
+    K_PASS,
+    K_REVIVE,
+    K_REVIVE_NONE,
+    K_SCORPION_HOLLOW,
+    K_SCORPION_POISON,
+    K_SHORTCUT,
+    K_SPIDER_ATTACK,
+    K_SPIDER_DEN,
+    K_SPIDER_POISON,
+    K_SPIDER_SPACE,
+    KINDS,
+    N_COUNTS,
+    STAT_NAMES,
+    RulesMixin,
+)
+
+PLAYER_NAMES = ("Green", "Red")
+ROLES = ("green", "red")
 P_SPIN, P_FREE, P_GUN, P_REVIVE, P_SHORTCUT, P_PIECES, P_OVER = range(7)
 PHASE_NAMES = ("spin", "free_choice", "gun", "revive", "shortcut", "spider_scorpion", "over")
-GUN_ACTIONS = list(range(A.GUN0, A.REVIVE0))
-SHORTCUT_ACTIONS = [A.SHORTCUT_TAKE, A.SHORTCUT_DECLINE]
 FREE_NAMES = ("the gun", "the centipede", "the Spider or the Scorpion")
-
-
-SECTORS = "(GUN,CENTIPEDE,SPIDER/SCORPION,FREE CHOICE)"
+_SECTOR_TEXT = "(GUN,CENTIPEDE,SPIDER/SCORPION,FREE CHOICE)"
 
 
 def _check_weights(value: str) -> str | None:
     try:
         parts = [int(p) for p in value.split(",")]
     except ValueError:
-        return f"{value!r} must be 4 whole numbers separated by commas {SECTORS}"
+        return f"{value!r} must be 4 whole numbers separated by commas {_SECTOR_TEXT}"
     if len(parts) != 4 or min(parts) < 0 or sum(parts) <= 0:
-        return f"{value!r} must be 4 non-negative whole numbers, not all zero {SECTORS}"
+        return f"{value!r} must be 4 non-negative whole numbers, not all zero {_SECTOR_TEXT}"
     return None
 
 
 class MBCentipedeGame(Game):
     name = "mb_centipede"
     title = "Centipede (Milton Bradley, 1983)"
-    PERFECT_INFORMATION = True  # the spinner is public; no player holds hidden information
-    num_distinct_actions = A.NUM_ACTIONS
-    max_chance_outcomes = A.NUM_SPINS
+    PERFECT_INFORMATION = True  # the spinner is public; no player holds hidden information (MB-10.1)
+    RULES_VERSION = 2  # 2: the revised board (MB-D1 to MB-D6, MB-D13, MB-D18, MB-D19); version 1 cannot replay
+    max_chance_outcomes = SPIN.size
+    num_distinct_actions = make_codec().size  # the default layout's; each game sets its own (layout option)
     OPTIONS = (
         Option(
             "spinner_weights",
@@ -77,14 +81,73 @@ class MBCentipedeGame(Game):
             minimum=1,
             maximum=100000,
         ),
+        Option(
+            "layout",
+            DEFAULT,
+            "The board (MB-1.10): 'revised' (the shipped board, MB-D1 to MB-D6), or the JSON text of your own "
+            "layout file (rules document, 'Describing your own board').",
+            check=check_option,
+        ),
     )
     VARIANTS = (("default", {}), ("red_first", {"first_player": 1}))
 
+    def make_codec(self):
+        self.layout: Layout = get_layout(self.options["layout"])
+        lay = self.layout
+        return make_codec(lay.num_guns, len(lay.poison_idx), len(lay.spider_xy))
+
     def __init__(self, **options: Any):
         super().__init__(**options)
+        codec = self.codec
+        assert codec is not None and tuple(codec.kinds()) == KINDS
+        self.num_distinct_actions = codec.size
         weights = [int(w) for w in self.options["spinner_weights"].split(",")]
         total = sum(weights)
         self.spin_outcomes = [(o, w / total) for o, w in enumerate(weights) if w > 0]
+        # Decoded once: each action's kind (an index into KINDS) and its one argument's digit (0 if none).
+        self.kind_of = tuple(KINDS.index(codec.decode(a).kind) for a in range(codec.size))
+        self.arg_of = tuple((codec.decode(a).digits or (0,))[0] for a in range(codec.size))
+        self.start = {kind: codec.start(kind) for kind in KINDS}
+        lay = self.layout
+        g0 = self.start["gun"]
+        # MB-3.1: the gun moves to a different position of its line, then fires.
+        self.gun_moves = tuple([g0 + k for k in range(lay.num_guns) if k != cur] for cur in range(lay.num_guns))
+        self.labels = tuple(self._label(a) for a in range(codec.size))
+
+    def _label(self, a: int) -> str:
+        lay = self.layout
+        k, v = self.kind_of[a], self.arg_of[a]
+        if k == K_GUN:
+            where = f"the Safety Space (position {v})" if v == lay.safety[GREEN] else f"position {v}"
+            return f"move your gun to {where} and fire"
+        if k == K_REVIVE:
+            return "revive your head" if v == 0 else f"revive your body segment {v}"
+        if k == K_SPIDER_POISON:
+            return f"Spider onto the poison mushroom at {fmt(lay.poison_xy[v])}"
+        if k == K_SPIDER_SPACE:
+            side = PLAYER_NAMES[lay.spider_beside[v]]
+            return f"Spider onto the Spider Space beside {side}'s Firing Line at {fmt(lay.spider_xy[v])}"
+        if k == K_SCORPION_POISON:
+            return f"Scorpion plants a poison mushroom at {fmt(lay.poison_xy[v])}"
+        if k == K_CHOOSE:
+            return (
+                f"free choice: {('move and shoot your gun', 'move your centipede', 'move the Spider or Scorpion')[v]}"
+            )
+        return {
+            K_REVIVE_NONE: "revive nothing",
+            K_SHORTCUT: "take the shortcut",
+            K_NO_SHORTCUT: "no shortcut: enter the poison mushroom space",
+            K_SPIDER_DEN: "Spider back to its Den",
+            K_SPIDER_ATTACK: "Spider attacks your opponent's gun",
+            K_SCORPION_HOLLOW: "Scorpion back to its Hollow",
+            K_PASS: "pass: move neither the Spider nor the Scorpion",
+        }[k]
+
+    def __deepcopy__(self, memo: dict) -> MBCentipedeGame:
+        return self  # a Game is static (options, layout, codec, tables): copies share it
+
+    def __reduce__(self):
+        return (_rebuild, (dict(self.options),))  # pickled as its options; the codec's tables are rebuilt
 
     @property
     def num_players(self) -> int:
@@ -92,7 +155,8 @@ class MBCentipedeGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        # per spin at most: spin, free choice, and either gun + revive or up to six shortcut decisions
+        # per spin at most: the spin, a free choice, and either gun + revive, one move of a piece, or one
+        # shortcut decision per space moved (six)
         return 8 * self.options["max_turns"]
 
     def new_initial_state(self) -> MBCentipedeState:
@@ -103,8 +167,12 @@ class MBCentipedeGame(Game):
 
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
-            return f"spin: {A.SPIN_NAMES[action]}" if 0 <= action < A.NUM_SPINS else f"outcome {action}"
-        return A.describe(action)
+            return SPIN.label(action) if 0 <= action < SPIN.size else f"outcome {action}"
+        return self.labels[action] if 0 <= action < len(self.labels) else f"action {action}"
+
+
+def _rebuild(options: dict[str, Any]) -> MBCentipedeGame:
+    return MBCentipedeGame(**options)
 
 
 class MBCentipedeState(RulesMixin, State):
@@ -112,11 +180,13 @@ class MBCentipedeState(RulesMixin, State):
 
     def __init__(self, game: MBCentipedeGame):
         super().__init__(game)
-        self._seg = [HOME[0]] * SEGMENTS + [HOME[1]] * SEGMENTS
+        lay = game.layout
+        self._L = lay
+        self._seg = [lay.home_pos[0]] * SEGMENTS + [lay.home_pos[1]] * SEGMENTS
         self._alive = [True] * (2 * SEGMENTS)
-        self._poison = [False] * 10
-        self._supply = POISON_TOKENS
-        self._gun = [SAFETY_X, SAFETY_X]
+        self._poison = [False] * len(lay.poison_idx)
+        self._supply = lay.tokens
+        self._gun = [lay.safety[0], lay.safety[1]]
         self._spider = DEN
         self._scorpion = HOLLOW
         self._player = game.options["first_player"]
@@ -124,8 +194,7 @@ class MBCentipedeState(RulesMixin, State):
         self._steps = 0  # centipede spaces still to move
         self._turns = 0  # spins so far
         self._spin = -1
-        self._winner = -1
-        self._capped = False
+        self._counts = [0] * N_COUNTS
 
     # ---- contract hooks ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -137,89 +206,97 @@ class MBCentipedeState(RulesMixin, State):
         return self._player
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self.game.spin_outcomes)
+        return self.game.spin_outcomes
 
     def _legal_actions(self) -> list[int]:
         ph, p = self._phase, self._player
+        g = self.game
         if ph == P_GUN:
-            return GUN_ACTIONS
+            return g.gun_moves[self._gun[p]]
         if ph == P_SHORTCUT:
-            return SHORTCUT_ACTIONS
+            s = g.start["shortcut"]
+            return [s, s + 1]
         if ph == P_PIECES:
-            return self._piece_moves(p)
+            out = self._piece_moves(p)
+            out.append(g.start["pass"])
+            return out
         if ph == P_FREE:
-            out = [] if self._gun_disabled(p) else [A.CHOOSE_GUN]
-            out.append(A.CHOOSE_CENTIPEDE)
+            c = g.start["choose"]
+            out = [] if self._gun_disabled(p) else [c]
+            out.append(c + 1)
             if self._piece_moves(p):
-                out.append(A.CHOOSE_PIECES)
+                out.append(c + 2)
             return out
         if ph == P_REVIVE:
             b = p * SEGMENTS
-            out = [A.REVIVE0 + k for k in range(SEGMENTS) if not self._alive[b + k]]
-            out.append(A.REVIVE_NONE)
+            r = g.start["revive"]
+            out = [r + k for k in range(SEGMENTS) if not self._alive[b + k]]
+            out.append(g.start["revive_none"])
             return out
         return []
 
     def _why_illegal(self, action: int) -> str:
-        if not 0 <= action < (A.NUM_SPINS if self._phase == P_SPIN else A.NUM_ACTIONS):
-            return "it is outside the action range"
         ph = self._phase
         if ph == P_SPIN:
+            if not 0 <= action < SPIN.size:
+                return f"a spin shows one of the sectors 0..{SPIN.size - 1}"
             return "that spinner sector has weight 0"
+        if not 0 <= action < self.game.num_distinct_actions:
+            return f"it is outside this game's actions 0..{self.game.num_distinct_actions - 1}"
         p = self._player
+        k = self.game.kind_of[action]
         if ph == P_FREE:
-            if action == A.CHOOSE_GUN and self._gun_disabled(p):
+            if k == K_CHOOSE and self.game.arg_of[action] == 0 and self._gun_disabled(p):
                 return "your gun is disabled by the Spider (MB-3.10)"
             return "on FREE CHOICE you pick gun, centipede or Spider/Scorpion (MB-8.1)"
         if ph == P_GUN:
-            return "after spinning GUN you choose a firing-line position for your gun (MB-3.1)"
+            if k == K_GUN:
+                return "the gun must move to a different position of its Firing Line before it fires (MB-3.1)"
+            return "after spinning GUN you choose a new firing-line position for your gun (MB-3.1)"
         if ph == P_REVIVE:
             return "you may revive one of your own dead segments, or nothing (MB-3.3)"
         if ph == P_SHORTCUT:
             return "you must decide whether to take the shortcut (MB-5.1)"
-        if A.SPIDER_DEN <= action < A.NUM_ACTIONS:
+        if K_SPIDER_DEN <= k <= K_SCORPION_POISON:
             return "the Spider or Scorpion cannot go there now (MB-7.2, MB-7.7)"
-        return "after spinning SPIDER/SCORPION you move the Spider or the Scorpion (MB-7.1)"
+        return "after spinning SPIDER/SCORPION you move the Spider or the Scorpion, or pass (MB-7.1, MB-7.9)"
 
     def _apply(self, a: int) -> None:
         ph, p = self._phase, self._player
         if ph == P_SPIN:
             self._do_spin(a)
-        elif ph == P_GUN:
-            self._gun[p] = a - A.GUN0 + 1
-            self._emit("MB-3.1", f"{PLAYER_NAMES[p]} moves the gun to x={self._gun[p]} and fires")
+            return
+        g = self.game
+        k, v = g.kind_of[a], g.arg_of[a]
+        if ph == P_GUN:
+            self._gun[p] = v
+            self._emit("MB-3.1", f"{PLAYER_NAMES[p]} moves the gun to position {v} and fires")
             if self._fire(p) and not all(self._alive[p * SEGMENTS : (p + 1) * SEGMENTS]):
                 self._phase = P_REVIVE
             else:
                 self._end_turn()
         elif ph == P_REVIVE:
-            if a != A.REVIVE_NONE:
-                k = a - A.REVIVE0
-                self._alive[p * SEGMENTS + k] = True
-                part = "head" if k == 0 else f"body segment {k}"
+            if k == K_REVIVE:
+                self._alive[p * SEGMENTS + v] = True
+                part = "head" if v == 0 else f"body segment {v}"
                 self._emit("MB-3.3", f"{PLAYER_NAMES[p]} revives its {part}")
             self._end_turn()
         elif ph == P_SHORTCUT:
-            h = self._seg[p * SEGMENTS]
-            self._steps -= 1
-            if a == A.SHORTCUT_TAKE:
-                land = SHORTCUT_LANDING[p][h]
-                self._emit("MB-5.2", f"{PLAYER_NAMES[p]}'s head takes the shortcut to {_xy_text(land)}")
-                moved = self._enter(p, land)
-            else:
-                self._emit("MB-5.3", f"{PLAYER_NAMES[p]}'s head enters the poison mushroom space without a shortcut")
-                moved = self._enter(p, h + STEP[p])
-            if moved:
-                self._continue_move()
+            self._shortcut_decision(p, k == K_SHORTCUT)
+        elif ph == P_PIECES:
+            if k == K_PASS:
+                self._counts[C_PASS] += 1
+                self._emit("MB-7.9", f"{PLAYER_NAMES[p]} moves neither the Spider nor the Scorpion")
+                self._end_turn()
+            elif self._move_piece(p, k, v):
+                self._next_spin(p)  # MB-7.4: the attacker spins again
             else:
                 self._end_turn()
-        elif ph == P_PIECES:
-            self._pieces(a)
         elif ph == P_FREE:
-            self._emit("MB-8.1", f"{PLAYER_NAMES[p]} uses the free choice for {FREE_NAMES[a - A.CHOOSE_GUN]}")
-            if a == A.CHOOSE_GUN:
+            self._emit("MB-8.1", f"{PLAYER_NAMES[p]} uses the free choice for {FREE_NAMES[v]}")
+            if v == 0:
                 self._phase = P_GUN
-            elif a == A.CHOOSE_CENTIPEDE:
+            elif v == 1:
                 self._start_centipede()
             else:
                 self._phase = P_PIECES
@@ -228,21 +305,26 @@ class MBCentipedeState(RulesMixin, State):
     def _do_spin(self, outcome: int) -> None:
         p = self._player
         self._turns += 1
+        self._counts[C_SPINS + p] += 1
         self._spin = outcome
-        self._emit("MB-2.1", f"{PLAYER_NAMES[p]} spins {A.SPIN_NAMES[outcome]}")
-        if outcome == A.SPIN_GUN:
+        self._emit("MB-2.1", f"{PLAYER_NAMES[p]} spins {SECTORS[outcome]}")
+        if outcome == SPIN_GUN:
             if self._gun_disabled(p):
                 self._emit("MB-3.10", f"{PLAYER_NAMES[p]}'s gun is under the Spider: the turn passes")
                 self._end_turn()
             else:
                 self._phase = P_GUN
-        elif outcome == A.SPIN_CENTIPEDE:
+        elif outcome == SPIN_CENTIPEDE:
             self._start_centipede()
-        elif outcome == A.SPIN_PIECES:
-            self._phase = P_PIECES
-            if not self._piece_moves(p):
+        elif outcome == SPIN_PIECES:
+            moves = self._piece_moves(p)
+            if not moves:
                 self._emit("MB-2.3", "neither the Spider nor the Scorpion can move: the turn passes")
                 self._end_turn()
+            else:
+                self._phase = P_PIECES
+                moves.append(self.game.start["pass"])
+                self._legal_cache = moves  # what _legal_actions would compute next (apply_action cleared it)
         else:
             self._phase = P_FREE
 
@@ -261,36 +343,56 @@ class MBCentipedeState(RulesMixin, State):
     def _continue_move(self) -> None:
         """Step the head until the move is used up, a shortcut decision is due, or the move ends early."""
         p = self._player
-        d = STEP[p]
-        goal = GOAL[p]
+        lay = self._L
+        d = lay.step[p]
+        goal = lay.goal[p]
+        landing = lay.landing[p]
+        poison_at = lay.poison_at
+        poison = self._poison
+        seg = self._seg
+        b = p * SEGMENTS
+        n = lay.n
         while self._steps > 0:
-            h = self._seg[p * SEGMENTS]
+            h = seg[b]
             if h == goal:
                 self._shift(p, goal)
             else:
-                if self._shortcut_open(p):
-                    self._phase = P_SHORTCUT
+                if 0 <= h < n and landing[h] >= 0 and poison[poison_at[h + d]]:
+                    self._phase = P_SHORTCUT  # MB-5.1: its owner decides
                     return
                 if not self._enter(p, h + d):
                     self._end_turn()
                     return
             self._steps -= 1
-            if self._win_check(p):
+            if seg[b + 5] == goal:
                 break
         self._end_turn()
 
-    def _pieces(self, a: int) -> None:
-        if self._move_piece(self._player, a):
-            self._next_spin(self._player)  # MB-7.4: the attacker spins again
+    def _shortcut_decision(self, p: int, take: bool) -> None:
+        lay = self._L
+        h = self._seg[p * SEGMENTS]
+        self._steps -= 1
+        if take:
+            land = lay.landing[p][h]
+            self._counts[C_SHORTCUT + p] += 1
+            self._emit("MB-5.2", f"{PLAYER_NAMES[p]}'s head takes the shortcut to {fmt(lay.path[land])}")
+            moved = self._enter(p, land)
+        else:
+            self._counts[C_DECLINED] += 1
+            self._emit("MB-5.3", f"{PLAYER_NAMES[p]}'s head enters the poison mushroom space without a shortcut")
+            moved = self._enter(p, h + lay.step[p])
+        if moved:
+            self._continue_move()
         else:
             self._end_turn()
 
     def _end_turn(self) -> None:
         p = self._player
-        if self._win_check(p):
-            self._winner = p
+        if self._seg[p * SEGMENTS + 5] == self._L.goal[p]:
             self._phase = P_OVER
-            self._emit(
+            result = [1.0, -1.0] if p == GREEN else [-1.0, 1.0]
+            self._finish(
+                result,
                 "MB-9.2",
                 f"all of {PLAYER_NAMES[p]}'s segments are in {PLAYER_NAMES[1 - p]}'s home base: {PLAYER_NAMES[p]} wins",
             )
@@ -301,83 +403,82 @@ class MBCentipedeState(RulesMixin, State):
         self._steps = 0
         if self._turns >= self.game.options["max_turns"]:
             self._phase = P_OVER
-            self._capped = True
-            self._emit("MB-9.3", f"the safety cap of {self._turns} spins is reached: the game is a draw")
+            self._finish(
+                [0.0, 0.0], "MB-9.3", f"the safety cap of {self._turns} spins is reached: the game is a draw", True
+            )
             return
         self._player = player
         self._phase = P_SPIN
 
     # ---- results -----------------------------------------------------------------------------
-    def returns(self) -> list[float]:
-        w = self._winner
-        if w < 0:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
-
     def roles(self) -> list[str]:
         return list(ROLES)
-
-    def safety_cap_hit(self) -> bool:
-        return self._capped
 
     def turns(self) -> int:
         """Spins so far (the unit of the safety cap and of game length)."""
         return self._turns
+
+    def stats(self) -> dict[str, float]:
+        """Spins per player, shots by outcome, shortcuts, Spider attacks, Scorpion plantings (for simulate and
+        balance reports)."""
+        c = self._counts
+        out = {"spins": float(self._turns)}
+        for name, value in zip(STAT_NAMES, c, strict=True):
+            out[name] = float(value)
+        out["shots"] = float(sum(c[i] for i, name in enumerate(STAT_NAMES) if name.startswith("shot_")))
+        out["shortcuts"] = out["shortcuts_green"] + out["shortcuts_red"]
+        return out
 
     # ---- presentation ------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)
 
     def action_info(self, action: int) -> dict[str, Any]:
-        info: dict[str, Any] = {"action": action, "label": self.action_to_string(action)}
-        p = self._player
         if self._phase == P_SPIN:
-            info["kind"] = "spin"
-        elif A.GUN0 <= action < A.REVIVE0:
-            info.update(kind="gun", target=[action - A.GUN0 + 1, FIRING_Y[p]])
-        elif A.REVIVE0 <= action < A.REVIVE_NONE:
-            pos = self._seg[p * SEGMENTS + action - A.REVIVE0]
-            info.update(kind="revive", segment=action - A.REVIVE0, target=xy(pos))
-        elif action == A.REVIVE_NONE:
-            info["kind"] = "revive"
-        elif action in SHORTCUT_ACTIONS:
-            h = self._seg[p * SEGMENTS]
-            pos = SHORTCUT_LANDING[p][h] if action == A.SHORTCUT_TAKE else h + STEP[p]
-            info.update(kind="shortcut", target=xy(pos))
-        elif A.CHOOSE_GUN <= action <= A.CHOOSE_PIECES:
-            info["kind"] = "choose"
-        elif action == A.SPIDER_DEN:
-            info.update(kind="spider", target=list(DEN_XY))
-        elif A.SPIDER_POISON0 <= action < A.SPIDER_SPACE0:
-            info.update(kind="spider", target=list(POISON_XY[action - A.SPIDER_POISON0]))
-        elif A.SPIDER_SPACE0 <= action < A.SPIDER_ATTACK:
-            info.update(kind="spider", target=list(SPIDER_SPACE_XY[action - A.SPIDER_SPACE0]))
-        elif action == A.SPIDER_ATTACK:
-            info.update(kind="spider", target=[self._gun[1 - p], FIRING_Y[1 - p]])
-        elif action == A.SCORPION_HOLLOW:
-            info.update(kind="scorpion", target=list(HOLLOW_XY))
-        elif A.SCORPION_POISON0 <= action < A.NUM_ACTIONS:
-            info.update(kind="scorpion", target=list(POISON_XY[action - A.SCORPION_POISON0]))
+            return SPIN.info(action)
+        g = self.game
+        if not 0 <= action < g.num_distinct_actions:
+            return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
+        info = g.codec.info(action)
+        info["label"] = g.labels[action]
+        target = self._target(g.kind_of[action], g.arg_of[action])
+        if target is not None:
+            info["target"] = target
         return info
 
-    def _piece_xy(self, code: int, home: tuple[int, int]) -> tuple[str, list[float]]:
-        if code < 0:
-            return "home", list(home)
-        if code < SPACE0:
-            return "poison", list(POISON_XY[code])
-        if code < ON_GUN0:
-            return "spider_space", list(SPIDER_SPACE_XY[code - SPACE0])
-        q = code - ON_GUN0
-        return "gun", [self._gun[q], FIRING_Y[q]]
+    def _target(self, k: int, v: int) -> list[float] | None:
+        """Board coordinates where a user interface places a choice (None: not on the board)."""
+        lay = self._L
+        p = self._player
+        if k == K_GUN:
+            return list(lay.guns[p][v])
+        if k == K_REVIVE:
+            return lay.xy(p, self._seg[p * SEGMENTS + v])
+        if k == K_SHORTCUT or k == K_NO_SHORTCUT:
+            h = self._seg[p * SEGMENTS]
+            pos = lay.landing[p][h] if k == K_SHORTCUT else h + lay.step[p]
+            return list(lay.path[pos]) if 0 <= pos < lay.n else None
+        if k == K_SPIDER_DEN:
+            return list(lay.den)
+        if k == K_SPIDER_POISON or k == K_SCORPION_POISON:
+            return list(lay.poison_xy[v])
+        if k == K_SPIDER_SPACE:
+            return list(lay.spider_xy[v])
+        if k == K_SPIDER_ATTACK:
+            return list(lay.guns[1 - p][self._gun[1 - p]])
+        if k == K_SCORPION_HOLLOW:
+            return list(lay.hollow)
+        return None
 
     def observation(self, player: int | None) -> dict[str, Any]:
         obs = self._observation_common(player)
+        lay = self._L
         cents = []
         for p in (0, 1):
             segs = []
             for k in range(SEGMENTS):
                 pos = self._seg[p * SEGMENTS + k]
-                at = "home" if pos == HOME[p] else "goal" if pos == GOAL[p] else "path"
+                at = "home" if pos == lay.home_pos[p] else "goal" if pos == lay.goal[p] else "path"
                 segs.append(
                     {
                         "segment": k,
@@ -385,43 +486,37 @@ class MBCentipedeState(RulesMixin, State):
                         "alive": self._alive[p * SEGMENTS + k],
                         "at": at,
                         "space": pos if at == "path" else None,
-                        "xy": xy(pos),
+                        "xy": lay.xy(p, pos),
                     }
                 )
             cents.append({"player": p, "name": PLAYER_NAMES[p], "segments": segs})
-        spider_at, spider_xy = self._piece_xy(self._spider, DEN_XY)
-        scorp_at, scorp_xy = self._piece_xy(self._scorpion, HOLLOW_XY)
         obs.update(
-            board={
-                "path": [list(c) for c in PATH],
-                "plug_ins": sorted([list(c) for c in PLUG_INS]),
-                "poison_spaces": [list(c) for c in POISON_XY],
-                "spider_spaces": [list(c) for c in SPIDER_SPACE_XY],
-                "den": list(DEN_XY),
-                "hollow": list(HOLLOW_XY),
-                "safety_x": SAFETY_X,
-                "firing_y": list(FIRING_Y),
-            },
+            board=lay.board(),
             centipedes=cents,
             poison=[
-                {"space": i, "xy": list(POISON_XY[i]), "planted": self._poison[i] and self._scorpion != i}
-                for i in range(10)
+                {"space": i, "xy": list(lay.poison_xy[i]), "planted": self._scorpion != i}
+                for i in range(len(self._poison))
                 if self._poison[i]
             ],
             supply=self._supply,
             guns=[
-                {"player": p, "x": self._gun[p], "xy": [self._gun[p], FIRING_Y[p]], "disabled": self._gun_disabled(p)}
+                {
+                    "player": p,
+                    "position": self._gun[p],
+                    "xy": list(lay.guns[p][self._gun[p]]),
+                    "disabled": self._gun_disabled(p),
+                }
                 for p in (0, 1)
             ],
-            spider={"at": "den" if spider_at == "home" else spider_at, "xy": spider_xy},
-            scorpion={"at": "hollow" if scorp_at == "home" else scorp_at, "xy": scorp_xy},
-            spin=A.SPIN_NAMES[self._spin] if self._spin >= 0 else None,
+            spider=self._spider_view(),
+            scorpion=self._scorpion_view(),
+            spin=SECTORS[self._spin] if self._spin >= 0 else None,
             phase=PHASE_NAMES[self._phase],
             player=self._player,
             moves_left=self._steps,
             turn=self._turns,
             max_turns=self.game.options["max_turns"],
-            remaining=[sum(remaining(p, self._seg[p * SEGMENTS + k]) for k in range(SEGMENTS)) for p in (0, 1)],
+            remaining=[sum(lay.remaining(p, self._seg[p * SEGMENTS + k]) for k in range(SEGMENTS)) for p in (0, 1)],
         )
         return obs
 
@@ -437,6 +532,7 @@ class MBCentipedeState(RulesMixin, State):
     def clone(self) -> MBCentipedeState:
         new = MBCentipedeState.__new__(MBCentipedeState)
         self._copy_base_into(new)
+        new._L = self._L
         new._seg = self._seg.copy()
         new._alive = self._alive.copy()
         new._poison = self._poison.copy()
@@ -449,13 +545,5 @@ class MBCentipedeState(RulesMixin, State):
         new._steps = self._steps
         new._turns = self._turns
         new._spin = self._spin
-        new._winner = self._winner
-        new._capped = self._capped
+        new._counts = self._counts.copy()
         return new
-
-
-def _xy_text(pos: int) -> str:
-    if 0 <= pos < PATH_LEN:
-        x, y = PATH[pos]
-        return f"({x:g},{y:g})"
-    return "the goal base"

@@ -1,21 +1,22 @@
 """One-ply evaluation for Milton Bradley Centipede, used by the greedy agent and search agents.
 
 The race is what matters: path spaces left to travel for all six segments (fewer is better), how fast the
-centipede can move (live segments; a dead head stops it), a working gun, and poison mushrooms a player's
-head is about to reach (a likely shortcut).
+centipede can move (live segments; a dead head stops it), a working gun, and a poison mushroom a player's
+head is about to reach where a shortcut starts (a likely jump into the next lane).
 """
 
 from __future__ import annotations
 
 import math
 
-from .board import POISON_AT, SEGMENTS, STEP, remaining
+from .layout import SEGMENTS
 
 
 def _side_score(state, p: int) -> float:
+    lay = state._L
     s = state._seg
     b = p * SEGMENTS
-    left = sum(remaining(p, s[b + k]) for k in range(SEGMENTS))
+    left = sum(lay.remaining(p, s[b + k]) for k in range(SEGMENTS))
     alive = state._alive
     live = sum(alive[b : b + SEGMENTS])
     score = -left / 6.0 + 1.5 * live
@@ -23,11 +24,15 @@ def _side_score(state, p: int) -> float:
         score -= 4.0  # a dead head costs a whole turn
     if state._gun_disabled(p):
         score -= 2.0
-    # a poison mushroom just ahead of the head is likely to become a shortcut
+    # a poison mushroom just ahead of the head, where a shortcut starts, is likely to be used
     h = s[b]
-    for step in range(1, 7):
-        n = h + STEP[p] * step
-        if 0 <= n < len(POISON_AT) and POISON_AT[n] >= 0 and state._poison[POISON_AT[n]]:
+    step = lay.step[p]
+    landing, poison_at, poison = lay.landing[p], lay.poison_at, state._poison
+    for k in range(6):
+        at = h + step * k
+        if not 0 <= at < lay.n:
+            break
+        if landing[at] >= 0 and poison[poison_at[at + step]]:
             score += 3.0
             break
     return score

@@ -1,59 +1,111 @@
 """The board mechanics of Milton Bradley Centipede: shots, centipede moves, Spider and Scorpion moves.
 
-A mixin for MBCentipedeState (game.py), which owns the turn flow. Rule IDs refer to docs/rules/mb-centipede.md.
-State fields used here:
-  _seg[p*6 + k]  position of player p's segment k (k = 0 is the head): a path index, or HOME/GOAL sentinel
+A mixin for MBCentipedeState (game.py), which owns the turn flow. Rule IDs refer to rules/mb-centipede.md.
+Every board fact comes from the state's layout `_L` (layout.py). State fields used here:
+  _seg[p*6 + k]  position of player p's segment k (k = 0 is the head): a path index, or a home/goal sentinel
   _alive[p*6+k]  whether that segment is live (label side up)
   _poison[i]     whether poison space i holds a poison mushroom token (under the Scorpion counts)
   _supply        poison mushroom tokens off the board
-  _gun[p]        x of player p's gun on its firing line
-  _spider        DEN, a poison space 0..9, SPACE0 + Spider Space, or ON_GUN0 + owner of the attacked gun
+  _gun[p]        player p's gun position on its Firing Line
+  _spider        DEN, a poison space i, _L.spider_space0 + Spider Space j, or _L.spider_gun0 + owner of the gun
   _scorpion      HOLLOW or the poison space it stands on (its token there is not yet planted)
+  _counts        figures for stats() (indexes below)
 """
 
 from __future__ import annotations
 
-from .actions import (
-    SCORPION_HOLLOW,
-    SCORPION_POISON0,
-    SPIDER_ATTACK,
-    SPIDER_DEN,
-    SPIDER_POISON0,
-    SPIDER_SPACE0,
-)
-from .board import (
-    GOAL,
-    PATH,
-    PATH_LEN,
-    PLAYER_NAMES,
-    PLUG,
-    POISON_AT,
-    POISON_IDX,
-    SEGMENTS,
-    SHORTCUT_LANDING,
-    SHOT_LINE,
-    SPIDER_SPACE_XY,
-    STEP,
-    spider_space_for,
-    spider_space_owner,
-)
+from .layout import OPEN, PLUG, RED_LINE, SEGMENTS, Layout, fmt
 
 DEN = -1
 HOLLOW = -1
-SPACE0 = 10  # Spider on Spider Space j is SPACE0 + j
-ON_GUN0 = 14  # Spider on player q's gun is ON_GUN0 + q
+NAMES = ("Green", "Red")
 
+# Action kinds, in the codec's block order (codec.make_codec); game.py checks they agree.
+KINDS = (
+    "gun",
+    "revive",
+    "revive_none",
+    "shortcut",
+    "no_shortcut",
+    "choose",
+    "spider_den",
+    "spider_poison",
+    "spider_space",
+    "spider_attack",
+    "scorpion_hollow",
+    "scorpion_poison",
+    "pass",
+)
+(
+    K_GUN,
+    K_REVIVE,
+    K_REVIVE_NONE,
+    K_SHORTCUT,
+    K_NO_SHORTCUT,
+    K_CHOOSE,
+    K_SPIDER_DEN,
+    K_SPIDER_POISON,
+    K_SPIDER_SPACE,
+    K_SPIDER_ATTACK,
+    K_SCORPION_HOLLOW,
+    K_SCORPION_POISON,
+    K_PASS,
+) = range(len(KINDS))
 
-def where(pos: int) -> str:
-    x, y = PATH[pos]
-    return f"({x:g},{y:g})"
+# stats() figures kept in _counts, in this order.
+STAT_NAMES = (
+    "spins_green",
+    "spins_red",
+    "shot_opponent_segment",
+    "shot_own_segment",
+    "shot_poison",
+    "shot_spider",
+    "shot_scorpion",
+    "shot_spider_on_gun",
+    "shot_plug_in",
+    "shot_red_line",
+    "shot_opponent_gun",
+    "shot_off_board",
+    "shortcuts_green",
+    "shortcuts_red",
+    "shortcuts_declined",
+    "spider_attacks",
+    "spider_removals",
+    "scorpion_plantings",
+    "passes",
+    "meetings",
+)
+N_COUNTS = len(STAT_NAMES)
+C_SPINS = 0
+(
+    C_OPP_SEG,
+    C_OWN_SEG,
+    C_POISON,
+    C_SPIDER,
+    C_SCORPION,
+    C_SPIDER_GUN,
+    C_PLUG,
+    C_RED,
+    C_GUN,
+    C_OFF,
+    C_SHORTCUT,
+) = range(2, 13)
+C_DECLINED, C_ATTACK, C_REMOVAL, C_PLANTING, C_PASS, C_MEETING = range(14, 20)
 
 
 class RulesMixin:
+    _L: Layout
     _seg: list[int]
     _alive: list[bool]
     _poison: list[bool]
     _gun: list[int]
+    _spider: int
+    _scorpion: int
+    _supply: int
+    _counts: list[int]
+
+    def _where(self, pos: int) -> str:
+        return fmt(self._L.path[pos])
 
     # ---- occupancy --------------------------------------------------------------------------
     def _seg_at(self, pos: int) -> int:
@@ -66,53 +118,73 @@ class RulesMixin:
 
     def _gun_disabled(self, p: int) -> bool:
         """MB-3.10: a gun under the Spider cannot move or fire."""
-        return self._spider == ON_GUN0 + p
+        return self._spider == self._L.spider_gun0 + p
 
     # ---- shots (MB-3) -----------------------------------------------------------------------------
     def _fire(self, p: int) -> bool:
-        """Fire p's gun along its column; True when an opponent segment was hit (MB-3.3)."""
-        x = self._gun[p]
-        name = PLAYER_NAMES[p]
-        for pos in SHOT_LINE[p][x]:
-            if pos == PLUG:
-                self._emit("MB-3.7", f"{name}'s shot hits a plug-in mushroom: no effect")
-                return False
+        """Fire p's gun along its line; True when an opponent segment was hit (MB-3.3)."""
+        lay = self._L
+        pos_k = self._gun[p]
+        name = NAMES[p]
+        c = self._counts
+        poison_at = lay.poison_at
+        for pos in lay.shot_path[p][pos_k]:
             sid = self._seg_at(pos)
             if sid >= 0:
                 owner, k = divmod(sid, SEGMENTS)
                 if owner == p:
-                    self._emit("MB-3.7", f"{name}'s shot hits its own segment at {where(pos)}: no effect")
+                    c[C_OWN_SEG] += 1
+                    self._emit("MB-3.7", f"{name}'s shot hits its own segment at {self._where(pos)}: no effect")
                     return False
                 self._alive[sid] = False
+                c[C_OPP_SEG] += 1
                 part = "head" if k == 0 else f"body segment {k}"
-                self._emit("MB-3.3", f"{name} shoots {PLAYER_NAMES[owner]}'s {part} at {where(pos)}: it is dead")
+                self._emit("MB-3.3", f"{name} shoots {NAMES[owner]}'s {part} at {self._where(pos)}: it is dead")
                 return True
-            i = POISON_AT[pos]
+            i = poison_at[pos]
             if i >= 0:
                 if self._spider == i:
                     self._spider = DEN
-                    self._emit("MB-3.5", f"{name} shoots the Spider at {where(pos)}: back to its Den, mushroom stays")
+                    c[C_SPIDER] += 1
+                    self._emit(
+                        "MB-3.5", f"{name} shoots the Spider at {self._where(pos)}: back to its Den, mushroom stays"
+                    )
                     return False
                 if self._scorpion == i:
                     self._scorpion = HOLLOW
                     self._poison[i] = False
                     self._supply += 1
-                    self._emit("MB-3.6", f"{name} shoots the Scorpion at {where(pos)}: Hollow, mushroom removed")
+                    c[C_SCORPION] += 1
+                    self._emit("MB-3.6", f"{name} shoots the Scorpion at {self._where(pos)}: Hollow, mushroom removed")
                     return False
                 if self._poison[i]:
                     self._poison[i] = False
                     self._supply += 1
-                    self._emit("MB-3.4", f"{name} shoots the poison mushroom at {where(pos)}: removed")
+                    c[C_POISON] += 1
+                    self._emit("MB-3.4", f"{name} shoots the poison mushroom at {self._where(pos)}: removed")
                     return False
-        q = 1 - p
-        if self._gun[q] == x:
-            if self._spider == ON_GUN0 + q:
-                self._spider = DEN
-                self._emit("MB-3.9", f"{name} shoots the Spider off {PLAYER_NAMES[q]}'s gun: back to its Den")
-            else:
-                self._emit("MB-3.7", f"{name}'s shot hits {PLAYER_NAMES[q]}'s gun: no effect")
+        kind, what = lay.shot_end[p][pos_k]
+        if kind == PLUG:
+            c[C_PLUG] += 1
+            self._emit("MB-3.7", f"{name}'s shot hits the plug-in mushroom at {fmt(what)}: no effect")
             return False
-        self._emit("MB-3.7", f"{name}'s shot crosses the board and hits nothing")
+        if kind == RED_LINE:
+            c[C_RED] += 1
+            self._emit("MB-3.11", f"{name}'s shot stops at the red line of the curve at {self._where(what)}: no effect")
+            return False
+        assert kind == OPEN
+        q = 1 - p
+        if what >= 0 and self._gun[q] == what:
+            if self._spider == lay.spider_gun0 + q:
+                self._spider = DEN
+                c[C_SPIDER_GUN] += 1
+                self._emit("MB-3.9", f"{name} shoots the Spider off {NAMES[q]}'s gun: back to its Den")
+            else:
+                c[C_GUN] += 1
+                self._emit("MB-3.12", f"{name}'s shot hits {NAMES[q]}'s gun: no effect")
+            return False
+        c[C_OFF] += 1
+        self._emit("MB-3.13", f"{name}'s shot crosses the board and goes off the far side")
         return False
 
     # ---- centipede moves (MB-4, MB-5, MB-6) -------------------------------------------------------
@@ -134,148 +206,171 @@ class RulesMixin:
 
     def _send_pieces_home(self, pos: int, clear_mushroom: bool, rule: str) -> None:
         """A head (MB-4.5) or a jumping centipede (MB-6.3) arrives: Spider and Scorpion there go home."""
-        i = POISON_AT[pos]
+        i = self._L.poison_at[pos]
         if i < 0:
             return
         if self._spider == i:
             self._spider = DEN
-            self._emit(rule, f"the Spider at {where(pos)} goes back to its Den")
+            self._emit(rule, f"the Spider at {self._where(pos)} goes back to its Den")
         if self._scorpion == i:
             self._scorpion = HOLLOW
             self._poison[i] = False
             self._supply += 1
-            self._emit(rule, f"the Scorpion at {where(pos)} goes back to its Hollow with its unplanted mushroom")
+            self._emit(rule, f"the Scorpion at {self._where(pos)} goes back to its Hollow with its unplanted mushroom")
         if clear_mushroom and self._poison[i]:
             self._poison[i] = False
             self._supply += 1
-            self._emit(rule, f"the poison mushroom at {where(pos)} is removed")
+            self._emit(rule, f"the poison mushroom at {self._where(pos)} is removed")
 
     def _enter(self, p: int, pos: int) -> bool:
         """The head moves into path space `pos` (or its goal). False when a meeting ended the move."""
-        if pos < 0 or pos >= PATH_LEN:
-            self._shift(p, GOAL[p])
+        lay = self._L
+        if pos < 0 or pos >= lay.n:
+            self._shift(p, lay.goal[p])
             return True
         if self._opponent_at(p, pos):
             self._meet(p, pos)
             return False
-        self._send_pieces_home(pos, False, "MB-4.5")
+        if lay.poison_at[pos] >= 0:
+            self._send_pieces_home(pos, False, "MB-4.5")
         self._shift(p, pos)
         return True
 
     def _meet(self, p: int, pos: int) -> None:
         """MB-6: jump the run of opponent segments directly ahead; land on the next six free path spaces."""
-        d = STEP[p]
+        lay = self._L
+        n = lay.n
+        d = lay.step[p]
         b = (1 - p) * SEGMENTS
         opp = self._seg[b : b + SEGMENTS]
         run = 0
-        while 0 <= pos < PATH_LEN and pos in opp:
+        while 0 <= pos < n and pos in opp:
             pos += d
             run += 1
         land = []
         while len(land) < SEGMENTS:
-            if pos < 0 or pos >= PATH_LEN:
-                land.append(GOAL[p])
+            if pos < 0 or pos >= n:
+                land.append(lay.goal[p])
                 continue
             if pos not in opp:  # MB-6.4: a further opponent segment is jumped too
                 land.append(pos)
             pos += d
-        self._emit(
-            "MB-6.1",
-            f"{PLAYER_NAMES[p]}'s centipede meets {PLAYER_NAMES[1 - p]}'s, jumps {run} segment(s) and lands beyond",
-        )
+        self._counts[C_MEETING] += 1
+        self._emit("MB-6.1", f"{NAMES[p]}'s centipede meets {NAMES[1 - p]}'s, jumps {run} segment(s) and lands beyond")
         for spot in land:
-            if 0 <= spot < PATH_LEN:
+            if 0 <= spot < n:
                 self._send_pieces_home(spot, True, "MB-6.3")
         s = self._seg
         base = p * SEGMENTS
         for k in range(SEGMENTS):
             s[base + k] = land[SEGMENTS - 1 - k]
 
-    def _shortcut_open(self, p: int) -> bool:
-        """MB-5.1: the head's next space holds a poison mushroom and the head is not on its last row."""
-        h = self._seg[p * SEGMENTS]
-        n = h + STEP[p]
-        if not (0 <= n < PATH_LEN):
-            return False
-        i = POISON_AT[n]
-        return i >= 0 and self._poison[i] and SHORTCUT_LANDING[p][h] >= 0
-
-    def _win_check(self, p: int) -> bool:
-        """MB-9.2: all six segments inside the opponent's home base."""
-        return self._seg[p * SEGMENTS + 5] == GOAL[p]
-
     # ---- Spider and Scorpion (MB-7) -------------------------------------------------------------
     def _piece_moves(self, p: int) -> list[int]:
-        """Legal Spider and Scorpion moves for p (sorted)."""
+        """Legal Spider and Scorpion moves for p, in action order (the pass is added by the caller)."""
+        lay = self._L
+        st = self.game.start  # type: ignore[attr-defined]
+        sp, sc, poison = self._spider, self._scorpion, self._poison
+        segs = set(self._seg)
+        where = lay.poison_idx
         out = []
-        sp, sc, poison, s = self._spider, self._scorpion, self._poison, self._seg
-        occupied = [POISON_IDX[i] in s for i in range(10)]
         if sp != DEN:
-            out.append(SPIDER_DEN)
-        for i in range(10):
-            if poison[i] and sc != i and sp != i and not occupied[i]:
-                out.append(SPIDER_POISON0 + i)
+            out.append(st["spider_den"])
+        spider0, scorpion0 = st["spider_poison"], st["scorpion_poison"]
+        supply = self._supply > 0
+        scorpion = []
+        for i, has in enumerate(poison):
+            if sp == i or where[i] in segs:
+                continue
+            if has:
+                if sc != i:
+                    out.append(spider0 + i)
+            elif supply:
+                scorpion.append(scorpion0 + i)
         q = 1 - p
-        j = spider_space_for(q, self._gun[q])
+        j = lay.spider_for[q][self._gun[q]]
         if j >= 0:
-            if sp == SPACE0 + j:
-                out.append(SPIDER_ATTACK)
+            if sp == lay.spider_space0 + j:
+                out.append(st["spider_attack"])  # MB-7.4, MB-7.10: the attack stays open
             else:
-                out.append(SPIDER_SPACE0 + j)
+                out.append(st["spider_space"] + j)
         if sc != HOLLOW:
-            out.append(SCORPION_HOLLOW)
-        if self._supply > 0:
-            for i in range(10):
-                if not poison[i] and not occupied[i] and sp != i:
-                    out.append(SCORPION_POISON0 + i)
-        out.sort()
+            out.append(st["scorpion_hollow"])
+        out += scorpion
         return out
+
+    def _spider_view(self) -> dict:
+        lay = self._L
+        sp = self._spider
+        if sp == DEN:
+            return {"at": "den", "xy": list(lay.den)}
+        if sp < lay.spider_space0:
+            return {"at": "poison", "space": sp, "xy": list(lay.poison_xy[sp])}
+        if sp < lay.spider_gun0:
+            j = sp - lay.spider_space0
+            return {"at": "spider_space", "space": j, "xy": list(lay.spider_xy[j])}
+        q = sp - lay.spider_gun0
+        return {"at": "gun", "player": q, "xy": list(lay.guns[q][self._gun[q]])}
+
+    def _scorpion_view(self) -> dict:
+        lay = self._L
+        sc = self._scorpion
+        if sc == HOLLOW:
+            return {"at": "hollow", "xy": list(lay.hollow)}
+        return {"at": "poison", "space": sc, "xy": list(lay.poison_xy[sc])}
 
     def _spider_leaves(self, name: str) -> None:
         """MB-7.3: the Spider leaving a poison mushroom removes it; leaving a gun frees that gun (MB-7.5)."""
+        lay = self._L
         sp = self._spider
-        if 0 <= sp < 10 and self._poison[sp]:
+        if 0 <= sp < lay.spider_space0 and self._poison[sp]:
             self._poison[sp] = False
             self._supply += 1
-            self._emit("MB-7.3", f"{name} moves the Spider off the poison mushroom at {where(POISON_IDX[sp])}: removed")
-        elif sp >= ON_GUN0:
-            self._emit("MB-7.5", f"{name} moves the Spider off {PLAYER_NAMES[sp - ON_GUN0]}'s gun: it works again")
+            self._counts[C_REMOVAL] += 1
+            self._emit(
+                "MB-7.3", f"{name} moves the Spider off the poison mushroom at {fmt(lay.poison_xy[sp])}: removed"
+            )
+        elif sp >= lay.spider_gun0:
+            self._emit("MB-7.5", f"{name} moves the Spider off {NAMES[sp - lay.spider_gun0]}'s gun: it works again")
 
-    def _move_piece(self, p: int, a: int) -> bool:
-        """Carry out a Spider or Scorpion action; True when it earns an extra spin (MB-7.4)."""
-        name = PLAYER_NAMES[p]
-        if a <= SPIDER_ATTACK:
+    def _move_piece(self, p: int, k: int, v: int) -> bool:
+        """Carry out a Spider or Scorpion action of kind k (argument v); True when it earns an extra spin."""
+        lay = self._L
+        name = NAMES[p]
+        if k <= K_SPIDER_ATTACK:
             self._spider_leaves(name)
-            if a == SPIDER_DEN:
+            if k == K_SPIDER_DEN:
                 self._spider = DEN
                 self._emit("MB-7.2", f"{name} moves the Spider back to its Den")
-            elif a < SPIDER_SPACE0:
-                i = a - SPIDER_POISON0
-                self._spider = i
-                self._emit("MB-7.3", f"{name} moves the Spider onto the poison mushroom at {where(POISON_IDX[i])}")
-            elif a < SPIDER_ATTACK:
-                j = a - SPIDER_SPACE0
-                self._spider = SPACE0 + j
-                x, y = SPIDER_SPACE_XY[j]
-                who = PLAYER_NAMES[spider_space_owner(j)]
-                self._emit("MB-7.4", f"{name} moves the Spider onto the Spider Space beside {who}'s gun at ({x},{y})")
+            elif k == K_SPIDER_POISON:
+                self._spider = v
+                self._emit("MB-7.3", f"{name} moves the Spider onto the poison mushroom at {fmt(lay.poison_xy[v])}")
+            elif k == K_SPIDER_SPACE:
+                self._spider = lay.spider_space0 + v
+                who = NAMES[lay.spider_beside[v]]
+                self._emit(
+                    "MB-7.4",
+                    f"{name} moves the Spider onto the Spider Space beside {who}'s gun at {fmt(lay.spider_xy[v])}",
+                )
             else:
                 q = 1 - p
-                self._spider = ON_GUN0 + q
-                self._emit("MB-7.4", f"{name}'s Spider attacks {PLAYER_NAMES[q]}'s gun (disabled); {name} spins again")
+                self._spider = lay.spider_gun0 + q
+                self._counts[C_ATTACK] += 1
+                self._emit("MB-7.4", f"{name}'s Spider attacks {NAMES[q]}'s gun (disabled); {name} spins again")
                 return True
             return False
         sc = self._scorpion
         if sc != HOLLOW:
-            self._emit("MB-7.8", f"the poison mushroom under the Scorpion at {where(POISON_IDX[sc])} is now planted")
-        if a == SCORPION_HOLLOW:
+            self._emit("MB-7.8", f"the poison mushroom under the Scorpion at {fmt(lay.poison_xy[sc])} is now planted")
+        if k == K_SCORPION_HOLLOW:
             self._scorpion = HOLLOW
             self._emit("MB-7.7", f"{name} moves the Scorpion back to its Hollow")
         else:
-            i = a - SCORPION_POISON0
-            self._scorpion = i
-            self._poison[i] = True
+            self._scorpion = v
+            self._poison[v] = True
             self._supply -= 1
-            at = where(POISON_IDX[i])
-            self._emit("MB-7.7", f"{name} moves the Scorpion to {at} and puts a poison mushroom under it")
+            self._counts[C_PLANTING] += 1
+            self._emit(
+                "MB-7.7", f"{name} moves the Scorpion to {fmt(lay.poison_xy[v])} and puts a poison mushroom under it"
+            )
         return False

@@ -1,10 +1,12 @@
-"""Terminal drawing of a Milton Bradley Centipede observation with Rich.
+"""Terminal drawing of a Milton Bradley Centipede observation with Rich, drawn from the board in the observation
+(the layout: any board, not only the shipped one).
 
-The board is drawn as a grid of 3-character cells, Red's side at the top and Green's at the bottom:
-path spaces ".", plug-in mushrooms "M", poison mushrooms "P", centipede heads "G"/"R" and bodies "g"/"r"
-(dim "x"/"X" when dead), the Spider "S", the Scorpion "K", guns "A" (Green, firing up) and "V" (Red, firing
-down), Spider Spaces "*", the Safety Space "+". A curve's four spaces share the side column: its middle
-cell shows two of them.
+One text row per board line, three characters per grid column, so the four spaces of a curve get places of
+their own. Path spaces ".", red-lined curve spaces "~" (red), empty poison spaces "o", poison mushrooms "P",
+plug-in mushrooms "M", centipede heads "G"/"R" and bodies "g"/"r" (dead ones "X"/"x", dim), the Spider "S",
+the Scorpion "K", guns as arrows in their firing direction (">" Green's, "<" Red's on the shipped board) on
+their Firing Lines ("-" positions, "+" the Safety Space), Spider Spaces "*", Den "D", Hollow "H". A home base
+shows how many segments of each colour are inside, e.g. "g6" (Green at home) or "r2" (Red arrived).
 """
 
 from __future__ import annotations
@@ -16,83 +18,99 @@ from rich.panel import Panel
 from rich.text import Text
 
 COLOURS = ("green", "red")
-X_MIN, X_MAX, Y_MIN, Y_MAX = -1, 13, -2, 12
+ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "v", (0, -1): "^"}
 
 
-def _cell_key(x: float, y: float) -> tuple[int, int]:
-    return int(round(x)), int(round(y))
+class _Canvas:
+    def __init__(self, points: list[list[float]]):
+        self.x0 = min(p[0] for p in points)
+        self.y0 = min(p[1] for p in points)
+        width = round(3 * (max(p[0] for p in points) - self.x0)) + 4
+        height = round(max(p[1] for p in points) - self.y0) + 1
+        self.cells: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+
+    def put(self, xy: list[float], text: str, style: str = "", shift: int = 0) -> None:
+        row = round(xy[1] - self.y0)
+        col = round(3 * (xy[0] - self.x0)) + shift
+        line = self.cells[row]
+        for k, ch in enumerate(text):
+            if 0 <= col + k < len(line):
+                line[col + k] = (ch, style)
+
+    def text(self) -> Text:
+        out = Text()
+        for r, line in enumerate(self.cells):
+            for ch, style in line:
+                out.append(ch, style=style)
+            if r < len(self.cells) - 1:
+                out.append("\n")
+        return out
 
 
 def render(observation: dict[str, Any]) -> Any:
     obs = observation
     board = obs["board"]
-    cells: dict[tuple[int, int], list[tuple[str, str]]] = {}
-
-    def put(x: float, y: float, ch: str, style: str = "") -> None:
-        cells.setdefault(_cell_key(x, y), []).append((ch, style))
-
-    # path spaces, one glyph per space (curve middles hold two)
-    content: dict[int, tuple[str, str]] = {}
-    for i in range(len(board["path"])):
-        content[i] = (".", "dim")
-    poison_at = {tuple(p["xy"]): p for p in obs["poison"]}
-    index_of = {tuple(c): i for i, c in enumerate(board["path"])}
-    for xy in poison_at:
-        content[index_of[xy]] = ("P", "bold magenta")
-    for piece, ch, style in ((obs["spider"], "S", "bold cyan"), (obs["scorpion"], "K", "bold yellow")):
-        if piece["at"] == "poison":
-            content[index_of[tuple(piece["xy"])]] = (ch, style + " underline")
-        elif piece["at"] != "gun":
-            put(*piece["xy"], ch, style)
+    lines = board["firing_lines"]
+    points = (
+        board["path"]
+        + board["plug_ins"]
+        + [g for line in lines for g in line["guns"]]
+        + [s["xy"] for s in board["spider_spaces"]]
+        + [board["den"], board["hollow"]]
+        + board["home"]
+    )
+    c = _Canvas(points)
+    red = set(board["red_line"])
+    for i, xy in enumerate(board["path"]):
+        c.put(xy, "~" if i in red else ".", "red" if i in red else "dim")
+    for xy in board["poison_spaces"]:
+        c.put(xy, "o", "dim magenta")
+    for xy in board["plug_ins"]:
+        c.put(xy, "M", "yellow")
+    for mushroom in obs["poison"]:
+        c.put(mushroom["xy"], "P", "bold magenta")
+    for line in lines:
+        for k, xy in enumerate(line["guns"]):
+            c.put(xy, "+" if k == line["safety"] else "-", "dim")
+    for sp in board["spider_spaces"]:
+        c.put(sp["xy"], "*", "dim")
+    c.put(board["den"], "D", "dim cyan")
+    c.put(board["hollow"], "H", "dim yellow")
     for cent in obs["centipedes"]:
         colour = COLOURS[cent["player"]]
-        for seg in cent["segments"]:
+        for seg in reversed(cent["segments"]):  # the head is drawn last, on top
             if seg["at"] != "path":
                 continue
-            letter = "GR"[cent["player"]] if seg["head"] else "gr"[cent["player"]]
             if seg["alive"]:
-                content[seg["space"]] = (letter, f"bold {colour}")
+                c.put(seg["xy"], "GR"[cent["player"]] if seg["head"] else "gr"[cent["player"]], f"bold {colour}")
             else:
-                content[seg["space"]] = ("X" if seg["head"] else "x", f"dim {colour}")
-    for i, (x, y) in enumerate(board["path"]):
-        put(x, y, *content[i])
-    for x, y in board["plug_ins"]:
-        put(x, y, "M", "yellow")
-    for x, y in board["spider_spaces"]:
-        if (x, y) != tuple(obs["spider"]["xy"]) or obs["spider"]["at"] != "spider_space":
-            put(x, y, "*", "dim")
-    safety = board["safety_x"]
-    for fy in board["firing_y"]:
-        for x in range(1, 12):
-            put(x, fy, "+" if x == safety else "-", "dim")
+                c.put(seg["xy"], "X" if seg["head"] else "x", f"dim {colour}")
     for gun in obs["guns"]:
-        x, fy = gun["xy"]
-        cells[(x, fy)] = [("A" if gun["player"] == 0 else "V", f"bold {COLOURS[gun['player']]}")]
-        if gun["disabled"]:
-            cells[(x, fy)].append(("S", "bold cyan"))
-    if obs["spider"]["at"] != "den":
-        put(*board["den"], "D", "dim cyan")
-    if obs["scorpion"]["at"] != "hollow":
-        put(*board["hollow"], "H", "dim yellow")
-    # home bases: how many segments of each colour are inside (Green's start is Red's goal and vice versa)
-    for cent in obs["centipedes"]:
-        off = [s for s in cent["segments"] if s["at"] != "path"]
-        for base in {tuple(s["xy"]) for s in off}:
-            n = sum(tuple(s["xy"]) == base for s in off)
-            put(*base, str(n), f"bold {COLOURS[cent['player']]}")
-
-    text = Text()
-    for y in range(Y_MIN, Y_MAX + 1):
-        for x in range(X_MIN, X_MAX + 1):
-            glyphs = cells.get((x, y), [])[:3]
-            width = sum(len(g) for g, _ in glyphs)
-            text.append(" " if width < 3 else "")
-            for g, style in glyphs:
-                text.append(g, style=style)
-            text.append(" " * max(0, 2 - width))
-        text.append("\n")
-    text.rstrip()
-    return Group(Panel(text, title="Centipede (Milton Bradley)", expand=False), _status(obs))
+        p = gun["player"]
+        d = tuple(lines[p]["direction"])
+        c.put(gun["xy"], ARROWS.get(d, "A"), f"bold {COLOURS[p]}")
+    spider = obs["spider"]
+    if spider["at"] == "gun":
+        d = lines[spider["player"]]["direction"]
+        c.put(spider["xy"], "S", "bold cyan", shift=-1 if d[0] >= 0 else 1)
+    else:
+        c.put(spider["xy"], "S", "bold cyan")
+    c.put(obs["scorpion"]["xy"], "K", "bold yellow")
+    # home bases: how many segments of each colour are inside (one colour's start is the other's goal)
+    for b, base in enumerate(board["home"]):
+        label, styles = "", []
+        for cent in obs["centipedes"]:
+            inside = sum(s["at"] != "path" and s["xy"] == base for s in cent["segments"])
+            if inside:
+                text = "gr"[cent["player"]] + str(inside)
+                label += text
+                styles += [f"bold {COLOURS[cent['player']]}"] * len(text)
+        if not label:
+            label, styles = "[]", ["dim", "dim"]
+        for k, ch in enumerate(label):
+            c.put(base, ch, styles[k], shift=k - (len(label) - 1 if b == 1 else 0))
+    title = f"Centipede (Milton Bradley) — {board['layout']} board"
+    return Group(Panel(c.text(), title=title, expand=False), _status(obs))
 
 
 def _status(obs: dict[str, Any]) -> Text:
@@ -108,7 +126,7 @@ def _status(obs: dict[str, Any]) -> Text:
         out.append(f"{cent['name']:5}", style=f"bold {COLOURS[p]}")
         out.append(
             f" segments {marks} ({live} live)  home {home}  in goal {goal}  spaces left {obs['remaining'][p]}"
-            f"  gun x={gun['x']}{' DISABLED by the Spider' if gun['disabled'] else ''}\n"
+            f"  gun at position {gun['position']}{' DISABLED by the Spider' if gun['disabled'] else ''}\n"
         )
     spin = obs["spin"] or "-"
     turn = f"Spin {obs['turn']}/{obs['max_turns']}  last spin: {spin}  phase: {obs['phase']}"

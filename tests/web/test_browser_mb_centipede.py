@@ -1,0 +1,94 @@
+"""Milton Bradley Centipede in Chromium: the board drawn from its layout (guns on the side edges, red-lined curves,
+segments drawn in their home base or goal), moving a gun by clicking its Firing Line, at 1280x900 and 390x844."""
+
+from __future__ import annotations
+
+import re
+
+
+def new_match(page, server, seats, options=None):
+    page.goto(server.url + "/")
+    page.select_option("#game", "mb_centipede")
+    for name, value in (options or {}).items():
+        field = page.locator(f"[data-option='{name}']")
+        field.fill(str(value))
+        field.dispatch_event("change")
+    for seat, choice in enumerate(seats):
+        page.select_option(f"[data-seat='{seat}']", choice)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"#/play/"))
+
+
+def to_my_turn(page):
+    page.wait_for_selector(".pass-ok, .choice")
+    if page.locator(".pass-ok").count() and page.locator(".pass-ok").is_visible():
+        page.click(".pass-ok")
+    page.wait_for_selector(".choice")
+
+
+def centre_x(page, selector: str) -> float:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2
+
+
+def centre_y(page, selector: str) -> float:
+    box = page.locator(selector).first.bounding_box()
+    return box["y"] + box["height"] / 2
+
+
+def test_mb_1_1_board_from_the_layout_and_a_gun_moved_by_clicking(server, contexts):
+    """MB-1.1 / MB-1.3 / MB-3.1: guns on the left and right edges, 24 red-lined curve spaces, 20 plug-ins, all 12
+    segments drawn in their home bases; clicking a position of one's own Firing Line moves the gun and fires;
+    clicking the opponent's line says why not."""
+    page = contexts(viewport={"width": 1280, "height": 900}).new_page()
+    new_match(page, server, ["human", "human"], {"spinner_weights": "1,0,0,0"})  # every spin is GUN
+    to_my_turn(page)
+    assert page.locator("circle[data-space]").count() == 87
+    assert page.locator(".red-line").count() == 24 and page.locator(".mushroom").count() == 20
+    assert page.locator(".seg").count() == 12  # six at home in each base
+    guns = page.locator(".piece.gun")
+    assert guns.count() == 2
+    first, last = centre_x(page, "circle[data-space='0']"), centre_x(page, "circle[data-space='86']")
+    green_x = guns.nth(0).bounding_box()["x"] + guns.nth(0).bounding_box()["width"] / 2
+    red_x = guns.nth(1).bounding_box()["x"] + guns.nth(1).bounding_box()["width"] / 2
+    assert green_x < first and red_x > last
+    assert page.locator("[data-gun='0,5'].choice").count() == 0  # staying put is not a move
+    page.click("[data-gun='0,2']")
+    to_my_turn(page)  # Red's turn (hot seat)
+    assert "moves the gun to position 2" in page.text_content(".log")
+    gy = guns.nth(0).bounding_box()
+    assert abs(gy["y"] + gy["height"] / 2 - centre_y(page, "[data-gun='0,2']")) < 3
+    page.locator("[data-gun='0,4']").click(force=True)
+    notice = page.locator("#notice")
+    notice.wait_for()
+    assert "Not a legal choice now" in notice.text_content()
+
+
+def test_mb_phone_sized_screen_fits_and_plays(server, contexts):
+    """At 390x844 the whole board fits without sideways scrolling and a Firing Line position can be tapped."""
+    page = contexts(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    new_match(page, server, ["human", "human"], {"spinner_weights": "1,0,0,0"})
+    to_my_turn(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "no sideways scrolling"
+    box = page.locator("svg.board").first.bounding_box()
+    assert 300 < box["width"] <= 390
+    page.locator("[data-gun='0,8']").tap()
+    to_my_turn(page)  # Red's turn (hot seat)
+    assert "moves the gun to position 8" in page.text_content(".log")
+
+
+def test_mb_9_2_the_winners_centipede_is_drawn_in_the_goal(server, contexts):
+    """MB-9.2: when a match is over, the winner's six segments are drawn inside the opponent's home base."""
+    page = contexts(viewport={"width": 1280, "height": 900}).new_page()
+    new_match(page, server, ["agent:random", "agent:random"])
+    page.wait_for_selector(".result", timeout=60000)
+    page.wait_for_function("() => document.querySelectorAll('.seg').length === 12")  # none vanish
+    won = page.text_content(".result")
+    winner = 0 if "Green won" in won else 1
+    base = page.locator(f"rect.home-base[data-home='{1 - winner}']").bounding_box()
+    inside = 0
+    for k in range(6):
+        seg = page.locator(f".seg[data-seg='{winner},{k}']").bounding_box()
+        cx, cy = seg["x"] + seg["width"] / 2, seg["y"] + seg["height"] / 2
+        inside += base["x"] <= cx <= base["x"] + base["width"] and base["y"] <= cy <= base["y"] + base["height"]
+    assert inside == 6
