@@ -113,3 +113,14 @@ def test_codecs_copy_and_pickle(pig):
     state = scenario("pig", rolled=(3,))
     twin = copy.deepcopy(state)
     assert twin.history() == state.history() and twin.observation(0) == state.observation(0)
+
+
+def test_games_are_shared_by_copies_and_rebuilt_by_pickle(pig):
+    """A Game is static: deep copies share it, pickling rebuilds it from its options (Ray workers, OpenSpiel)."""
+    import copy
+    import pickle
+
+    game = load_game("pig", target=30)
+    assert copy.deepcopy(game) is game
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and again.options == game.options and again.codec.size == game.codec.size

@@ -67,6 +67,16 @@ class Game(ABC):
         self.codec: ActionCodec | None = self.make_codec()
         self._type: GameType | None = None
 
+    # A Game is static (options, codec, tables): copies share it, and pickling rebuilds it from its options.
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __reduce__(self):
+        return (_rebuild_game, (type(self), dict(self.options)))
+
     def make_codec(self) -> ActionCodec | None:
         """The action codec for these options (default: the class's CODEC)."""
         return self.CODEC
@@ -116,6 +126,10 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.name!r}{', ' if opts else ''}{opts})"
+
+
+def _rebuild_game(cls: type[Game], options: dict[str, Any]) -> Game:
+    return cls(**options)
 
 
 class State(ABC):

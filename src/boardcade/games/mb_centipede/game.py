@@ -143,12 +143,6 @@ class MBCentipedeGame(Game):
             K_PASS: "pass: move neither the Spider nor the Scorpion",
         }[k]
 
-    def __deepcopy__(self, memo: dict) -> MBCentipedeGame:
-        return self  # a Game is static (options, layout, codec, tables): copies share it
-
-    def __reduce__(self):
-        return (_rebuild, (dict(self.options),))  # pickled as its options; the codec's tables are rebuilt
-
     @property
     def num_players(self) -> int:
         return 2
@@ -169,10 +163,6 @@ class MBCentipedeGame(Game):
         if player == CHANCE:
             return SPIN.label(action) if 0 <= action < SPIN.size else f"outcome {action}"
         return self.labels[action] if 0 <= action < len(self.labels) else f"action {action}"
-
-
-def _rebuild(options: dict[str, Any]) -> MBCentipedeGame:
-    return MBCentipedeGame(**options)
 
 
 class MBCentipedeState(RulesMixin, State):
