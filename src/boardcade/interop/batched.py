@@ -176,33 +176,47 @@ class BatchedMatches:
         if self.illegal_action == "raise":
             self._check_legal(acts)
         same_step = self.autoreset == "same_step"
-        limit = self.max_episode_steps
+        limit, num_actions, illegal_reward = self.max_episode_steps, self.num_actions, self.illegal_reward
+        states, seats, rngs, deciders = self.states, self.seats, self._rngs, self._deciders
+        writers, over, episode_steps = self._writers, self._over, self.episode_steps
         for i, a in enumerate(acts):
-            if self._over[i]:
+            if over[i]:
                 if self.autoreset is None:
                     raise GameError(f"match {i} is over; reset it (reset_matches) before stepping it")
                 self._start(i)
                 continue
-            state = self.states[i]
-            self.episode_steps[i] += 1
-            if 0 <= a < self.num_actions and mask[i, a]:
-                state.apply_action(a)
-                cur = self._play_others(i, state)
+            state = states[i]
+            seat = seats[i]
+            steps = episode_steps[i] = episode_steps[i] + 1
+            done = False
+            if 0 <= a < num_actions and mask[i, a]:
+                apply = state.apply_action
+                apply(a)
+                # Chance and the other seats, until the learner is to move again or the match is over.
+                rng, deciding = rngs[i], deciders[i]
+                while True:
+                    cur = state.current_player()
+                    if cur == CHANCE:
+                        apply(sample_chance(state, rng))
+                    elif cur == seat or cur == TERMINAL:
+                        break
+                    else:
+                        apply(deciding[cur](state))
                 if cur == TERMINAL:
-                    rewards[i] = state.returns()[self.seats[i]]
-                    terminated[i] = True
-                self._writers[i].write(state, self.seats[i])
+                    rewards[i] = state.returns()[seat]
+                    terminated[i] = done = True
+                writers[i].write(state, seat)
             else:
-                rewards[i] = self.illegal_reward
+                rewards[i] = illegal_reward
                 self.illegal_count[i] += 1
-            if not terminated[i] and self.episode_steps[i] >= limit:
-                truncated[i] = True
-            if terminated[i] or truncated[i]:
+            if not done and steps >= limit:
+                truncated[i] = done = True
+            if done:
                 if same_step:
                     self.final_obs[i] = self.obs[i]
                     self._start(i)
                 else:
-                    self._over[i] = True
+                    over[i] = True
         np.not_equal(self.obs[:, self._legal], 0.0, out=mask)
         return self.obs, rewards, terminated, truncated, mask
 
