@@ -158,8 +158,12 @@ def _assert_same_as_reference(game, seed: int, games: int = 3) -> int:
     viewers = [*range(game.num_players), None]
     writers = {v: enc.writer(np.zeros(enc.size, np.float32)) for v in viewers}
     info_writers = {v: enc.writer(np.zeros(enc.info_state_size, np.float32), info_state=True) for v in viewers}
+    batch = enc.batch_writer(np.zeros((len(viewers), enc.size), np.float32))
     checked = 0
     for state in _states(game, seed, games):
+        batch.write(list(range(len(viewers))), [state] * len(viewers), viewers)
+        for row, v in enumerate(viewers):
+            assert np.array_equal(batch.out[row], enc.encode(state.observation(v)))
         for v in viewers:
             obs = state.observation(v)
             reference = enc.encode(obs)
@@ -188,16 +192,30 @@ def test_every_game_encodes_states_as_its_observation_says(case, random_states):
         _assert_same_as_reference(game, seed=3, games=2)
         return
     writer = enc.writer(np.zeros(enc.size, np.float32))
+    batch = enc.batch_writer(np.zeros((3, enc.size), np.float32))
+    previous = None
     for state in random_states(game, seed=6, games=1, every=13):
         for viewer in (0, None):
             reference = enc.encode(state.observation(viewer))
             assert np.array_equal(enc.encode_state(state, viewer), reference)
             assert np.array_equal(writer.write(state, viewer), reference)
+        # Rows 0 and 2 rewritten, row 1 left as it was (the batched env's illegal or finished matches).
+        kept = batch.out[1].copy()
+        batch.write([0, 2], [state, state], [0, game.num_players - 1])
+        assert np.array_equal(batch.out[0], enc.encode(state.observation(0)))
+        assert np.array_equal(batch.out[2], enc.encode(state.observation(game.num_players - 1)))
+        assert np.array_equal(batch.out[1], kept)
+        if previous is not None:
+            batch.write([1], [previous], [None])
+            assert np.array_equal(batch.out[1], enc.encode(previous.observation(None)))
+        previous = state
 
 
 def test_writer_refuses_a_wrong_buffer(race):
     """Bad input: a buffer of the wrong shape or dtype is named with what is expected."""
     enc = Encoder(race)
+    with pytest.raises(ValueError, match=rf"expected \(rows, {enc.size}\) float32"):
+        enc.batch_writer(np.zeros((2, enc.size + 1), np.float32))
     with pytest.raises(ValueError, match=rf"expected \({enc.size},\) float32"):
         enc.writer(np.zeros(enc.size, np.float64))
     with pytest.raises(ValueError, match=rf"expected \({enc.info_state_size},\) float32"):

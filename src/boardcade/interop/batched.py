@@ -103,9 +103,9 @@ class BatchedMatches:
         self.final_obs = np.zeros((num_matches, enc.size), np.float32)  # same_step: the last observation
         self.episode_steps = [0] * num_matches
         self.illegal_count = np.zeros(num_matches, np.int64)  # illegal actions in the current episode
-        start = sum(int(np.prod(shape)) for name, shape in enc.fields[: [f[0] for f in enc.fields].index("legal")])
+        start = enc.offset("legal")
         self._legal = slice(start, start + self.num_actions)
-        self._writers = [enc.writer(self.obs[i]) for i in range(num_matches)]
+        self._writer = enc.batch_writer(self.obs)
         self.states: list[Any] = [None] * num_matches
         self._rngs: list[random.Random] = [random.Random(i) for i in range(num_matches)]
         self._agents: list[dict[int, Any]] = [{} for _ in range(num_matches)]
@@ -134,11 +134,14 @@ class BatchedMatches:
 
     def reset_matches(self, indices) -> None:
         """Start the given matches anew (their rows of `obs` and `mask` are rewritten)."""
-        for i in indices:
+        rows = [int(i) for i in indices]
+        for i in rows:
             self._start(i)
+        self._writer.write(rows, [self.states[i] for i in rows], [self.seats[i] for i in rows])
         np.not_equal(self.obs[:, self._legal], 0.0, out=self.mask)
 
     def _start(self, i: int) -> None:
+        """A new match in slot i, played on to the learner's first decision (its row is written by the caller)."""
         for agent in self._agents[i].values():
             agent.reset()
         state = self.game.new_initial_state()
@@ -146,11 +149,6 @@ class BatchedMatches:
         self.episode_steps[i] = 0
         self.illegal_count[i] = 0
         self._over[i] = False
-        self._play_others(i, state)
-        self._writers[i].write(state, self.seats[i])
-
-    def _play_others(self, i: int, state) -> int:
-        """Chance and the other seats until the learner is to move or the match is over; returns current player."""
         seat, rng, deciders = self.seats[i], self._rngs[i], self._deciders[i]
         apply = state.apply_action
         while True:
@@ -158,7 +156,7 @@ class BatchedMatches:
             if cur == CHANCE:
                 apply(sample_chance(state, rng))
             elif cur == seat or cur == TERMINAL:
-                return cur
+                return
             else:
                 apply(deciders[cur](state))
 
@@ -166,24 +164,24 @@ class BatchedMatches:
     def step(self, actions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Apply one action per match; returns (obs, rewards, terminated, truncated, mask), buffers reused."""
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
-        if len(acts) != self.num_matches:
-            raise GameError(f"step needs {self.num_matches} actions (one per match), got {len(acts)}")
-        rewards, terminated, truncated = self.rewards, self.terminated, self.truncated
-        rewards.fill(0.0)
-        terminated.fill(False)
-        truncated.fill(False)
+        num = self.num_matches
+        if len(acts) != num:
+            raise GameError(f"step needs {num} actions (one per match), got {len(acts)}")
         mask = self.mask
         if self.illegal_action == "raise":
             self._check_legal(acts)
+        rewards, terminated, truncated = [0.0] * num, [False] * num, [False] * num
+        rows: list[int] = []  # rows to encode after the loop (moved or restarted)
         same_step = self.autoreset == "same_step"
         limit, num_actions, illegal_reward = self.max_episode_steps, self.num_actions, self.illegal_reward
         states, seats, rngs, deciders = self.states, self.seats, self._rngs, self._deciders
-        writers, over, episode_steps = self._writers, self._over, self.episode_steps
+        over, episode_steps = self._over, self.episode_steps
         for i, a in enumerate(acts):
             if over[i]:
                 if self.autoreset is None:
                     raise GameError(f"match {i} is over; reset it (reset_matches) before stepping it")
                 self._start(i)
+                rows.append(i)
                 continue
             state = states[i]
             seat = seats[i]
@@ -205,20 +203,26 @@ class BatchedMatches:
                 if cur == TERMINAL:
                     rewards[i] = state.returns()[seat]
                     terminated[i] = done = True
-                writers[i].write(state, seat)
-            else:
+                rows.append(i)
+            else:  # illegal: the match and its row stay as they are
                 rewards[i] = illegal_reward
                 self.illegal_count[i] += 1
             if not done and steps >= limit:
                 truncated[i] = done = True
             if done:
                 if same_step:
-                    self.final_obs[i] = self.obs[i]
+                    self.encoder.encode_state(state, seat, self.final_obs[i])
                     self._start(i)
+                    if not rows or rows[-1] != i:
+                        rows.append(i)
                 else:
                     over[i] = True
+        self._writer.write(rows, [states[i] for i in rows], [seats[i] for i in rows])
         np.not_equal(self.obs[:, self._legal], 0.0, out=mask)
-        return self.obs, rewards, terminated, truncated, mask
+        self.rewards[:] = rewards
+        self.terminated[:] = terminated
+        self.truncated[:] = truncated
+        return self.obs, self.rewards, self.terminated, self.truncated, mask
 
     def is_over(self, i: int) -> bool:
         """Match `i` ended (terminated or truncated) and waits for its reset."""
@@ -244,12 +248,12 @@ class BatchedMatches:
     # ---- copies -------------------------------------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        del state["_writers"]  # views into `obs`: rebuilt after a copy, so they write into the copy's buffer
+        del state["_writer"]  # views into `obs`: rebuilt after a copy, so it writes into the copy's buffer
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._writers = [self.encoder.writer(self.obs[i]) for i in range(self.num_matches)]
+        self._writer = self.encoder.batch_writer(self.obs)
 
     # ---- looking at matches -----------------------------------------------------------------------
     def render(self, i: int = 0) -> str:
