@@ -214,7 +214,12 @@ class BatchWriter:
             else:
                 module.fill(state.observation(player), row_views[row], game)
         self.flat[ones] = 1.0
-        out[rows, self.at_progress] = np.minimum(progress, 1.0)
+        at_progress = self.at_progress
+        if len(rows) <= 8:  # a few scalar stores cost less than one fancy-indexed store
+            for row, value in zip(rows, progress, strict=True):
+                out[row, at_progress] = min(1.0, value)
+        else:
+            out[rows, at_progress] = np.minimum(progress, 1.0)
 
 
 def _total(fields) -> int:
