@@ -12,7 +12,9 @@ game's return at the end (+1 win, -1 loss, 0 draw); nothing is shaped.
 
 Evaluation: `--eval` matches (half in each seat for two-player games) against `random`, the policy acting
 deterministically (the most likely legal action) with the same protocol before and after training. A win is
-a positive return; draws count as not won. docs/interop.md lists the figures of one run with the command.
+a positive return; draws count as not won. Win rates are given overall and per seat (named as in the
+PettingZoo adapter), since some games favour one seat heavily under random play. docs/interop.md lists the
+figures of one run with the command.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import VecEnv
 
 from boardcade.interop.batched import BatchedMatches
+from boardcade.interop.common import agent_names
 
 GAMES = "qbert,mb_centipede,atari_centipede"
 
@@ -109,8 +112,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def evaluate(model: MaskablePPO, game: str, matches: int, seed: int, **options: Any) -> tuple[int, int, int]:
-    """(wins, draws, losses) of the policy over `matches` first episodes against `random`, seats rotating."""
+def evaluate(model: MaskablePPO, game: str, matches: int, seed: int, **options: Any) -> list[list[float]]:
+    """Returns per seat of the policy's first episodes against `random`, `matches` in all, seats rotating."""
     batch = BatchedMatches(game, matches, seat="rotate", opponents="random", autoreset="next_step", **options)
     obs, mask = batch.reset(seed=seed)
     results: list[float | None] = [None] * matches
@@ -122,16 +125,22 @@ def evaluate(model: MaskablePPO, game: str, matches: int, seed: int, **options: 
         for i in np.flatnonzero(terminated | truncated):
             if results[i] is None:
                 results[i] = float(rewards[i]) if terminated[i] else 0.0
-    wins = sum(r > 0 for r in results)
-    draws = sum(r == 0 for r in results)
-    return wins, draws, matches - wins - draws
+    per_seat: list[list[float]] = [[] for _ in range(batch.game.num_players)]
+    for seat, r in zip(batch.seats, results, strict=True):
+        per_seat[seat].append(r)
+    return per_seat
 
 
-def report(label: str, wdl: tuple[int, int, int]) -> str:
-    wins, draws, losses = wdl
-    n = wins + draws + losses
-    lo, hi = wilson(wins, n)
-    return f"{label}: win rate {wins / n:.3f} [{lo:.3f}, {hi:.3f}] over {n} matches (W/D/L {wins}/{draws}/{losses})"
+def report(label: str, per_seat: list[list[float]], seat_names: list[str]) -> str:
+    def line(results: list[float]) -> str:
+        n = len(results)
+        wins, draws = sum(r > 0 for r in results), sum(r == 0 for r in results)
+        lo, hi = wilson(wins, n)
+        return f"{wins / n:.3f} [{lo:.3f}, {hi:.3f}] over {n} (W/D/L {wins}/{draws}/{n - wins - draws})"
+
+    everything = [r for results in per_seat for r in results]
+    seats = "; ".join(f"as {name}: {line(results)}" for name, results in zip(seat_names, per_seat, strict=True))
+    return f"{label}: win rate {line(everything)}\n    {seats}"
 
 
 def main() -> None:
@@ -165,9 +174,10 @@ def main() -> None:
         model.learn(total_timesteps=args.steps)
         minutes = (time.perf_counter() - start) / 60
         after = evaluate(model, game, args.eval, seed=10_000 + args.seed)
+        names = agent_names(env.batch.game)
         print(f"{game} against random, MaskablePPO {args.steps:,} steps ({minutes:.1f} min to train)")
-        print("  " + report("before", before))
-        print("  " + report("after ", after), flush=True)
+        print("  " + report("before", before, names))
+        print("  " + report("after ", after, names), flush=True)
 
 
 if __name__ == "__main__":
