@@ -16,7 +16,9 @@ among the legal actions (read from the action mask the adapter returns), whole e
 - and PettingZoo's `connect_four_v3` and `chess_v6` through the same AEC loop.
 
 The `tensor` column says whether the game's tensors came by the direct path (`encode_state`) or through the
-JSON observation (`json`). The table gives steps/s and the ratio to connect_four measured in this run, and the
+JSON observation (`json`); with `--ceiling`, rows marked `none*` leave the game block out entirely (invalid
+tensors, an upper bound for what a direct encoder could reach with these engines). The table gives steps/s
+and the ratio to connect_four measured in this run, and the
 last lines compare with the targets (Gymnasium >= 30k/s, vector >= 100k/s per core, each >= 4x connect_four).
 """
 
@@ -27,6 +29,7 @@ import random
 import sys
 import time
 import warnings
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -45,6 +48,19 @@ except ImportError as exc:  # pragma: no cover - an install problem, said plainl
     sys.exit(f"benchmarks/interop.py needs {exc.name}: pip install 'boardcade[bench]'")
 
 TARGET_GYM, TARGET_VECTOR, TARGET_RATIO = 30_000, 100_000, 4.0
+
+
+@contextmanager
+def without_game_block(name: str):
+    """For --ceiling only: the game's block is not encoded at all (the common block and masks still are), so
+    the figure bounds what any direct `encode_state` could reach. These tensors are NOT valid observations."""
+    enc = encoder_for(boardcade.load_game(name))
+    saved = enc._encode_state
+    enc._encode_state = lambda state, player, views, game: None
+    try:
+        yield
+    finally:
+        enc._encode_state = saved
 
 
 def timed(run, seconds: float) -> float:
@@ -138,6 +154,12 @@ def main() -> None:
     parser.add_argument("--num-envs", type=int, default=64, help="matches in the vector env (default 64)")
     parser.add_argument("--games", default=",".join(boardcade.game_names()), help="comma-separated game names")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="also time the Gymnasium and vector envs with the game block left out (an upper bound for direct "
+        "encoders; not valid observations)",
+    )
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     secs, seed = args.seconds, args.seed
@@ -151,6 +173,12 @@ def main() -> None:
         rows.append((name, f"vector env ({args.num_envs} matches)", path, vector(name, secs, seed, args.num_envs)))
         rows.append((name, "pettingzoo AEC", path, aec(lambda n=name: pz_env(n), secs, seed)))
         rows.append((name, "openspiel rl_environment", path, rl_env(name, secs, seed)))
+        if args.ceiling:
+            with without_game_block(name):
+                rows.append((name, "gymnasium single env", "none*", gym_single(name, secs, seed)))
+                rows.append(
+                    (name, f"vector env ({args.num_envs} matches)", "none*", vector(name, secs, seed, args.num_envs))
+                )
     rows.append(("connect_four_v3", "pettingzoo AEC (reference)", "-", c4))
     rows.append(("chess_v6", "pettingzoo AEC (reference)", "-", chess))
 
@@ -158,8 +186,12 @@ def main() -> None:
     print("-" * 84)
     for game, adapter, path, rate in rows:
         print(f"{game:18} {adapter:30} {path:7} {rate:10,.0f} {rate / c4:15.2f}")
+    if args.ceiling:
+        print("none*: ceiling, the game block left out (tensors not valid): what a direct encoder could approach")
     print()
-    for game, adapter, _path, rate in rows:
+    for game, adapter, path, rate in rows:
+        if path == "none*":
+            continue
         if adapter.startswith("gymnasium"):
             target = TARGET_GYM
         elif adapter.startswith("vector"):

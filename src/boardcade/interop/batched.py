@@ -219,9 +219,15 @@ class BatchedMatches:
                     over[i] = True
         self._writer.write(rows, [states[i] for i in rows], [seats[i] for i in rows])
         np.not_equal(self.obs[:, self._legal], 0.0, out=mask)
-        self.rewards[:] = rewards
-        self.terminated[:] = terminated
-        self.truncated[:] = truncated
+        if num <= 8:  # a few scalar stores cost less than converting lists
+            for i in range(num):
+                self.rewards[i] = rewards[i]
+                self.terminated[i] = terminated[i]
+                self.truncated[i] = truncated[i]
+        else:
+            self.rewards[:] = rewards
+            self.terminated[:] = terminated
+            self.truncated[:] = truncated
         return self.obs, self.rewards, self.terminated, self.truncated, mask
 
     def is_over(self, i: int) -> bool:
