@@ -15,8 +15,9 @@ def main(name: str = "qbert", seat: int = 0, episodes: int = 5) -> None:
     print("observation space:", env.observation_space.shape, "actions:", env.action_space.n)
     for episode in range(episodes):
         obs, info = env.reset(seed=episode)
-        terminated, steps, reward = False, 0, 0.0
-        while not terminated:
+        terminated = truncated = False
+        steps, reward = 0, 0.0
+        while not (terminated or truncated):
             obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
             steps += 1
         print(f"episode {episode}: {steps} decisions as {info['role']}, reward {reward:+.0f}")

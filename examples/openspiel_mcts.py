@@ -1,4 +1,5 @@
-"""Play Q*bert through OpenSpiel: MCTS against information-set MCTS, then a random_sim_test.
+"""Play a game through OpenSpiel: MCTS against information-set MCTS (MCTS for every seat of a perfect-information
+game), then a random_sim_test.
 
 python examples/openspiel_mcts.py [game] [simulations]
 """
@@ -21,10 +22,14 @@ def main(name: str = "qbert", simulations: int = 20) -> None:
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bots = [mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)]
-    bots += [
-        openspiel.ismcts_bot(game, evaluator, 2.0, simulations, random_state=rng) for _ in range(game.num_players() - 1)
-    ]
-    print("returns (MCTS first, then ISMCTS):", evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng))
+    perfect = game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    others = game.num_players() - 1
+    if perfect:  # information-set MCTS is for imperfect-information games (OpenSpiel's ISMCTSBot refuses others)
+        bots += [mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)] * others
+    else:
+        bots += [openspiel.ismcts_bot(game, evaluator, 2.0, simulations, random_state=rng) for _ in range(others)]
+    label = "MCTS for every seat" if perfect else "MCTS first, then ISMCTS"
+    print(f"returns ({label}):", evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng))
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
     print("random_sim_test passed")
 

@@ -16,14 +16,18 @@ def _load(spiel, case):
 
 
 def test_game_type_and_info_match_the_contract(spiel, case):
-    """Contract (Game sizes): GameInfo comes from the loaded boardcade game; GameType is sequential, explicit
-    stochastic (when the game has chance), imperfect information, zero-sum, terminal rewards."""
+    """Contract (Game sizes, GameType): GameInfo comes from the loaded boardcade game; GameType is sequential,
+    explicit stochastic (when the game has chance), perfect information exactly where the boardcade GameType
+    says so, zero-sum, terminal rewards."""
     game = _load(spiel, case)
     bc = case.load()
     gt = game.get_type()
     assert gt.short_name == f"python_boardcade_{case.name}"
     assert gt.dynamics == spiel.GameType.Dynamics.SEQUENTIAL
-    assert gt.information == spiel.GameType.Information.IMPERFECT_INFORMATION
+    info = spiel.GameType.Information
+    assert gt.information == (
+        info.PERFECT_INFORMATION if bc.game_type.perfect_information else info.IMPERFECT_INFORMATION
+    )
     assert gt.utility == spiel.GameType.Utility.ZERO_SUM
     assert gt.reward_model == spiel.GameType.RewardModel.TERMINAL
     if bc.max_chance_outcomes:
@@ -100,14 +104,50 @@ def test_resample_from_infostate_keeps_the_information_state(spiel, case):
 
 
 def test_mcts_and_ismcts_bots_play_a_full_game(spiel, case):
-    """OpenSpiel's Python MCTSBot and ISMCTSBot play a whole match through evaluate_bots."""
+    """OpenSpiel's Python MCTSBot and ISMCTSBot (imperfect-information games only) play a whole match through
+    evaluate_bots."""
     from open_spiel.python.algorithms import evaluate_bots, mcts
 
     game = _load(spiel, case)
     rs = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
     bots = [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rs, solve=False)]
-    bots += [openspiel.ismcts_bot(game, evaluator, 2.0, 3, random_state=rs) for _ in range(game.num_players() - 1)]
+    if game.get_type().information == spiel.GameType.Information.PERFECT_INFORMATION:  # ISMCTS refuses those
+        bots += [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rs, solve=False)] * (game.num_players() - 1)
+    else:
+        bots += [openspiel.ismcts_bot(game, evaluator, 2.0, 3, random_state=rs) for _ in range(game.num_players() - 1)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
     assert len(returns) == game.num_players()
     assert abs(sum(returns)) < 1e-9 and all(r in (-1.0, 0.0, 1.0) for r in returns)
+
+
+def test_mb_centipede_is_perfect_information_and_the_others_are_not(spiel):
+    """MB-10.1: everything in MB Centipede is public; Q*bert's roll (QB-3.1) and Atari hands (AC-12.1) are not."""
+    info = spiel.GameType.Information
+    assert openspiel.load("mb_centipede").get_type().information == info.PERFECT_INFORMATION
+    assert openspiel.load("qbert").get_type().information == info.IMPERFECT_INFORMATION
+    assert openspiel.load("atari_centipede", players=4).get_type().information == info.IMPERFECT_INFORMATION
+
+
+def test_games_and_states_pickle_and_copies_keep_their_history(spiel, case):
+    """Games pickle (by name and parameters); states pickle; deepcopy and clone keep history() and play on
+    independently of the original."""
+    import copy
+    import pickle
+
+    game = _load(spiel, case)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.bc_game.options == game.bc_game.options
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    for copied in (copy.deepcopy(state), state.clone(), pickle.loads(pickle.dumps(state))):
+        assert copied.history() == state.history() == copied.inner.history()
+        assert copied.information_state_string(0) == state.information_state_string(0)
+        if not copied.is_terminal():
+            copied.apply_action(copied.legal_actions()[0])
+            assert len(copied.history()) == len(state.history()) + 1
+            assert state.inner.history() == state.history()

@@ -63,3 +63,36 @@ def test_illegal_action_is_refused_with_state_unchanged(case):
 def test_bad_render_mode_is_refused(case):
     with pytest.raises(ValueError, match="allowed: None, 'ansi'"):
         env(case.name, render_mode="human", **case.options)
+
+
+def test_ansi_render_draws_the_spectators_board(case):
+    """render_mode="ansi" draws the board as text (the spectator's view, the game's terminal renderer)."""
+    e = env(case.name, render_mode="ansi", **case.options)
+    assert e.render() is None  # nothing to draw before reset
+    e.reset(seed=3)
+    text = e.render()
+    assert isinstance(text, str) and "move " in text and len(text.splitlines()) > 3 and "\x1b[" not in text
+    assert env(case.name, **case.options).render() is None
+
+
+def test_envs_pickle_and_deepcopy_and_play_on_alike(case):
+    """A copy (pickle or deepcopy) of a running environment continues exactly as the original."""
+    import copy
+    import pickle
+
+    e = env(case.name, **case.options)
+    e.reset(seed=6)
+    for _ in range(5):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    for copied in (copy.deepcopy(e), pickle.loads(pickle.dumps(e))):
+        original = copy.deepcopy(e)
+        for _ in range(15):
+            if original.terminations[original.agent_selection]:
+                break
+            a = original.agent_selection
+            assert copied.agent_selection == a
+            action = int(np.flatnonzero(original.observe(a)["action_mask"])[-1])
+            original.step(action)
+            copied.step(action)
+            assert np.array_equal(original.observe(a)["observation"], copied.observe(a)["observation"])
+        assert original.state.history() == copied.state.history() != e.state.history()

@@ -55,13 +55,16 @@ def _play(client, m, steps, rng):
 
 
 def test_sv2_restart_after_a_kill_resumes_the_match_exactly(db_url):
+    """A seeded match (the moves and the server's dice), so it cannot end before the 30 moves it plays."""
     rng = random.Random(11)
     killed = TestClient(create_app(db_url))
     killed.__enter__()  # never shut down cleanly: stands for a killed server
+    killed.app.state.manager.rng = random.Random(5)  # the server's dice, seeded
     m = killed.post("/api/matches", json={"game": "qbert", "seats": [{"kind": "human"}] * 2}).json()
     _play(killed, m, 25, rng)
     before = killed.app.state.manager.live[m["id"]].state
     with TestClient(create_app(db_url)) as fresh:
+        fresh.app.state.manager.rng = random.Random(6)
         resumed = fresh.app.state.manager.live[m["id"]].state
         assert resumed.history() == before.history()
         for p in (0, 1):

@@ -24,6 +24,15 @@ def serve(
     agent_budget: float = typer.Option(5.0, min=0.05, help="Seconds a computer seat may think per decision."),
 ) -> None:
     """Play in the browser: start the web server (matches are kept in a database and resume after a restart)."""
+    from importlib.util import find_spec
+
+    missing = [name for name in ("fastapi", "sqlalchemy", "uvicorn") if find_spec(name) is None]
+    if missing:
+        typer.echo(
+            f"boardcade serve needs the web extra ({', '.join(missing)} not installed): pip install 'boardcade[web]'",
+            err=True,
+        )
+        raise typer.Exit(2)
     import uvicorn
 
     from ..server import create_app

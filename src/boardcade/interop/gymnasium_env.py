@@ -1,36 +1,52 @@
-"""Gymnasium adapter: one boardcade game as a single-agent environment.
+"""Gymnasium adapter: one boardcade game as a single-agent environment, and the registered ids.
 
-    from boardcade.interop.gymnasium_env import BoardcadeEnv
-    env = BoardcadeEnv("qbert", seat=0, opponents="greedy")   # rule options as keyword arguments
+    import gymnasium as gym
+    import boardcade.interop.gymnasium_env                          # registers boardcade/<game>-v0
+    env = gym.make("boardcade/qbert-v0", seat=0, opponents="greedy", render_mode="ansi")
     obs, info = env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+    envs = gym.make_vec("boardcade/qbert-v0", num_envs=64)          # the batched BoardcadeVectorEnv
+
+Ids: boardcade/qbert-v0, boardcade/mb_centipede-v0, boardcade/atari_centipede-v0 (2 players) and
+boardcade/atari_centipede_4p-v0 (4 players, two teams), plus boardcade/<name>-v0 for every other registered
+game. Without the import, `gym.make("boardcade.interop.gymnasium_env:boardcade/qbert-v0")` imports it.
 
 You play `seat` (a player index or an agent name from the PettingZoo adapter); every other seat is played
 by a boardcade agent (`opponents`: one agent name for all, a list with one entry per other seat, or a dict
 seat -> name). Chance nodes and the other seats are played out until it is your turn again. Observations are
-the float32 tensor of `boardcade.interop.tensors` for your seat; `info["action_mask"]` marks the legal
-actions. The reward is your return when the game ends (+1 win, -1 loss, 0 draw), else 0.
+the float32 tensor of `boardcade.interop.tensors` for your seat; `info["action_mask"]` (int8) and
+`action_masks()` (bool, as sb3-contrib's MaskablePPO asks for) mark the legal actions. The reward is your
+return when the game ends (+1 win, -1 loss, 0 draw), else 0. Episodes are truncated after
+`max_episode_steps` of your steps (default: the game's `max_game_length`, which no legal match exceeds).
 
 An illegal action leaves the game unchanged. With `illegal_action="penalize"` (the default, so that generic
 checkers that sample from the whole action space work) it gives `illegal_reward` and the reason under
 `info["illegal_action"]`; with `illegal_action="raise"` it raises `IllegalActionError`.
+`render_mode="ansi"` draws the board as text with the game's terminal renderer, as your seat sees it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..agents import make_agent
 from ..core.errors import GameError, IllegalActionError
-from ..core.registry import load_game
-from .pettingzoo_env import action_mask, agent_names, resolve_chance
-from .tensors import encoder_for
+from ..core.registry import game_names
+from .batched import BatchedMatches
 
 ILLEGAL_CHOICES = ("penalize", "raise")
+NAMESPACE = "boardcade"
+# id -> (game, rule options); every other registered game gets boardcade/<name>-v0 with its defaults.
+IDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "qbert-v0": ("qbert", {}),
+    "mb_centipede-v0": ("mb_centipede", {}),
+    "atari_centipede-v0": ("atari_centipede", {"players": 2}),
+    "atari_centipede_4p-v0": ("atari_centipede", {"players": 4}),
+}
 
 
 class BoardcadeEnv(gym.Env):
@@ -42,106 +58,103 @@ class BoardcadeEnv(gym.Env):
         self,
         game_name: str,
         seat: int | str = 0,
-        opponents: str | list[str] | dict[int, str] = "random",
+        opponents: str | Sequence[str] | Mapping[int, str] = "random",
         render_mode: str | None = None,
         illegal_action: str = "penalize",
         illegal_reward: float = -0.1,
+        max_episode_steps: int | None = None,
         **options: Any,
     ):
-        self.game = load_game(game_name, **options)
-        n = self.game.num_players
-        names = agent_names(self.game)
-        if isinstance(seat, str):
-            if seat not in names:
-                raise GameError(f"unknown seat {seat!r}; allowed: {', '.join(names)} or 0..{n - 1}")
-            seat = names.index(seat)
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise GameError(f"seat {seat!r} is not allowed; allowed: {', '.join(names)} or 0..{n - 1}")
         if render_mode not in (None, "ansi"):
             raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
         if illegal_action not in ILLEGAL_CHOICES:
             raise GameError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_CHOICES)}")
-        self.seat = seat
-        self.others = [p for p in range(n) if p != seat]
-        self.opponent_names = self._opponents(opponents)
-        for p in self.others:
-            make_agent(self.opponent_names[p])  # fail early on an unknown agent name
+        if isinstance(seat, (list, tuple)) or seat == "rotate":
+            raise GameError(f"seat {seat!r} is not allowed here; give one player index or agent name")
+        self.batch = BatchedMatches(
+            game_name,
+            1,
+            seat=seat,
+            opponents=opponents,
+            max_episode_steps=max_episode_steps,
+            autoreset=None,
+            illegal_action="penalize",
+            illegal_reward=illegal_reward,
+            **options,
+        )
+        self.game = self.batch.game
+        self.seat = self.batch.seats[0]
+        self.others = [p for p in range(self.game.num_players) if p != self.seat]
+        self.opponent_names = self.batch.opponents[0]
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.encoder = encoder_for(self.game)
+        self.max_episode_steps = self.batch.max_episode_steps
+        self.encoder = self.batch.encoder
         self.observation_space = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
-        self.state = None
-        self.agents: dict[int, Any] = {}
 
-    def _opponents(self, opponents) -> dict[int, str]:
-        if isinstance(opponents, str):
-            return {p: opponents for p in self.others}
-        if isinstance(opponents, dict):
-            missing = [p for p in self.others if p not in opponents]
-            if missing:
-                raise GameError(f"opponents: no agent given for seat(s) {missing}; give one for each of {self.others}")
-            return {p: opponents[p] for p in self.others}
-        opponents = list(opponents)
-        if len(opponents) != len(self.others):
-            raise GameError(
-                f"opponents: {len(opponents)} agent name(s) given; allowed: one name, or one per other seat "
-                f"({len(self.others)}: seats {self.others})"
-            )
-        return dict(zip(self.others, opponents, strict=True))
-
-    def _obs(self) -> np.ndarray:
-        return self.encoder.encode(self.state.observation(self.seat))
+    @property
+    def state(self):
+        """The match being played (a boardcade `State`), None before the first reset."""
+        return self.batch.states[0]
 
     def _info(self) -> dict[str, Any]:
-        return {
-            "action_mask": action_mask(self.state, self.seat, self.game.num_distinct_actions),
-            "role": self.state.roles()[self.seat],
-        }
-
-    def _play_others(self) -> None:
-        """Resolve chance and the other seats until it is our turn or the game is over."""
-        state = self.state
-        while True:
-            resolve_chance(state, self.np_random)
-            cur = state.current_player()
-            if cur < 0 or cur == self.seat:
-                return
-            state.apply_action(self.agents[cur].step(state))
+        info = {"action_mask": self.batch.mask[0].astype(np.int8), "role": self.state.roles()[self.seat]}
+        if self.state.is_terminal():
+            info["safety_cap_hit"] = self.state.safety_cap_hit()
+        return info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        seeds = self.np_random.integers(0, 2**31 - 1, size=len(self.others))
-        self.agents = {p: make_agent(self.opponent_names[p], int(s)) for p, s in zip(self.others, seeds, strict=True)}
-        for agent in self.agents.values():
-            agent.reset()
-        self.state = self.game.new_initial_state()
-        self._play_others()
-        return self._obs(), self._info()
+        # The matches' own generator and the agents are seeded from this environment's np_random.
+        self.batch.seed(int(self.np_random.integers(0, 2**63 - 1)))
+        self.batch.reset_matches([0])
+        return self.batch.obs[0].copy(), self._info()
 
     def step(self, action):
         if self.state is None:
             raise GameError("call reset() before step()")
-        if self.state.is_terminal():
-            raise GameError("the game is over; call reset() to start a new one")
-        try:
-            self.state.apply_action(int(action))
-        except IllegalActionError as exc:
-            if self.illegal_action == "raise":
-                raise
-            info = self._info()
-            info["illegal_action"] = str(exc)
-            return self._obs(), self.illegal_reward, False, False, info
-        self._play_others()
-        terminated = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        if self.batch.is_over(0):
+            raise GameError("the episode is over; call reset() to start a new one")
+        action = int(action)
+        reason = self.batch.illegal_reason(0, action)
+        if reason is not None and self.illegal_action == "raise":
+            raise IllegalActionError(reason)
+        obs, rewards, terminated, truncated, _mask = self.batch.step([action])
         info = self._info()
-        if terminated:
-            info["safety_cap_hit"] = self.state.safety_cap_hit()
-        return self._obs(), reward, terminated, False, info
+        if reason is not None:
+            info["illegal_action"] = reason
+        return obs[0].copy(), float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions now, as a bool vector (sb3-contrib's MaskablePPO reads this method)."""
+        return self.batch.mask[0].copy()
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
             return None
-        return str(self.state)
+        return self.batch.render(0)
+
+
+def register_envs() -> list[str]:
+    """Register the boardcade ids with Gymnasium (done on import of this module). Returns the ids."""
+    ids = dict(IDS)
+    for name in game_names():
+        if not any(game == name for game, _opts in IDS.values()):
+            ids[f"{name}-v0"] = (name, {})
+    out = []
+    for short, (game, opts) in ids.items():
+        env_id = f"{NAMESPACE}/{short}"
+        if env_id not in gym.registry:
+            gym.register(
+                id=env_id,
+                entry_point="boardcade.interop.gymnasium_env:BoardcadeEnv",
+                vector_entry_point="boardcade.interop.vector_env:BoardcadeVectorEnv",
+                kwargs={"game_name": game, **opts},
+            )
+        out.append(env_id)
+    return out
+
+
+register_envs()

@@ -9,7 +9,9 @@ Rule options become game parameters (same names, same defaults). OpenSpiel game 
 inside a value, so a text option's commas are written as semicolons in its parameter ("2;3;2;1" for
 "2,3,2,1"). The adapter is thin: every call goes to the boardcade `State` through the game contract.
 Strings come from `information_state_string` and `observation_string`; tensors from
-`boardcade.interop.tensors` (computed from `observation(p)` only).
+`boardcade.interop.tensors` (the same values as from `observation(p)`). The GameType says perfect information
+where the boardcade GameType does (for every variant). Games and states pickle; `copy.deepcopy` and `clone()`
+keep the history.
 """
 
 from __future__ import annotations
@@ -51,11 +53,20 @@ def _player_counts(cls: type) -> list[int]:
     return sorted(counts)
 
 
+def _variant_types(cls: type) -> list:
+    """The boardcade GameType of the default game and of each variant."""
+    return [cls().game_type] + [cls(**opts).game_type for _label, opts in cls.VARIANTS]
+
+
 def _game_type(name: str) -> pyspiel.GameType:
     cls = game_class(name)
     counts = _player_counts(cls)
     params = to_params({o.name: o.default for o in cls.OPTIONS if isinstance(o.default, _PARAM_TYPES)})
-    stochastic = cls.max_chance_outcomes > 0
+    types = _variant_types(cls)
+    # One pyspiel GameType covers every parameter setting: a fact holds only if it holds for every variant.
+    stochastic = any(t.chance for t in types) or cls.max_chance_outcomes > 0
+    perfect = all(t.perfect_information for t in types)
+    zero_sum = all(t.zero_sum for t in types)
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"boardcade {cls.title or name}",
@@ -63,8 +74,10 @@ def _game_type(name: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         if stochastic
         else pyspiel.GameType.ChanceMode.DETERMINISTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION
+        if perfect
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(counts),
         min_num_players=min(counts),
@@ -102,6 +115,10 @@ class BoardcadeSpielGame(pyspiel.Game):
     def new_initial_state(self) -> BoardcadeSpielState:
         return BoardcadeSpielState(self, self.bc_game.new_initial_state())
 
+    def __reduce__(self):
+        # The per-game classes are made at registration; a pickle names the game and its parameters instead.
+        return (_load_registered, (self.bc_name, self.get_parameters()))
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> BoardcadeObserver:
         if params:
             raise ValueError(f"observer parameters are not supported; got {params!r}, allowed: none")
@@ -110,12 +127,32 @@ class BoardcadeSpielGame(pyspiel.Game):
         return BoardcadeObserver(self, iig_obs_type)
 
 
+class _Inner:
+    """Holds the boardcade state. pyspiel's `clone()` deep-copies a Python state's attributes; this box makes that
+    deep copy the game's own cheap `clone()` instead of a generic deep copy (hundreds of times slower)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __deepcopy__(self, memo) -> _Inner:
+        return _Inner(self.state.clone())
+
+    def __reduce__(self):
+        return (_Inner, (self.state,))
+
+
 class BoardcadeSpielState(pyspiel.State):
     """A pyspiel state holding a boardcade `State` (`self.inner`)."""
 
     def __init__(self, game: BoardcadeSpielGame, inner):
         super().__init__(game)
-        self.inner = inner
+        self._box = _Inner(inner)
+
+    @property
+    def inner(self):
+        return self._box.state
 
     def current_player(self) -> int:
         cur = self.inner.current_player()
@@ -157,7 +194,7 @@ class BoardcadeSpielState(pyspiel.State):
         return out
 
     def __deepcopy__(self, memo) -> BoardcadeSpielState:
-        return BoardcadeSpielState(self.get_game(), self.inner.clone())
+        return self.clone()  # pyspiel's clone keeps history() and move number
 
     def __str__(self) -> str:
         return f"history {self.inner.history()}\n{self.inner}"
@@ -181,11 +218,7 @@ class BoardcadeObserver:
         return None if self.public_only else player
 
     def set_from(self, state: BoardcadeSpielState, player: int) -> None:
-        obs = state.inner.observation(self._viewer(player))
-        if self.perfect_recall:
-            self.encoder.encode_info_state(obs, self.tensor)
-        else:
-            self.encoder.encode(obs, self.tensor)
+        self.encoder.encode_state(state.inner, self._viewer(player), self.tensor, info_state=self.perfect_recall)
 
     def string_from(self, state: BoardcadeSpielState, player: int) -> str:
         viewer = self._viewer(player)
@@ -208,6 +241,11 @@ def register(names: list[str] | None = None) -> list[str]:
             _registered.add(name)
         out.append(sname)
     return out
+
+
+def _load_registered(name: str, params: dict[str, Any]) -> pyspiel.Game:
+    register([name])
+    return pyspiel.load_game(short_name(name), params)
 
 
 def load(name: str, **options: Any) -> pyspiel.Game:

@@ -1,6 +1,6 @@
 """OpenSpiel's own Python `MCTSBot` (random rollouts) as a boardcade agent, for strength comparisons.
 
-It plays through the OpenSpiel adapter (`boardcade.interop.openspiel`, research extra). MCTS assumes it sees
+It plays through the OpenSpiel adapter (`boardcade.interop.openspiel`, openspiel extra). MCTS assumes it sees
 the whole state, so each decision it searches one state sampled from the mover's information state
 (`resample_from_infostate`): it never sees hidden information. Its budget is a number of simulations,
 or seconds per move (the simulation count is then adjusted move by move from the measured speed).

@@ -1,7 +1,7 @@
 """PettingZoo adapter: an AEC environment for any boardcade game.
 
     from boardcade.interop.pettingzoo_env import env
-    e = env("qbert", seed=None)               # rule options as keyword arguments: env("qbert", tiebreak=True)
+    e = env("qbert", render_mode="ansi")      # rule options as keyword arguments: env("qbert", tiebreak=True)
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()
@@ -13,12 +13,13 @@ Agents are named by seat role when the game's seats have distinct fixed roles at
 match (it can be decided by chance, as Q*bert's roll-off). Chance nodes are resolved by the environment with
 its seeded generator. Each observation is `{"observation": float32 tensor, "action_mask": int8 mask}`, the
 tensor from `boardcade.interop.tensors` (only what that agent may know). Rewards come at the end: the game's
-returns (+1 win, -1 loss, 0 draw).
+returns (+1 win, -1 loss, 0 draw). `render_mode="ansi"` draws the board as text (the spectator's view, with
+the game's terminal renderer). Environments pickle and deep-copy (a copy plays on independently).
 """
 
 from __future__ import annotations
 
-import re
+import random
 from typing import Any
 
 import numpy as np
@@ -26,23 +27,12 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from ..core.loop import sample_chance
 from ..core.registry import load_game
+from .common import action_mask, agent_names, render_text, resolve_chance
 from .tensors import encoder_for
 
-
-def agent_names(game) -> list[str]:
-    """Stable agent names for a loaded game: its seat roles if distinct and fixed, else its player names."""
-
-    def clean(text: str) -> str:
-        return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "player"
-
-    roles = [clean(r) for r in game.new_initial_state().roles()]
-    if len(set(roles)) == len(roles) and "undecided" not in roles:
-        return roles
-    names = [clean(game.player_name(p)) for p in range(game.num_players)]
-    if len(set(names)) == len(names):
-        return names
-    return [f"player_{p + 1}" for p in range(game.num_players)]
+__all__ = ["BoardcadeAECEnv", "action_mask", "agent_names", "env", "observation_space", "resolve_chance"]
 
 
 def observation_space(game) -> spaces.Dict:
@@ -53,20 +43,6 @@ def observation_space(game) -> spaces.Dict:
             "action_mask": spaces.Box(low=0, high=1, shape=(game.num_distinct_actions,), dtype=np.int8),
         }
     )
-
-
-def action_mask(state, player: int, size: int) -> np.ndarray:
-    mask = np.zeros(size, np.int8)
-    mask[state.legal_actions(player)] = 1
-    return mask
-
-
-def resolve_chance(state, np_random: np.random.Generator) -> None:
-    """Play chance nodes with the given generator until a player is to move (or the game ends)."""
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        probs = np.array([p for _, p in outcomes], dtype=np.float64)
-        state.apply_action(outcomes[int(np_random.choice(len(outcomes), p=probs / probs.sum()))][0])
 
 
 class BoardcadeAECEnv(AECEnv):
@@ -87,6 +63,7 @@ class BoardcadeAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents}
         self.state = None
         self.np_random, _ = seeding.np_random(None)
+        self._chance_rng = random.Random(int(self.np_random.integers(0, 2**63 - 1)))
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -97,15 +74,21 @@ class BoardcadeAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
         return {
-            "observation": self.encoder.encode(self.state.observation(p)),
+            "observation": self.encoder.encode_state(self.state, p),
             "action_mask": action_mask(self.state, p, self.game.num_distinct_actions),
         }
+
+    def _advance_chance(self) -> None:
+        state, rng = self.state, self._chance_rng
+        while state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
+            self._chance_rng = random.Random(int(self.np_random.integers(0, 2**63 - 1)))
         self.state = self.game.new_initial_state()
-        resolve_chance(self.state, self.np_random)
+        self._advance_chance()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -137,13 +120,13 @@ class BoardcadeAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.state.apply_action(int(action))
-        resolve_chance(self.state, self.np_random)
+        self._advance_chance()
         self._after_move()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
+        if self.render_mode is None or self.state is None:
             return None
-        return str(self.state)
+        return render_text(self.state, None)
 
     def close(self) -> None:
         pass

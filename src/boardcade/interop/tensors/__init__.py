@@ -1,4 +1,4 @@
-"""Fixed-shape numpy encodings of what one player may know, computed from `state.observation(p)` only.
+"""Fixed-shape numpy encodings of what one player may know.
 
 Every tensor is a flat float32 vector made of named blocks (see `Encoder.fields`):
 
@@ -7,7 +7,16 @@ Every tensor is a flat float32 vector made of named blocks (see `Encoder.fields`
   `fill(obs, views, game)`), or, for a game without one, the documented hashed fallback in `generic.py`;
 - for the information-state tensor only, an events block (`generic.fill_events`).
 
-Because the encoder reads nothing but the observation dict, a tensor holds only what that player may know.
+Two paths give the same values:
+
+- the reference path reads nothing but the observation dict `state.observation(p)` (`Encoder.encode`), so a
+  tensor holds only what that player may know;
+- the direct path (`Encoder.encode_state`, `Encoder.writer`) skips the JSON view: the common and events blocks
+  are read from the state through the contract (`current_player`, `move_number`, `returns`, `legal_actions`,
+  `events(p)`), and the game block from the game's own `encode_state(state, player, views, game)` when its
+  tensors module provides one (it must fill exactly what `fill` fills from `observation(player)`; a test proves
+  it on states along seeded random matches). A game without `encode_state` falls back to the reference path.
+
 docs/interop.md describes each block.
 """
 
@@ -17,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core.game import CHANCE, TERMINAL
 from ...core.registry import game_spec
 from . import generic
 
@@ -30,6 +40,7 @@ class Encoder:
         self.game = game
         module = game_spec(game.name).part("tensors") or generic
         self.module = module
+        self._encode_state = getattr(module, "encode_state", None)
         self.fields: list[tuple[str, tuple[int, ...]]] = generic.common_fields(game) + module.fields(game)
         self.info_fields = self.fields + generic.event_fields(game)
         self.size = _total(self.fields)
@@ -42,6 +53,15 @@ class Encoder:
             view[...] = bounds.get(name, (0.0, 1.0))[0]
         for name, view in self._views(self.high, self.fields).items():
             view[...] = bounds.get(name, (0.0, 1.0))[1]
+
+    @property
+    def direct(self) -> bool:
+        """True when the game block is encoded straight from the state (the game's `encode_state`)."""
+        return self._encode_state is not None
+
+    def __reduce__(self):
+        # Encoders hold a module; copies and pickles refer to the (cached) encoder of the same loaded game.
+        return (encoder_for, (self.game,))
 
     def _views(self, out: np.ndarray, fields) -> dict[str, np.ndarray]:
         views, at = {}, 0
@@ -68,10 +88,138 @@ class Encoder:
         generic.fill_events(obs, views, self.game)
         return out
 
+    def encode_state(
+        self, state, player: int | None, out: np.ndarray | None = None, info_state: bool = False
+    ) -> np.ndarray:
+        """The observation tensor (or, with `info_state`, the information-state tensor) of `state` for `player`,
+        the same values as `encode(state.observation(player))`, by the direct path when the game has one."""
+        size = self.info_state_size if info_state else self.size
+        out = _target(out, size)
+        self.writer(out, info_state).write(state, player, zero=False)
+        return out
+
+    def writer(self, out: np.ndarray, info_state: bool = False) -> Writer:
+        """A `Writer` bound to the buffer `out` (its block views are made once, for repeated encoding)."""
+        return Writer(self, out, info_state)
+
+    def batch_writer(self, out: np.ndarray) -> BatchWriter:
+        """A `BatchWriter` bound to a stacked buffer `out` of shape (rows, size)."""
+        return BatchWriter(self, out)
+
+    def offset(self, block: str) -> int:
+        """Where a block of the observation tensor starts."""
+        at = 0
+        for name, shape in self.fields:
+            if name == block:
+                return at
+            at += int(np.prod(shape))
+        raise KeyError(f"no block {block!r}; blocks: {', '.join(n for n, _ in self.fields)}")
+
     def named(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named views of an encoded vector (observation or information state)."""
         fields = self.info_fields if vector.shape[0] == self.info_state_size else self.fields
         return self._views(vector, fields)
+
+
+class Writer:
+    """Encodes states into one fixed buffer again and again (a row of a batch, an environment's observation):
+    the block views are built once. `write(state, player)` fills the buffer in place."""
+
+    __slots__ = ("out", "views", "game", "fill_game", "info_state", "module")
+
+    def __init__(self, encoder: Encoder, out: np.ndarray, info_state: bool = False):
+        size = encoder.info_state_size if info_state else encoder.size
+        if out.shape != (size,) or out.dtype != np.float32:
+            raise ValueError(f"output buffer has shape {out.shape} and dtype {out.dtype}; expected ({size},) float32")
+        self.out = out
+        self.views = encoder._views(out, encoder.info_fields if info_state else encoder.fields)
+        self.game = encoder.game
+        self.fill_game = encoder._encode_state
+        self.module = encoder.module
+        self.info_state = info_state
+
+    def write(self, state, player: int | None, zero: bool = True) -> np.ndarray:
+        """Encode `state` for `player` (None: spectator) into the buffer; `zero=False` when it is already zero."""
+        if zero:
+            self.out.fill(0.0)
+        views, game = self.views, self.game
+        if self.fill_game is None:  # the reference path: through the observation dict
+            obs = state.observation(player)
+            generic.fill_common(obs, views, game)
+            self.module.fill(obs, views, game)
+            if self.info_state:
+                generic.fill_events(obs, views, game)
+            return self.out
+        generic.fill_common_state(state, player, views, game)
+        self.fill_game(state, player, views, game)
+        if self.info_state:
+            generic.fill_events_state(state, player, views, game)
+        return self.out
+
+
+class BatchWriter:
+    """Encodes observation tensors into the rows of one stacked buffer (rows, size), as batched environments do.
+
+    The same values as `Encoder.encode_state` row by row, with the common block written for all rows together:
+    the ones (viewer, player to move, legal actions) by one scattered assignment and the progress column by
+    another, instead of several small numpy operations per row. The game block is filled per row, straight
+    from the state when the game has `encode_state`, else through `observation(player)`.
+    """
+
+    def __init__(self, encoder: Encoder, out: np.ndarray):
+        if out.ndim != 2 or out.shape[1] != encoder.size or out.dtype != np.float32 or not out.flags.c_contiguous:
+            raise ValueError(f"output buffer has shape {out.shape}; expected (rows, {encoder.size}) float32, C order")
+        game = encoder.game
+        self.out = out
+        self.flat = out.reshape(-1)
+        self.size = encoder.size
+        self.n = game.num_players
+        self.game = game
+        self.fill_game = encoder._encode_state
+        self.module = encoder.module
+        self.row_views = [encoder._views(out[r], encoder.fields) for r in range(out.shape[0])]
+        self.at_viewer = encoder.offset("viewer")
+        self.at_current = encoder.offset("current_player")
+        self.at_progress = encoder.offset("progress")
+        self.at_returns = encoder.offset("returns")
+        self.at_legal = encoder.offset("legal")
+        self.length = max(1, game.max_game_length)
+
+    def write(self, rows: list[int], states: list, players: list[int | None]) -> None:
+        """Encode `states[k]` for `players[k]` into row `rows[k]` (other rows are left as they are)."""
+        if not rows:
+            return
+        out, size, n, game = self.out, self.size, self.n, self.game
+        if len(rows) == out.shape[0]:
+            out.fill(0.0)
+        else:
+            out[rows] = 0.0
+        ones: list[int] = []
+        progress: list[float] = []
+        fill_game, module, row_views = self.fill_game, self.module, self.row_views
+        at_viewer, at_current, at_legal, length = self.at_viewer, self.at_current, self.at_legal, self.length
+        for row, state, player in zip(rows, states, players, strict=True):
+            base = row * size
+            cur = state.current_player()
+            ones.append(base + at_viewer + (n if player is None else player))
+            ones.append(base + at_current + (cur if cur >= 0 else (n if cur == CHANCE else n + 1)))
+            progress.append(state.move_number() / length)
+            if cur == TERMINAL:
+                start = self.at_returns
+                out[row, start : start + n] = state.returns()
+            elif player is not None and player == cur:
+                ones.extend(map((base + at_legal).__add__, state.legal_actions()))
+            if fill_game is not None:
+                fill_game(state, player, row_views[row], game)
+            else:
+                module.fill(state.observation(player), row_views[row], game)
+        self.flat[ones] = 1.0
+        at_progress = self.at_progress
+        if len(rows) <= 8:  # a few scalar stores cost less than one fancy-indexed store
+            for row, value in zip(rows, progress, strict=True):
+                out[row, at_progress] = min(1.0, value)
+        else:
+            out[rows, at_progress] = np.minimum(progress, 1.0)
 
 
 def _total(fields) -> int:
@@ -97,8 +245,13 @@ def encoder_for(game) -> Encoder:
 
 
 def encode(state, player: int | None) -> np.ndarray:
-    """Observation tensor of `state` for `player` (None: spectator)."""
+    """Observation tensor of `state` for `player` (None: spectator), by the reference path."""
     return encoder_for(state.game).encode(state.observation(player))
 
 
-__all__ = ["Encoder", "encode", "encoder_for"]
+def encode_state(state, player: int | None) -> np.ndarray:
+    """Observation tensor of `state` for `player` (None: spectator), by the direct path where the game has one."""
+    return encoder_for(state.game).encode_state(state, player)
+
+
+__all__ = ["BatchWriter", "Encoder", "Writer", "encode", "encode_state", "encoder_for"]

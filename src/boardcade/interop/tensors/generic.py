@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from ...core.game import CHANCE, TERMINAL
+
 EVENT_BUCKETS = 256
 FALLBACK_BUCKETS = 512
 COMMON_BOUNDS = {"returns": (-1.0, 1.0)}
@@ -57,6 +59,19 @@ def fill_common(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None
         legal[info["action"]] = 1.0
 
 
+def fill_common_state(state, player: int | None, views: dict[str, np.ndarray], game) -> None:
+    """`fill_common` straight from the state (the contract's calls), without building the observation dict."""
+    n = game.num_players
+    views["viewer"][n if player is None else player] = 1.0
+    cur = state.current_player()
+    views["current_player"][cur if cur >= 0 else (n if cur == CHANCE else n + 1)] = 1.0
+    views["progress"][0] = min(1.0, state.move_number() / max(1, game.max_game_length))
+    if cur == TERMINAL:
+        views["returns"][:] = state.returns()
+    elif player is not None and player == cur:
+        views["legal"][state.legal_actions()] = 1.0
+
+
 def event_fields(game) -> list[tuple[str, tuple[int, ...]]]:
     return [("events", (EVENT_BUCKETS,))]
 
@@ -65,6 +80,13 @@ def fill_events(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None
     events = views["events"]
     for ev in obs["events"]:
         events[zlib.crc32(f"{ev['rule']}|{ev['text']}".encode()) % EVENT_BUCKETS] += 1.0
+
+
+def fill_events_state(state, player: int | None, views: dict[str, np.ndarray], game) -> None:
+    """`fill_events` straight from the state's events that `player` may see."""
+    events = views["events"]
+    for ev in state.events(player):
+        events[zlib.crc32(f"{ev.rule}|{ev.text}".encode()) % EVENT_BUCKETS] += 1.0
 
 
 # ---- the hashed fallback game block --------------------------------------------------------------

@@ -1,0 +1,105 @@
+"""Pieces the research adapters share: agent names, action masks, chance, opponents, and text rendering.
+
+Needs numpy only (no Gymnasium, PettingZoo or OpenSpiel), so each adapter needs just its own library.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ..core.errors import GameError
+from ..core.registry import game_spec
+
+
+def agent_names(game) -> list[str]:
+    """Stable agent names for a loaded game: its seat roles if distinct and fixed, else its player names."""
+
+    def clean(text: str) -> str:
+        return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "player"
+
+    roles = [clean(r) for r in game.new_initial_state().roles()]
+    if len(set(roles)) == len(roles) and "undecided" not in roles:
+        return roles
+    names = [clean(game.player_name(p)) for p in range(game.num_players)]
+    if len(set(names)) == len(names):
+        return names
+    return [f"player_{p + 1}" for p in range(game.num_players)]
+
+
+def seat_index(game, seat: int | str) -> int:
+    """A seat given as a player index or an agent name (see `agent_names`), checked."""
+    n = game.num_players
+    names = agent_names(game)
+    if isinstance(seat, str) and not isinstance(seat, bool):
+        if seat not in names:
+            raise GameError(f"unknown seat {seat!r}; allowed: {', '.join(names)} or 0..{n - 1}")
+        return names.index(seat)
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+        raise GameError(f"seat {seat!r} is not allowed; allowed: {', '.join(names)} or 0..{n - 1}")
+    return int(seat)
+
+
+def opponent_names(
+    opponents: str | Sequence[str] | Mapping[int, str], others: list[int], *, fixed_seat: bool = True
+) -> dict[int, str]:
+    """Agent name per other seat from one name, a list (one per other seat) or a dict seat -> name."""
+    if isinstance(opponents, str):
+        return dict.fromkeys(others, opponents)
+    if not fixed_seat:
+        raise GameError("opponents: with a seat that changes from match to match, give one agent name for all")
+    if isinstance(opponents, Mapping):
+        missing = [p for p in others if p not in opponents]
+        if missing:
+            raise GameError(f"opponents: no agent given for seat(s) {missing}; give one for each of {others}")
+        return {p: opponents[p] for p in others}
+    opponents = list(opponents)
+    if len(opponents) != len(others):
+        raise GameError(
+            f"opponents: {len(opponents)} agent name(s) given; allowed: one name, or one per other seat "
+            f"({len(others)}: seats {others})"
+        )
+    return dict(zip(others, opponents, strict=True))
+
+
+def action_mask(state, player: int, size: int) -> np.ndarray:
+    mask = np.zeros(size, np.int8)
+    mask[state.legal_actions(player)] = 1
+    return mask
+
+
+def resolve_chance(state, np_random: np.random.Generator) -> None:
+    """Play chance nodes with a numpy generator until a player is to move (or the game ends)."""
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        probs = np.array([p for _, p in outcomes], dtype=np.float64)
+        state.apply_action(outcomes[int(np_random.choice(len(outcomes), p=probs / probs.sum()))][0])
+
+
+def render_text(state, player: int | None, width: int = 100) -> str:
+    """The board as plain text: the game's terminal renderer (GameSpec.renderer, a Rich renderable) of
+    `observation(player)` (None: spectator), with a status line. A game without a renderer gets its JSON view."""
+    obs = state.observation(player)
+    renderer = game_spec(state.game.name).part("renderer")
+    cur = state.current_player()
+    game = state.game
+    if state.is_terminal():
+        scores = ", ".join(f"{game.player_name(p)} {r:+g}" for p, r in enumerate(obs["returns"]))
+        status = f"game over: returns {scores}"
+    elif state.is_chance_node():
+        status = "chance to play"
+    else:
+        status = f"{game.player_name(cur)} to play"
+    head = f"{game.title or game.name} | move {obs['move_number']} | {status}\n"
+    if renderer is None:
+        import json
+
+        return head + json.dumps(obs, indent=1) + "\n"
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None, force_terminal=False)
+    console.print(renderer(obs))
+    return head + console.export_text()
