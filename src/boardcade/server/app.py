@@ -12,9 +12,13 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from .bus import make_bus
 from .errors import ClientError
+from .limits import OpenCounts
 from .manager import MatchManager
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
+from .security import Guard
+from .settings import Settings
 from .storage import Storage
 from .ws import match_socket
 
@@ -49,13 +53,20 @@ def server_error_response(_request: Request, exc: Exception) -> JSONResponse:
     return error_response("server_error", "the server could not handle this request (the error is logged)")
 
 
-def create_app(database_url: str, agent_budget: float = 5.0) -> FastAPI:
-    """The server for one database. Unfinished matches are resumed when the app starts."""
+def create_app(database_url: str = "", agent_budget: float | None = None, settings: Settings | None = None) -> FastAPI:
+    """The server for one database (`database_url`, or settings.database_url). Matches are loaded when first
+    asked for; computer seats left waiting by an earlier run are picked up when the app starts."""
+    settings = settings or Settings()
+    if database_url:
+        settings.database_url = database_url
+    if agent_budget is not None:
+        settings.agent_budget = agent_budget
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        storage = Storage(database_url)
-        app.state.manager = MatchManager(storage, agent_budget=agent_budget)
+        storage = Storage(settings.database_url)
+        app.state.manager = MatchManager(storage, settings, make_bus(storage.is_postgres, settings.database_url))
+        app.state.ws_counts = OpenCounts(settings.max_connections_per_ip)
         await app.state.manager.start()
         try:
             yield
@@ -71,11 +82,13 @@ def create_app(database_url: str, agent_budget: float = 5.0) -> FastAPI:
         openapi_url=None,
         default_response_class=AsciiJSONResponse,
     )
+    app.state.settings = settings
     app.add_exception_handler(ClientError, client_error_response)
     app.add_exception_handler(RequestValidationError, validation_error_response)
     app.add_exception_handler(HTTPException, http_error_response)
     app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
+    app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws_endpoint(ws: WebSocket, match_id: str) -> None:
@@ -89,3 +102,8 @@ def create_app(database_url: str, agent_budget: float = 5.0) -> FastAPI:
         return FileResponse(f"{static}/index.html", headers={"Cache-Control": "no-cache"})
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app of a `boardcade serve` process (one per worker): its settings come from the environment."""
+    return create_app(settings=Settings.from_env())
