@@ -9,7 +9,7 @@ import random
 import string
 from pathlib import Path
 
-from boardcade.server.live import TOKEN_BYTES, new_token
+from boardcade.server.seats import TOKEN_BYTES, new_token
 
 URLSAFE = set(string.ascii_letters + string.digits + "-_")
 

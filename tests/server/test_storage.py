@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
-from boardcade.server.storage import Storage, VersionConflict
+from boardcade.server.storage import SeatRow, Storage, VersionConflict
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -19,7 +19,7 @@ def db_url(request, tmp_path):
     url = request.getfixturevalue("postgres_url")
     storage = Storage(url)  # a clean schema per test
     with storage.engine.begin() as conn:
-        for table in ("match_actions", "seat_tokens", "matches"):
+        for table in ("match_actions", "match_seats", "matches"):
             conn.exec_driver_sql(f"DELETE FROM {table}")
     storage.close()
     return url
@@ -29,7 +29,13 @@ def test_sv2_storage_round_trip_and_version_check(db_url):
     st = Storage(db_url)
     try:
         st.create_match(
-            "m1", "qbert", {"tiebreak": False}, [{"kind": "human"}] * 2, {0: "a" * 64, 1: "b" * 64}, [3], None
+            "m1",
+            "qbert",
+            {"tiebreak": False},
+            [{"kind": "human"}] * 2,
+            {0: SeatRow(token_hash="a" * 64), 1: SeatRow(token_hash="b" * 64)},
+            [3],
+            None,
         )
         st.append_actions("m1", 1, [4, 5], None)
         with pytest.raises(VersionConflict):
@@ -54,14 +60,15 @@ def _play(client, m, steps, rng):
         assert client.post(url, json={**body, "action": rng.choice(state.legal_actions())}).status_code == 200
 
 
-def test_sv2_restart_after_a_kill_resumes_the_match_exactly(db_url):
+def test_sv2_restart_after_a_kill_resumes_the_match_exactly(h, db_url):
     rng = random.Random(11)
-    killed = TestClient(create_app(db_url))
+    killed = TestClient(create_app(db_url, settings=h.settings()))
     killed.__enter__()  # never shut down cleanly: stands for a killed server
-    m = killed.post("/api/matches", json={"game": "qbert", "seats": [{"kind": "human"}] * 2}).json()
+    m = h.new_match(killed)
     _play(killed, m, 25, rng)
     before = killed.app.state.manager.live[m["id"]].state
-    with TestClient(create_app(db_url)) as fresh:
+    with TestClient(create_app(db_url, settings=h.settings())) as fresh:
+        fresh.get(f"/api/matches/{m['id']}")  # matches are loaded when first asked for
         resumed = fresh.app.state.manager.live[m["id"]].state
         assert resumed.history() == before.history()
         for p in (0, 1):

@@ -30,7 +30,9 @@ def _apply_sets(settings, pairs: list[str]) -> None:
             else:
                 parsed = type(current)(value)
         except ValueError:
-            raise typer.BadParameter(f"{pair!r}: {name} must be a {type(current).__name__}", param_hint="--set") from None
+            raise typer.BadParameter(
+                f"{pair!r}: {name} must be a {type(current).__name__}", param_hint="--set"
+            ) from None
         setattr(settings, name, parsed)
 
 
@@ -49,16 +51,21 @@ def serve(
         1, min=1, max=64, help="Server processes sharing the port. More than one needs PostgreSQL (docs/deploy.md)."
     ),
     agent_budget: float = typer.Option(5.0, min=0.05, help="Seconds a computer seat may take per decision."),
-    agent_workers: int = typer.Option(0, min=0, help="Worker processes for computer seats per server (0: one per core)."),
+    agent_workers: int = typer.Option(
+        0, min=0, help="Worker processes for computer seats per server (0: one per core)."
+    ),
     allowed_host: list[str] = typer.Option(
-        [], help="Host name the server answers to (repeatable; '*' for any). Default: loopback names when "
+        [],
+        help="Host name the server answers to (repeatable; '*' for any). Default: loopback names when "
         "listening on loopback, else any.",
     ),
     allowed_origin: list[str] = typer.Option([], help="Another web origin allowed to use the API (repeatable)."),
     trusted_proxy: list[str] = typer.Option(
         [], help="Address of a reverse proxy whose X-Forwarded-For is believed (repeatable). Default: 127.0.0.1, ::1."
     ),
-    expire_days: float = typer.Option(7.0, min=0, help="Unfinished matches untouched this many days expire (0: never)."),
+    expire_days: float = typer.Option(
+        7.0, min=0, help="Unfinished matches untouched this many days expire (0: never)."
+    ),
     set_: list[str] = typer.Option(
         [], "--set", help="Any other server setting, as name=value (see docs/server.md), e.g. --set send_queue=512."
     ),

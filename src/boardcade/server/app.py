@@ -8,9 +8,10 @@ from importlib import resources
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from .bus import make_bus
 from .errors import ClientError
@@ -45,6 +46,11 @@ def http_error_response(request: Request, exc: HTTPException) -> JSONResponse:
         "bad_method": f"{request.method} is not allowed on {request.url.path[:200]!r}",
     }.get(code, str(exc.detail)[:200])
     return error_response(code, message, exc.status_code if exc.status_code >= 400 else None)
+
+
+def client_gone_response(_request: Request, _exc: ClientDisconnect) -> Response:
+    """The client hung up while sending its request: nobody to answer, nothing to log."""
+    return Response(status_code=400)
 
 
 def server_error_response(_request: Request, exc: Exception) -> JSONResponse:
@@ -86,6 +92,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.add_exception_handler(ClientError, client_error_response)
     app.add_exception_handler(RequestValidationError, validation_error_response)
     app.add_exception_handler(HTTPException, http_error_response)
+    app.add_exception_handler(ClientDisconnect, client_gone_response)
     app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
     app.add_middleware(Guard, settings=settings)

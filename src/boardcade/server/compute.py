@@ -86,7 +86,10 @@ JOBS = {"decide": _decide, "replay": _replay}
 def _worker_main(conn) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C goes to the server, which stops its workers
     cache: OrderedDict = OrderedDict()
-    conn.send(("ready", None))
+    try:
+        conn.send(("ready", None))
+    except OSError:  # the server died while this worker was starting
+        return
     while True:
         try:
             kind, args = conn.recv()
@@ -304,4 +307,3 @@ class ReplayPool:
 
     async def stop(self) -> None:
         self.worker.stop()
-

@@ -167,7 +167,9 @@ class LiveMatch:
         return obs
 
     def state_message(self, seat: int | None) -> str:
-        return dumps({"type": "state", "match": self.id, "seat": seat, "version": self.version, "observation": self.view(seat)})
+        return dumps(
+            {"type": "state", "match": self.id, "seat": seat, "version": self.version, "observation": self.view(seat)}
+        )
 
     def _delta(self, seat: int | None) -> tuple[int | None, str]:
         """(version the delta applies to, message) for `seat`; (None, whole state) if there is no earlier view."""
@@ -179,7 +181,9 @@ class LiveMatch:
         old_events, new_events = old.get("events", []), new.get("events", [])
         if len(new_events) < len(old_events):
             return None, self.state_message(seat)
-        changed, removed = diff({k: v for k, v in old.items() if k != "events"}, {k: v for k, v in new.items() if k != "events"})
+        changed, removed = diff(
+            {k: v for k, v in old.items() if k != "events"}, {k: v for k, v in new.items() if k != "events"}
+        )
         msg: dict[str, Any] = {
             "type": "delta",
             "match": self.id,
@@ -209,10 +213,11 @@ class LiveMatch:
         for seat in [s for s in self.views if s not in deltas]:  # nobody holds that view any more
             del self.views[seat]
 
-    def send_all(self, msg: dict[str, Any]) -> None:
+    def send_all(self, msg: dict[str, Any], skip: Client | None = None) -> None:
         text = dumps(msg)
         for client in list(self.clients):
-            client.send_text(text)
+            if client is not skip:
+                client.send_text(text)
 
     def seats_message(self) -> dict[str, Any]:
         return {"type": "seats", "match": self.id, "seats": self.seat_info()}

@@ -138,7 +138,8 @@ class MatchManager:
             seat = humans[0] if humans else None
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat not in humans):
             raise ClientError(
-                "bad_message", f"'seat' (the creator's seat) must be one of the human seats {humans} or null, got {seat!r}"
+                "bad_message",
+                f"'seat' (the creator's seat) must be one of the human seats {humans} or null, got {seat!r}",
             )
         display = self._name(name)
         self.check_create_rate(owner)
@@ -151,7 +152,11 @@ class MatchManager:
         if seat is not None:
             rows[seat] = SeatRow(name=display, token_hash=token_hash(token), last_seen=now_iso())
         match = await self._new_match(game_name, dict(game.options), seat_list, rows, token_hash(host), owner)
-        secrets_out: dict[str, Any] = {"host_token": host, "seat": seat, "invites": {str(i): v for i, v in invites.items()}}
+        secrets_out: dict[str, Any] = {
+            "host_token": host,
+            "seat": seat,
+            "invites": {str(i): v for i, v in invites.items()},
+        }
         if seat is not None:
             secrets_out["token"] = token
         return match, secrets_out
@@ -189,11 +194,18 @@ class MatchManager:
             raise ClientError("bad_invite", "the invite is missing; open the whole invite link you were sent")
         token = new_token()
         outcome = await self.read(
-            self.storage.claim_seat, match.id, seat, token_hash(invite), token_hash(token), display, self._note("s", match)
+            self.storage.claim_seat,
+            match.id,
+            seat,
+            token_hash(invite),
+            token_hash(token),
+            display,
+            self._note("s", match),
         )
         if outcome == "taken":
             raise ClientError(
-                "seat_taken", f"seat {seat} ({match.game.player_name(seat)}) has already been claimed; an invite works once"
+                "seat_taken",
+                f"seat {seat} ({match.game.player_name(seat)}) has already been claimed; an invite works once",
             )
         if outcome == "bad_invite":
             raise ClientError(
@@ -214,7 +226,12 @@ class MatchManager:
         `revoke_only`, issue a new invite. Returns the new invite."""
         self._host(match, host_token)
         n = match.game.num_players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n or match.seats[seat]["kind"] != "human":
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < n
+            or match.seats[seat]["kind"] != "human"
+        ):
             raise ClientError("bad_message", f"seat {seat!r} is not a human seat of this match")
         if match.status != "active":
             raise ClientError("match_over", "the match is over; its seats can no longer change hands")
@@ -227,7 +244,8 @@ class MatchManager:
                 who = row.name or match.game.player_name(seat)
                 when = "is connected now" if seat in match.connected() else f"was here {away:.0f} s ago"
                 raise ClientError(
-                    "seat_active", f"{who} {when}; a claimed seat can be handed to someone else after {limit:.0f} s away"
+                    "seat_active",
+                    f"{who} {when}; a claimed seat can be handed to someone else after {limit:.0f} s away",
                 )
         invite = None if revoke_only else new_token()
         values = {"token_hash": None, "name": None, "invite_hash": None if invite is None else token_hash(invite)}
@@ -293,7 +311,9 @@ class MatchManager:
                 try:
                     match = LiveMatch(stored)
                 except (GameError, ImportError) as e:
-                    raise ClientError("not_found", f"match {match_id} is of a game this server cannot load: {e}") from None
+                    raise ClientError(
+                        "not_found", f"match {match_id} is of a game this server cannot load: {e}"
+                    ) from None
                 self.live[match_id] = match
                 if match.status != "active":
                     self._finished.add(match_id)
@@ -541,7 +561,7 @@ class MatchManager:
         if first and self.bus.multi:
             self._publish([self._note("q", match)])
         if match.connected() != before:
-            self._presence_changed(match)
+            self._presence_changed(match, skip=client)
 
     def left(self, match: LiveMatch, client) -> None:
         if client not in match.clients:
@@ -558,8 +578,8 @@ class MatchManager:
             self._presence_changed(match)
         match.last_used = time.monotonic()
 
-    def _presence_changed(self, match: LiveMatch) -> None:
-        match.send_all(match.seats_message())
+    def _presence_changed(self, match: LiveMatch, skip=None) -> None:
+        match.send_all(match.seats_message(), skip)
         self._publish([self._presence_note(match)])
 
     async def _touch(self, match: LiveMatch, seats: list[int]) -> None:

@@ -76,7 +76,9 @@ class GuardedH11Protocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        if self._head_timer is not None and (self.cycle is not self._seen_cycle or self.transport.get_protocol() is not self):
+        if self._head_timer is not None and (
+            self.cycle is not self._seen_cycle or self.transport.get_protocol() is not self
+        ):
             self._disarm()  # the request line and headers are in (or the connection became a WebSocket)
 
     def on_response_complete(self) -> None:

@@ -306,7 +306,9 @@ class Storage:
                 )
                 done.append(ok)
                 if ok:
-                    rows += [{"match_id": c.match_id, "step": c.start + i, "action": a} for i, a in enumerate(c.actions)]
+                    rows += [
+                        {"match_id": c.match_id, "step": c.start + i, "action": a} for i, a in enumerate(c.actions)
+                    ]
                     if c.notify:
                         notes.append(c.notify)
             if rows:
@@ -347,7 +349,9 @@ class Storage:
         """Change a seat's row (host: new invite, revoked token; rematch: claimed)."""
         with self.engine.begin() as conn:
             conn.execute(
-                update(match_seats).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat).values(**values)
+                update(match_seats)
+                .where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
+                .values(**values)
             )
             self._notify(conn, [notify])
 
@@ -419,9 +423,7 @@ class Storage:
     def load_since(self, match_id: str, start: int) -> tuple[str, str | None, list[int]] | None:
         """(status, rematch id, actions from step `start` on), or None if there is no such match."""
         with self.engine.connect() as conn:
-            row = conn.execute(
-                select(matches.c.status, matches.c.rematch_id).where(matches.c.id == match_id)
-            ).first()
+            row = conn.execute(select(matches.c.status, matches.c.rematch_id).where(matches.c.id == match_id)).first()
             if row is None:
                 return None
             acts = conn.execute(

@@ -138,9 +138,9 @@ def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str,
     client.seats = tuple(sorted(seats))
     client.token_hashes = {s: match.seat_rows[s].token_hash for s in client.seats}
     client.joined = True
+    mgr.joined(match, client)  # the others hear of it in a `seats` message; this client in its welcome
     client.send({"type": "welcome", "seats": list(client.seats), "match": match.meta()})
     _send_views(match, client)
-    mgr.joined(match, client)
 
 
 def _send_views(match: LiveMatch, client: WsClient) -> None:
