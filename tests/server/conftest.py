@@ -1,67 +1,22 @@
-"""Fixtures: a server app on a temporary SQLite file, and a throwaway PostgreSQL 15 cluster for storage tests."""
+"""Fixtures: a server app on a temporary SQLite file, and a throwaway PostgreSQL 15 cluster (launch.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
+from boardcade.server.launch import throwaway_postgres
 from boardcade.server.settings import Settings
-
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _as_postgres(*cmd: str) -> list[str]:
-    return list(cmd) if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--", *cmd]
 
 
 @pytest.fixture(scope="session")
 def postgres_url():
     """A PostgreSQL 15 server in a temporary directory on 127.0.0.1, stopped after the session."""
-    assert (PG_BIN / "initdb").exists(), f"PostgreSQL 15 server binaries are needed in {PG_BIN}"
-    root = Path(tempfile.mkdtemp(prefix="boardcade-pg-"))
-    data = root / "data"
-    if os.geteuid() == 0:
-        shutil.chown(root, "postgres", "postgres")
-        root.chmod(0o700)
-    port = _free_port()
-    subprocess.run(
-        _as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync"),
-        check=True,
-        capture_output=True,
-    )
-    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c fsync=off"
-    subprocess.run(
-        _as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"),
-        check=True,
-        capture_output=True,
-    )
-    try:
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.1)
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(_as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"), check=False)
-        shutil.rmtree(root, ignore_errors=True)
+    with throwaway_postgres() as url:
+        yield url
 
 
 @pytest.fixture

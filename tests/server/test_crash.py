@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-
 import pytest
 
 from boardcade import load_game

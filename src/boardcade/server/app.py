@@ -21,7 +21,7 @@ from .routes import AsciiJSONResponse, client_error_response, error_response, ro
 from .security import Guard
 from .settings import Settings
 from .storage import Storage
-from .ws import match_socket
+from .ws import match_socket, stop_writers
 
 
 def web_dir() -> str:
@@ -78,6 +78,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
             yield
         finally:
             await app.state.manager.stop()
+            await stop_writers()
             storage.close()
 
     app = FastAPI(

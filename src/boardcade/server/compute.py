@@ -46,8 +46,16 @@ class JobRefused(Exception):
 
 
 # ---- the child process --------------------------------------------------------------------------
-def _decide(cache: OrderedDict, match_id: str, game: str, options: dict, history: list[int], agent_name: str,
-            seed: int, deadline: float) -> tuple[int, dict[str, Any]]:  # fmt: skip
+def _decide(
+    cache: OrderedDict,
+    match_id: str,
+    game: str,
+    options: dict,
+    history: list[int],
+    agent_name: str,
+    seed: int,
+    deadline: float,
+) -> tuple[int, dict[str, Any]]:
     from ..agents import ISMCTSAgent, make_agent
     from ..core import load_game
 
@@ -209,8 +217,17 @@ class AgentPool:
         self.queues: OrderedDict[str, deque[Decision]] = OrderedDict()
         self.running: set[asyncio.Task] = set()
 
-    async def decide(self, owner: str, match_id: str, game: str, options: dict, history: list[int],
-                     agent: str, seed: int, budget: float) -> tuple[int, dict] | None:  # fmt: skip
+    async def decide(
+        self,
+        owner: str,
+        match_id: str,
+        game: str,
+        options: dict,
+        history: list[int],
+        agent: str,
+        seed: int,
+        budget: float,
+    ) -> tuple[int, dict] | None:
         """The agent's action and search figures, or None if it could not answer within `budget` seconds."""
         deadline = time.time() + budget
         future = asyncio.get_running_loop().create_future()

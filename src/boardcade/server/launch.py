@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+# Debian's PostgreSQL 15 server binaries; BOARDCADE_PG_BIN names another folder holding initdb and pg_ctl.
+PG_BIN = Path(os.environ.get("BOARDCADE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
 
 def start_serve_process(database: str, port: int, log: Path, *extra: str, timeout: float = 30.0) -> subprocess.Popen:
@@ -50,3 +58,52 @@ def claimed_match(base: str, body: dict, names: str = "Player") -> dict:
         claim = {"seat": int(seat), "invite": invite, "name": f"{names} {int(seat) + 1}"}
         m["tokens"][seat] = post_json(base, f"/api/matches/{m['id']}/claim", claim)["token"]
     return m
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _as_postgres(*cmd: str) -> list[str]:
+    return list(cmd) if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--", *cmd]
+
+
+@contextmanager
+def throwaway_postgres(fsync: bool = False, max_connections: int = 200) -> Iterator[str]:
+    """A PostgreSQL server in a temporary directory on 127.0.0.1 (a free port), removed afterwards. Yields its
+    URL. fsync=False is for tests (a killed server process loses nothing either way; a killed machine would)."""
+    if not (PG_BIN / "initdb").exists():
+        raise RuntimeError(f"PostgreSQL server binaries are needed in {PG_BIN} (set BOARDCADE_PG_BIN)")
+    root = Path(tempfile.mkdtemp(prefix="boardcade-pg-"))
+    data = root / "data"
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres", "postgres")
+        root.chmod(0o700)
+    port = free_port()
+    subprocess.run(
+        _as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync"),
+        check=True,
+        capture_output=True,
+    )
+    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c max_connections={max_connections}"
+    if not fsync:
+        opts += " -c fsync=off"
+    subprocess.run(
+        _as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        stop = _as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        subprocess.run(stop, check=False, capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)

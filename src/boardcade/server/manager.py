@@ -161,8 +161,16 @@ class MatchManager:
             secrets_out["token"] = token
         return match, secrets_out
 
-    async def _new_match(self, game_name: str, options: dict, seats: list, rows: dict[int, SeatRow], host_hash: str | None,
-                         owner: str, rematch_of: str | None = None) -> LiveMatch:  # fmt: skip
+    async def _new_match(
+        self,
+        game_name: str,
+        options: dict,
+        seats: list,
+        rows: dict[int, SeatRow],
+        host_hash: str | None,
+        owner: str,
+        rematch_of: str | None = None,
+    ) -> LiveMatch:
         match_id = secrets.token_urlsafe(9)
         stored = StoredMatch(match_id, game_name, options, seats, "active", 0, None, now_iso(), None, [], rows)
         stored.host_hash, stored.rematch_of = host_hash, rematch_of
@@ -171,12 +179,22 @@ class MatchManager:
         match.movers.extend([-1] * len(chance))
         state = match.state
         result = list(state.returns()) if state.is_terminal() else None
+        to_move, waiting = match.turn()
         await self.read(
             lambda: self.storage.create_match(
-                match_id, game_name, match.game.options, seats, rows, state.history(), result,
-                *match.turn(), host_hash=host_hash, rematch_of=rematch_of,
+                match_id,
+                game_name,
+                match.game.options,
+                seats,
+                rows,
+                state.history(),
+                result,
+                to_move,
+                waiting,
+                host_hash=host_hash,
+                rematch_of=rematch_of,
             )
-        )  # fmt: skip
+        )
         match.status = "finished" if result is not None else "active"
         self.live[match_id] = match
         self._schedule_agents(match)
@@ -606,9 +624,15 @@ class MatchManager:
                 seat = match.state.current_player()
                 agent = match.seats[seat]["agent"]
                 answer = await self.agents.decide(
-                    match.owner, match.id, match.game.name, dict(match.game.options), match.state.history(),
-                    agent, secrets.randbits(32), self.settings.agent_budget,
-                )  # fmt: skip
+                    match.owner,
+                    match.id,
+                    match.game.name,
+                    dict(match.game.options),
+                    match.state.history(),
+                    agent,
+                    secrets.randbits(32),
+                    self.settings.agent_budget,
+                )
                 async with match.lock:
                     if match.version != version or match.status != "active":
                         continue

@@ -110,7 +110,7 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             try:
                 b"".join(self.frames).decode()
             except UnicodeDecodeError:
-                peer = "%s:%d" % self.client if self.client else "a client"
+                peer = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
                 log.info("closing the WebSocket of %s: a text message that is not valid UTF-8", peer)
                 self.frames = []
                 self.conn.send_close(1007, "invalid UTF-8")

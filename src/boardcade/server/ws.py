@@ -33,6 +33,13 @@ from .settings import Settings
 MAX_MESSAGE = 4096
 MAX_SEATS_PER_CLIENT = 8
 log = logging.getLogger("boardcade.server")
+WRITERS: set[asyncio.Task] = set()  # every connection's writer task, so that shutdown can wait for them
+
+
+async def stop_writers() -> None:
+    for task in list(WRITERS):
+        task.cancel()
+    await asyncio.gather(*WRITERS, return_exceptions=True)
 
 
 class WsClient:
@@ -50,6 +57,8 @@ class WsClient:
         self.abort = ws.scope.get("extensions", {}).get("boardcade.abort")  # from protocols.py, under uvicorn
         self._wake = asyncio.Event()
         self._writer = asyncio.get_running_loop().create_task(self._write())
+        WRITERS.add(self._writer)
+        self._writer.add_done_callback(WRITERS.discard)
 
     # ---- sending (never waits) ---------------------------------------------------------------------
     def send_text(self, text: str) -> bool:
