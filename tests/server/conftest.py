@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import base64
+import logging
+import os
+import socket
+import threading
+import time
+from contextlib import contextmanager
 from types import SimpleNamespace
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
 from boardcade.server.launch import throwaway_postgres
+from boardcade.server.protocols import uvicorn_options
 from boardcade.server.settings import Settings
 
 
@@ -83,5 +92,131 @@ def error_of(response) -> str:
 def h():
     """Helper functions for the server tests (test modules cannot import each other under importlib mode)."""
     return SimpleNamespace(
-        new_match=new_match, live_state=live_state, error_of=error_of, settings=settings, apply_view=apply_view
+        new_match=new_match,
+        live_state=live_state,
+        error_of=error_of,
+        settings=settings,
+        apply_view=apply_view,
+        uvicorn_server=uvicorn_server,
+        RawSocket=RawSocket,
     )
+
+
+class Captured(logging.Handler):
+    """Log records of the server (boardcade and uvicorn loggers) at INFO and above."""
+
+    NAMES = ("boardcade", "uvicorn.error", "uvicorn.asgi")
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def tracebacks(self) -> list[str]:
+        return [r.getMessage() for r in self.records if r.exc_info]
+
+
+@contextmanager
+def uvicorn_server(db_url: str, **changes):
+    """The app of `boardcade serve` under uvicorn with its real protocol classes (protocols.py), on a free
+    loopback port in a thread of this process. Yields a namespace: port, url, app, manager, log (Captured)."""
+    s = settings(**{"database_url": db_url, **changes})
+    app = create_app(settings=s)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, lifespan="on", **{**uvicorn_options(s), "log_level": "info"})
+    config.boardcade_settings = s
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    log = Captured()
+    loggers = [logging.getLogger(n) for n in Captured.NAMES]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.addHandler(log)
+        lg.setLevel(logging.INFO)
+    thread.start()
+    deadline = time.time() + 30
+    while not server.started and time.time() < deadline:
+        time.sleep(0.02)
+    assert server.started, "the server did not start"
+    ns = SimpleNamespace(port=port, url=f"http://127.0.0.1:{port}", app=app, log=log, server=server, thread=thread)
+    ns.manager = app.state.manager
+    try:
+        yield ns
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.removeHandler(log)
+            lg.setLevel(level)
+
+
+class RawSocket:
+    """A WebSocket client written by hand, to misbehave on purpose: frames of any length or content, and a
+    receive buffer as small as the kernel allows so that a client that does not read backs up fast."""
+
+    def __init__(self, port: int, path: str, origin: str | None = None, host: str | None = None, rcvbuf: int = 0):
+        self.sock = socket.socket()
+        if rcvbuf:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.sock.settimeout(10)
+        self.sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [
+            f"GET {path} HTTP/1.1",
+            f"Host: {host or f'127.0.0.1:{port}'}",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            f"Sec-WebSocket-Key: {key}",
+            "Sec-WebSocket-Version: 13",
+        ]
+        if origin:
+            lines.append(f"Origin: {origin}")
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                break
+            head += chunk
+        self.status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
+
+    def frame(self, payload: bytes, opcode: int = 1, declared: int | None = None) -> bytes:
+        """A masked client frame; `declared` claims another payload length than the one sent."""
+        n = len(payload) if declared is None else declared
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 1 << 16:
+            head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head += bytes([0x80 | 127]) + n.to_bytes(8, "big")
+        mask = os.urandom(4)
+        return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+    def send(self, payload: bytes | str, opcode: int = 1) -> None:
+        self.sock.sendall(self.frame(payload.encode() if isinstance(payload, str) else payload, opcode))
+
+    def read_frame(self) -> tuple[int, bytes]:
+        def exact(n: int) -> bytes:
+            out = b""
+            while len(out) < n:
+                chunk = self.sock.recv(n - len(out))
+                if not chunk:
+                    raise ConnectionError("closed")
+                out += chunk
+            return out
+
+        b0, b1 = exact(2)
+        n = b1 & 0x7F
+        if n == 126:
+            n = int.from_bytes(exact(2), "big")
+        elif n == 127:
+            n = int.from_bytes(exact(8), "big")
+        return b0 & 0x0F, exact(n)
+
+    def close(self) -> None:
+        self.sock.close()
