@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 from dataclasses import fields
 from pathlib import Path
@@ -34,6 +35,26 @@ def _apply_sets(settings, pairs: list[str]) -> None:
                 f"{pair!r}: {name} must be a {type(current).__name__}", param_hint="--set"
             ) from None
         setattr(settings, name, parsed)
+
+
+_LOCKS: list = []  # kept open for the life of the process
+
+
+def _lock_sqlite(url: str) -> None:
+    """One `boardcade serve` per SQLite file: a second one would not hear of the first one's moves."""
+    path = url.removeprefix("sqlite:///")
+    if not url.startswith("sqlite:///") or not path or path == ":memory:":
+        return
+    lock = open(f"{path}.serve-lock", "w")  # held until the process ends
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise typer.BadParameter(
+            f"another `boardcade serve` is already using {path}; several servers need PostgreSQL (docs/deploy.md)",
+            param_hint="--database",
+        ) from None
+    _LOCKS.append(lock)
 
 
 @app.command()
@@ -84,6 +105,7 @@ def serve(
             "LISTEN/NOTIFY; on SQLite run one process (docs/deploy.md)",
             param_hint="--workers",
         )
+    _lock_sqlite(url)
     settings = Settings(database_url=url, agent_budget=agent_budget, agent_workers=agent_workers, bind_host=host)
     settings.expire_days = expire_days
     if allowed_host:

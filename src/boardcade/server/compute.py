@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
 import json
 import logging
 import signal
@@ -76,11 +77,13 @@ def _decide(
     return action, {k: info[k] for k in ("iterations", "seconds") if k in info}
 
 
-def _replay(_cache: OrderedDict, record: dict, max_steps: int, compress: bool) -> bytes:
-    from .errors import ClientError
+def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
+    from .errors import ClientError, parse_json
     from .replay import parse_record, replay_data
 
     try:
+        if isinstance(record, bytes):
+            record = parse_json(record, "request body")
         data = replay_data(parse_record(record), max_steps)
     except ClientError as e:
         return json.dumps({"refused": [e.code, e.message]}).encode()
@@ -94,6 +97,14 @@ JOBS = {"decide": _decide, "replay": _replay}
 def _worker_main(conn) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C goes to the server, which stops its workers
     cache: OrderedDict = OrderedDict()
+    from ..agents import make_agent
+    from ..core import game_names, load_game
+
+    for name in game_names():  # import every engine and agent now: a decision's deadline is for thinking
+        try:
+            make_agent("random", 0).step(load_game(name).new_initial_state())
+        except Exception:  # a chance node first, or an engine that cannot load: imported all the same
+            pass
     try:
         conn.send(("ready", None))
     except OSError:  # the server died while this worker was starting
@@ -209,12 +220,15 @@ class Decision:
 
 
 class AgentPool:
-    """Computer players' decisions on `size` worker processes, fair across owners, each within its deadline."""
+    """Computer players' decisions on `size` worker processes, fair across owners (the one served longest ago
+    goes next), each within its deadline."""
 
     def __init__(self, size: int):
         self.workers = [Worker() for _ in range(max(1, size))]
         self.free = list(self.workers)
-        self.queues: OrderedDict[str, deque[Decision]] = OrderedDict()
+        self.queues: dict[str, deque[Decision]] = {}
+        self.served: dict[str, int] = {}  # owner -> when it was last served (a counter)
+        self.turn = 0
         self.running: set[asyncio.Task] = set()
 
     async def decide(
@@ -241,9 +255,11 @@ class AgentPool:
             raise
 
     def _next(self) -> Decision | None:
+        """The next decision of the owner served longest ago (owners never served first), skipping decisions
+        whose asker gave up and answering None at once for those already past their deadline."""
         while self.queues:
-            owner, queue = next(iter(self.queues.items()))
-            self.queues.move_to_end(owner)  # round robin: this owner goes to the back
+            owner = min(self.queues, key=lambda o: self.served.get(o, -1))
+            queue = self.queues[owner]
             decision = queue.popleft()
             if not queue:
                 del self.queues[owner]
@@ -252,6 +268,11 @@ class AgentPool:
             if decision.deadline - time.time() < MIN_SEARCH:
                 decision.future.set_result(None)
                 continue
+            self.turn += 1
+            self.served[owner] = self.turn
+            if len(self.served) > 10000:  # forget the owners served longest ago
+                for old in sorted(self.served, key=self.served.get)[:5000]:
+                    del self.served[old]
             return decision
         return None
 
@@ -294,7 +315,10 @@ class AgentPool:
 
 
 class ReplayPool:
-    """Record replays on one worker process, at most `waiting` requests queued behind the running one."""
+    """Record replays on one worker process, at most `waiting` requests queued behind the running one. Answers
+    are kept (least recently used first out, at most CACHE_BYTES in all): a record asked for again is free."""
+
+    CACHE_BYTES = 32 << 20
 
     def __init__(self, timeout: float, waiting: int = 4):
         self.worker = Worker()
@@ -302,8 +326,15 @@ class ReplayPool:
         self.lock = asyncio.Lock()
         self.queued = 0
         self.max_waiting = waiting
+        self.cache: OrderedDict[str, bytes] = OrderedDict()
+        self.cached_bytes = 0
 
-    async def replay(self, record: Any, max_steps: int, compress: bool) -> bytes:
+    async def replay(self, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
+        raw = record if isinstance(record, bytes) else json.dumps(record, sort_keys=True).encode()
+        key = hashlib.sha256(raw).hexdigest() + f":{max_steps}:{compress}"
+        if key in self.cache:
+            self.cache.move_to_end(key)
+            return self.cache[key]
         if self.queued > self.max_waiting:
             raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
         self.queued += 1
@@ -320,6 +351,10 @@ class ReplayPool:
         if body.startswith(b'{"refused":'):
             code, message = json.loads(body)["refused"]
             raise JobRefused(code, message)
+        self.cache[key] = body
+        self.cached_bytes += len(body)
+        while self.cached_bytes > self.CACHE_BYTES and self.cache:
+            self.cached_bytes -= len(self.cache.popitem(last=False)[1])
         return body
 
     async def stop(self) -> None:

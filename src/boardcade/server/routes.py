@@ -26,8 +26,8 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
-    """The request body as JSON, at most `limit` bytes (refused from its Content-Length when that says more)."""
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, at most `limit` bytes (refused from its Content-Length when that says more)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise ClientError("too_large", f"request body is {declared} bytes; at most {limit} allowed")
@@ -36,7 +36,11 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
         body += chunk
         if len(body) > limit:
             raise ClientError("too_large", f"request body is over {limit} bytes")
-    return parse_json(bytes(body), "request body")
+    return bytes(body)
+
+
+async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    return parse_json(await read_body(request, limit), "request body")
 
 
 async def read_object(request: Request) -> dict[str, Any]:
@@ -191,8 +195,10 @@ async def match_replay(request: Request, match_id: str) -> Response:
 
 @router.post("/replay")
 async def upload_replay(request: Request) -> Response:
+    """The record is read (at most max_record_bytes) and handed to a worker process as it came: parsing,
+    checking and replaying it all happen there."""
     limit = manager(request).settings.max_record_bytes
-    return await _replay_response(request, await read_json(request, limit))
+    return await _replay_response(request, await read_body(request, limit))
 
 
 class AsciiJSONResponse(JSONResponse):
