@@ -88,6 +88,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
         redoc_url=None,
         openapi_url=None,
         default_response_class=AsciiJSONResponse,
+        redirect_slashes=False,  # "/api/matches/" is not found (in our error format), not a bare redirect
     )
     app.state.settings = settings
     app.add_exception_handler(ClientError, client_error_response)
