@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
-from boardcade.server.storage import SeatRow, Storage, VersionConflict
+from boardcade.server.storage import Commit, SeatRow, Storage, VersionConflict
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -76,3 +76,27 @@ def test_sv2_restart_after_a_kill_resumes_the_match_exactly(h, db_url):
         _play(fresh, m, 5, rng)  # the old seat tokens still work
         assert len(fresh.get("/api/matches?status=active").json()["matches"]) == 1
     killed.__exit__(None, None, None)
+
+
+def test_sv2_group_commit_stores_each_match_that_is_still_at_its_version_and_nothing_of_the_others(db_url):
+    """One transaction for many matches (writer.py): a conflict in one leaves the others' steps stored."""
+    st = Storage(db_url)
+    try:
+        for mid in ("a", "b", "c"):
+            st.create_match(
+                mid, "qbert", {}, [{"kind": "human"}] * 2, {0: SeatRow(), 1: SeatRow()}, [1], None, 0, "human"
+            )
+        batch = [
+            Commit("c", 1, [7, 8], None, 1, "human"),
+            Commit("a", 5, [9], None, 0, "human"),  # stale: "a" is at version 1
+            Commit("b", 1, [4], [1.0, -1.0], None, None),
+        ]
+        assert st.commit_batch(batch) == [True, False, True]
+        assert st.load_match("a").actions == [1] and st.load_match("a").status == "active"
+        assert st.load_match("b").actions == [1, 4] and st.load_match("b").status == "finished"
+        assert st.load_match("b").result == [1.0, -1.0]
+        assert st.load_match("c").actions == [1, 7, 8] and st.load_match("c").version == 3
+        assert st.load_since("c", 1) == ("active", None, [7, 8])
+        assert st.commit_batch([Commit("b", 2, [5], None, 0, "human")]) == [False], "a finished match takes no step"
+    finally:
+        st.close()

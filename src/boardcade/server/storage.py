@@ -288,7 +288,6 @@ class Storage:
         whether the version still matched) and one INSERT for all the steps."""
         stamp = now_iso()
         p = self._param
-        done: list[bool] = []
         rows: list[dict[str, Any]] = []
         notes: list[str] = []
         move = (
@@ -300,18 +299,20 @@ class Storage:
             f"status = 'finished', result = {p('result')}, finished_at = {p('at')} "
             f"WHERE id = {p('id')} AND version = {p('old')} AND status = 'active'"
         )
+        done = [False] * len(batch)
+        # Rows are locked in id order, so two servers' batches can never deadlock on PostgreSQL.
+        order = sorted(range(len(batch)), key=lambda i: batch[i].match_id)
         with self.engine.begin() as conn:
-            for c in batch:
+            for i in order:
+                c = batch[i]
                 values = {"new": c.start + len(c.actions), "at": stamp, "id": c.match_id, "old": c.start}
                 if c.result is None:
-                    done.append(
-                        conn.exec_driver_sql(move, {**values, "to_move": c.to_move, "waiting": c.waiting_on}).rowcount
-                        == 1
-                    )
+                    params = {**values, "to_move": c.to_move, "waiting": c.waiting_on}
+                    done[i] = conn.exec_driver_sql(move, params).rowcount == 1
                 else:
-                    done.append(conn.exec_driver_sql(finish, {**values, "result": json.dumps(c.result)}).rowcount == 1)
-                if done[-1]:
-                    rows += [{"m": c.match_id, "s": c.start + i, "a": a} for i, a in enumerate(c.actions)]
+                    done[i] = conn.exec_driver_sql(finish, {**values, "result": json.dumps(c.result)}).rowcount == 1
+                if done[i]:
+                    rows += [{"m": c.match_id, "s": c.start + k, "a": a} for k, a in enumerate(c.actions)]
                     if c.notify:
                         notes.append(c.notify)
             if rows:
@@ -487,20 +488,27 @@ class Storage:
 
     # ---- housekeeping ---------------------------------------------------------------------------
     def expire(self, older_than: str) -> list[str]:
-        """Mark unfinished matches untouched since `older_than` as expired; their ids."""
-        with self.engine.begin() as conn:
+        """Mark unfinished matches untouched since `older_than` as expired; their ids. (Read, then write in a
+        transaction of its own: on SQLite a transaction that reads first cannot always start writing.)"""
+        with self.engine.connect() as conn:
             ids = list(
                 conn.execute(
                     select(matches.c.id).where(matches.c.status == "active", matches.c.updated_at < older_than)
                 ).scalars()
             )
-            if ids:
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id.in_(bindparam("ids", expanding=True)), matches.c.status == "active")
-                    .values(status="expired"),
-                    {"ids": ids},
+        if not ids:
+            return []
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(
+                    matches.c.id.in_(bindparam("ids", expanding=True)),
+                    matches.c.status == "active",
+                    matches.c.updated_at < older_than,
                 )
+                .values(status="expired"),
+                {"ids": ids},
+            )
         return ids
 
     def stalled_agent_turns(self, older_than: str, limit: int = 200) -> list[tuple[str, str]]:
