@@ -180,7 +180,7 @@ def test_sv2_kill_minus_9_while_matches_are_played_keeps_every_acknowledged_acti
             server.wait(15)
     print(f"servers={n} kills={KILLS} acked={len(book.acked)} lost_in_flight={len(book.lost)} refused={book.refused}")
     assert not book.other_errors, book.other_errors[:3]
-    assert len(book.acked) > 100 and book.lost, "the kills hit the clients while they were playing"
+    assert len(book.acked) > 50 and book.lost, "the kills hit the clients while they were playing"
     st = Storage(url)
     committed_lost = 0
     try:

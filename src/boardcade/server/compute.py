@@ -139,6 +139,8 @@ class Worker:
 
     def _spawn(self) -> None:
         ours, theirs = socket.socketpair()
+        ours.setblocking(True)  # (a default socket timeout set by some library would make them non-blocking)
+        theirs.setblocking(True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "boardcade.server.worker_main", str(theirs.fileno())],
             pass_fds=(theirs.fileno(),),
