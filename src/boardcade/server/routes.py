@@ -126,7 +126,7 @@ async def rematch(request: Request, match_id: str) -> dict[str, Any]:
     body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
-    seat = mgr.authenticate(match, body.get("seat"), body.get("token"))
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
     new, new_seat, token = await mgr.rematch(match, seat, client_address(request))
     return {**new.meta(), "seat": new_seat, "token": token}
 
@@ -136,7 +136,7 @@ async def seat_view(request: Request, match_id: str) -> dict[str, Any]:
     body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
-    seat = mgr.authenticate(match, body.get("seat"), body.get("token"))
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
     return {"seat": seat, "version": match.version, "observation": match.view(seat)}
 
 
@@ -145,7 +145,7 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
     body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
-    seat = mgr.authenticate(match, body.get("seat"), body.get("token"))
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
     version = require_int(body, "version")
     action = require_int(body, "action")
     new_version = await mgr.submit(match, seat, version, action)

@@ -133,7 +133,7 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     return msg
 
 
-def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> None:
+async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> None:
     if client.joined:
         raise ClientError("bad_message", "already joined; open a new connection to hold other seats")
     wanted = msg.get("seats") or []
@@ -143,7 +143,7 @@ def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str,
     for item in wanted:
         if not isinstance(item, dict):
             raise ClientError("bad_message", "each entry of 'seats' must be {'seat': n, 'token': '...'}")
-        seats.add(mgr.authenticate(match, item.get("seat"), item.get("token")))
+        seats.add(await mgr.authenticate_fresh(match, item.get("seat"), item.get("token")))
     client.seats = tuple(sorted(seats))
     client.token_hashes = {s: match.seat_rows[s].token_hash for s in client.seats}
     client.joined = True
@@ -230,7 +230,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                 msg = parse_message(raw)
                 kind = msg["type"]
                 if kind == "hello":
-                    _hello(mgr, match, client, msg)
+                    await _hello(mgr, match, client, msg)
                 elif kind == "action":
                     await _action(mgr, match, client, msg)
                 elif kind == "sync":
