@@ -61,6 +61,8 @@ def test_sv13_a_move_through_one_server_reaches_the_other_servers_viewers_and_it
         m = post_json(a, "/api/matches", {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
         bea = post_json(b, f"/api/matches/{m['id']}/claim", {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"})
         tokens = {0: m["token"], 1: bea["token"]}
+        seen = post_json(a, f"/api/matches/{m['id']}/view", {"seat": 1, "token": tokens[1]})
+        assert seen["seat"] == 1, "A (which made the match) accepts the token claimed through B at once"
         ws_a, _, views_a = hello(f"ws://127.0.0.1:{ports[0]}/ws/matches/{m['id']}", [(0, tokens[0])])
         ws_b, welcome_b, views_b = hello(f"ws://127.0.0.1:{ports[1]}/ws/matches/{m['id']}", [(1, tokens[1])])
         watch_b, _, _ = hello(f"ws://127.0.0.1:{ports[1]}/ws/matches/{m['id']}", [])

@@ -74,7 +74,7 @@ class LiveMatch:
         self.driving = False
         self.needs_sync = False
         self.last_used = time.monotonic()
-        self.seats_read_at = time.monotonic()  # when seat_rows were last read from the database
+        self.seats_read_at = 0.0  # when seat_rows were last read again from the database (authenticate_fresh)
         self.local_presence: Counter[int] = Counter()
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}
 
