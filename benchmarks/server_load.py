@@ -6,6 +6,7 @@ the server processes and by the client processes (so that one can see the client
     .venv/bin/python benchmarks/server_load.py --matches 1000 --duration 60            # SQLite, 1 s think
     .venv/bin/python benchmarks/server_load.py --matches 300 --think 0 --duration 30   # saturation
     .venv/bin/python benchmarks/server_load.py --postgres --workers 2 --matches 300 --think 0
+    .venv/bin/python benchmarks/server_load.py --url http://127.0.0.1:8000 --matches 50   # a running server
 
 The server runs as `boardcade serve` on a temporary SQLite file, or with --postgres on a throwaway PostgreSQL
 15 (fsync on, like a real one; --database URL for another) with --workers processes. Its per-address limits
@@ -183,6 +184,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def run(args) -> None:
+    if args.url:
+        return run_clients(args, [args.url.rstrip("/")], None, "")
     with ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="boardcade-load-"))
         url = args.database
@@ -194,43 +197,50 @@ def run(args) -> None:
         extra = ["--workers", str(args.workers)] if args.workers > 1 else []
         server = start_serve_process(url, port, Path(tmp) / "server.log", *extra, *sets, timeout=60)
         try:
-            bases = [f"http://127.0.0.1:{port}"]
-            ctx = multiprocessing.get_context("spawn")
-            out = ctx.Queue()
-            shares = [list(range(i, args.matches, args.clients)) for i in range(args.clients)]
-            barrier = ctx.Value("d", 0.0)  # the common start time, set once every client process is connected
-            procs = [
-                ctx.Process(target=client_process, args=(i, shares[i], bases, args, barrier, out))
-                for i in range(args.clients)
-            ]
-            t0 = time.time()
-            for p in procs:
-                p.start()
-            for _ in procs:
-                assert out.get(timeout=600)[0] == "connected"
-            connect_s = time.time() - t0
-            start_at = time.time() + 1.0
-            barrier.value = start_at
-            time.sleep(max(0.0, start_at - time.time()))
-            cpu_before = cpu_seconds(server.pid)
-            time.sleep(args.duration)
-            cpu_server = cpu_seconds(server.pid) - cpu_before
-            results = [out.get(timeout=120) for _ in procs]
-            for p in procs:
-                p.join(30)
+            run_clients(args, [f"http://127.0.0.1:{port}"], server.pid, url)
         finally:
             server.terminate()
             server.wait(30)
         log = (Path(tmp) / "server.log").read_text(errors="replace")
+    tracebacks = log.count("Traceback")
+    if tracebacks:
+        print(f"server log: {tracebacks} tracebacks; last lines:\n{log[-1500:]}")
+
+
+def run_clients(args, bases: list[str], server_pid: int | None, url: str) -> None:
+    """Start the client processes, wait until every seat is connected, measure for --duration, print."""
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    shares = [list(range(i, args.matches, args.clients)) for i in range(args.clients)]
+    barrier = ctx.Value("d", 0.0)  # the common start time, set once every client process is connected
+    procs = [
+        ctx.Process(target=client_process, args=(i, shares[i], bases, args, barrier, out)) for i in range(args.clients)
+    ]
+    t0 = time.time()
+    for p in procs:
+        p.start()
+    for _ in procs:
+        assert out.get(timeout=1800)[0] == "connected"
+    connect_s = time.time() - t0
+    start_at = time.time() + 1.0
+    barrier.value = start_at
+    time.sleep(max(0.0, start_at - time.time()))
+    cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+    time.sleep(args.duration)
+    cpu_server = cpu_seconds(server_pid) - cpu_before if server_pid else None
+    results = [out.get(timeout=300) for _ in procs]
+    for p in procs:
+        p.join(30)
     rtt = sorted(x for r in results for x in r[2])
     errors = [e for r in results for e in r[3]]
     n_errors = sum(r[4] for r in results)
     cpu_clients = sum(r[6] for r in results)
-    db = (
-        "PostgreSQL 15 (fsync on)"
-        if args.postgres
-        else ("SQLite" if not args.database else args.database.split("@")[-1])
-    )
+    if args.url:
+        db = f"the server at {args.url}"
+    elif args.postgres:
+        db = "PostgreSQL 15 (fsync on)"
+    else:
+        db = "SQLite" if url.startswith("sqlite") else url.split("@")[-1]
     print(
         f"server_load: {db}, {args.workers} server process(es); game={args.game} matches={args.matches} "
         f"clients={args.matches * args.players} in {args.clients} processes; think={args.think}s; "
@@ -242,17 +252,15 @@ def run(args) -> None:
         p99 = rtt[min(n - 1, int(n * 0.99))] * 1000
         worst = rtt[-1] * 1000
         print(f"moves={n} ({n / args.duration:.0f}/s)  round trip p50={p50:.1f} ms p99={p99:.1f} ms max={worst:.0f} ms")
+    server_cpu = "not measured" if cpu_server is None else f"{cpu_server / args.duration:.2f} cores"
     print(
-        f"CPU over the measured window: server {cpu_server / args.duration:.2f} cores, "
+        f"CPU over the measured window: server {server_cpu}, "
         f"clients {cpu_clients / (args.duration + connect_s):.2f} cores (incl. connecting); "
         f"machine has {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print(f"matches finished={sum(r[5] for r in results)} errors={n_errors}")
     for e in errors[:5]:
         print("  ", e)
-    tracebacks = log.count("Traceback")
-    if tracebacks:
-        print(f"server log: {tracebacks} tracebacks; last lines:\n{log[-1500:]}")
 
 
 def main() -> None:
@@ -267,6 +275,7 @@ def main() -> None:
     ap.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL 15 (fsync on)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (--workers of boardcade serve)")
     ap.add_argument("--clients", type=int, default=2, help="client processes")
+    ap.add_argument("--url", default="", help="load a server that is already running (its limits must allow it)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     run(args)

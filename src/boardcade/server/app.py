@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -21,7 +22,7 @@ from .routes import AsciiJSONResponse, client_error_response, error_response, ro
 from .security import Guard
 from .settings import Settings
 from .storage import Storage
-from .ws import match_socket, stop_writers
+from .ws import match_socket, stop_writers, watchdog
 
 
 def web_dir() -> str:
@@ -74,9 +75,11 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
         app.state.manager = MatchManager(storage, settings, make_bus(storage.is_postgres, settings.database_url))
         app.state.ws_counts = OpenCounts(settings.max_connections_per_ip)
         await app.state.manager.start()
+        dog = asyncio.get_running_loop().create_task(watchdog())
         try:
             yield
         finally:
+            dog.cancel()
             await app.state.manager.stop()
             await stop_writers()
             storage.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from typing import Any
 
@@ -34,12 +35,25 @@ MAX_MESSAGE = 4096
 MAX_SEATS_PER_CLIENT = 8
 log = logging.getLogger("boardcade.server")
 WRITERS: set[asyncio.Task] = set()  # every connection's writer task, so that shutdown can wait for them
+CLIENTS: set[WsClient] = set()  # every open connection, for the send-timeout watchdog
 
 
 async def stop_writers() -> None:
     for task in list(WRITERS):
         task.cancel()
     await asyncio.gather(*WRITERS, return_exceptions=True)
+
+
+async def watchdog(every: float = 1.0) -> None:
+    """Drop the clients whose current send has taken over send_timeout seconds (a client that does not read).
+    One task for all connections: cheaper than a timer around every send."""
+    while True:
+        await asyncio.sleep(every)
+        now = time.monotonic()
+        for client in list(CLIENTS):
+            began = client.sending_since
+            if began is not None and now - began > client.send_timeout:
+                client.drop(f"a send took over {client.send_timeout:g} s (a client that does not read)")
 
 
 class WsClient:
@@ -55,10 +69,12 @@ class WsClient:
         self.closing = False
         self.dropped = asyncio.Event()
         self.abort = ws.scope.get("extensions", {}).get("boardcade.abort")  # from protocols.py, under uvicorn
+        self.sending_since: float | None = None  # when the send in progress began (watchdog)
         self._wake = asyncio.Event()
         self._writer = asyncio.get_running_loop().create_task(self._write())
         WRITERS.add(self._writer)
         self._writer.add_done_callback(WRITERS.discard)
+        CLIENTS.add(self)
 
     # ---- sending (never waits) ---------------------------------------------------------------------
     def send_text(self, text: str) -> bool:
@@ -92,11 +108,13 @@ class WsClient:
         self.closing = True
         self.queue.clear()
         self.dropped.set()
+        CLIENTS.discard(self)
         self._writer.cancel()
         if self.abort is not None:
             self.abort()
 
     async def _write(self) -> None:
+        send = self.ws.send_text
         try:
             while True:
                 if not self.queue:
@@ -104,18 +122,21 @@ class WsClient:
                     await self._wake.wait()
                     continue
                 item = self.queue.popleft()
+                self.sending_since = time.monotonic()
                 if isinstance(item, tuple):
-                    await asyncio.wait_for(self.ws.close(code=item[0], reason=item[1]), self.send_timeout)
+                    await self.ws.close(code=item[0], reason=item[1])
                     return
-                await asyncio.wait_for(self.ws.send_text(item), self.send_timeout)
-        except TimeoutError:
-            self.drop(f"a send took over {self.send_timeout:g} s (a client that does not read)")
+                await send(item)  # returns at once while the socket takes data; waits while it is full
+                self.sending_since = None
         except asyncio.CancelledError:
             raise
         except Exception:  # the peer went away
             self.drop("the peer went away")
+        finally:
+            CLIENTS.discard(self)
 
     def stop(self) -> None:
+        CLIENTS.discard(self)
         self._writer.cancel()  # not awaited: the handler may itself be being cancelled
 
 
