@@ -204,7 +204,11 @@ async def slot(k: int, https: list, ws_bases: list[str], report: Report, stop: f
             return
         report.finished += 1
         for path in ("record", "replay"):
-            r = await http.get(f"/api/matches/{m['id']}/{path}")
+            for _ in range(5):  # 503: the replay worker is busy with other replays (a limit, not an error)
+                r = await http.get(f"/api/matches/{m['id']}/{path}")
+                if r.status_code != 503:
+                    break
+                await asyncio.sleep(1.0)
             if r.status_code != 200:
                 report.errors.append(f"{path}: {r.status_code} {r.text[:200]}")
 

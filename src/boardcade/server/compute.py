@@ -322,7 +322,7 @@ class ReplayPool:
 
     CACHE_BYTES = 32 << 20
 
-    def __init__(self, timeout: float, waiting: int = 4):
+    def __init__(self, timeout: float, waiting: int = 16):
         self.worker = Worker()
         self.timeout = timeout
         self.lock = asyncio.Lock()
@@ -348,6 +348,9 @@ class ReplayPool:
                     raise JobRefused(
                         "too_large", f"replaying this record took over {self.timeout:.0f} s; it is too long to watch"
                     ) from None
+                except (JobFailed, OSError) as e:
+                    log.warning("a replay failed in its worker process: %s", e)
+                    raise JobRefused("unavailable", "the replay failed on the server; try again in a moment") from None
         finally:
             self.queued -= 1
         if body.startswith(b'{"refused":'):
