@@ -283,3 +283,45 @@ def test_sv9_deltas_stay_small_however_long_the_match(h, client, resync):
             ws.send_json({"type": "sync"})
             again = ws.receive_json()
             assert again["type"] == "state" and again["observation"] == live.state.observation(seat)
+
+
+def test_sv13_a_notification_that_comes_during_a_read_makes_the_server_read_again(h, sqlite_url, monkeypatch):
+    """Found by the two-server soak: a server reading a match's new steps (after one notification) ignored the
+    next notification, so when its read had started before that commit it stayed one move behind for good and
+    its players waited for ever. (Two apps on one SQLite file; the notifications are handed over by hand.)"""
+    with (
+        TestClient(create_app(sqlite_url, settings=h.settings())) as a,
+        TestClient(create_app(sqlite_url, settings=h.settings())) as b,
+    ):
+        m = h.new_match(a)
+        b.get(f"/api/matches/{m['id']}")
+        mgr_b = b.app.state.manager
+        real = mgr_b.storage.load_since
+        held = threading.Event()
+        reads = []
+
+        def slow_first_read(match_id, start):
+            answer = real(match_id, start)
+            reads.append(start)
+            if len(reads) == 1:
+                held.wait(5)  # this read saw the first move only; the second is committed meanwhile
+            return answer
+
+        monkeypatch.setattr(mgr_b.storage, "load_since", slow_first_read)
+
+        def notify(version: int) -> None:
+            b.portal.call(mgr_b._on_bus, [("v", "server-a", m["id"], str(version))])
+
+        assert move(h, a, m)[0].status_code == 200
+        notify(h.live_state(a, m["id"]).move_number())
+        deadline = time.time() + 5
+        while not reads and time.time() < deadline:
+            time.sleep(0.01)
+        assert move(h, a, m)[0].status_code == 200
+        latest = h.live_state(a, m["id"]).move_number()
+        notify(latest)
+        held.set()
+        deadline = time.time() + 5
+        while h.live_state(b, m["id"]).move_number() != latest and time.time() < deadline:
+            time.sleep(0.02)
+        assert h.live_state(b, m["id"]).move_number() == latest and len(reads) == 2

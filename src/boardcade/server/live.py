@@ -73,6 +73,7 @@ class LiveMatch:
         self.views: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.driving = False
         self.needs_sync = False
+        self.resync = False  # a notification came while the match was being read (manager._schedule_sync)
         self.last_used = time.monotonic()
         self.seats_read_at = 0.0  # when seat_rows were last read again from the database (authenticate_fresh)
         self.local_presence: Counter[int] = Counter()

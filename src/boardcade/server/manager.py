@@ -520,12 +520,19 @@ class MatchManager:
             match.send_all({"type": "rematch", "match": match.id, "rematch": rematch_id})
 
     def _schedule_sync(self, match: LiveMatch) -> None:
+        """Read the match's new steps soon. A notification that arrives while a read is under way makes it read
+        again afterwards (the read under way may have started before that commit)."""
         if match.id in self._syncs:
+            match.resync = True
             return
 
         async def run() -> None:
             try:
-                await self.sync(match)
+                while True:
+                    match.resync = False
+                    await self.sync(match)
+                    if not match.resync:
+                        break
             except ClientError:
                 pass
             finally:
