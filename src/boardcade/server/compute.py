@@ -18,6 +18,7 @@ import gzip
 import hashlib
 import json
 import logging
+import os
 import signal
 import socket
 import subprocess
@@ -160,6 +161,7 @@ class Worker:
         def readable() -> None:
             loop.remove_reader(fd)
             try:
+                os.set_blocking(fd, True)  # uvloop's add_reader made it non-blocking; the rest of the answer follows
                 answer = conn.recv()
             except (EOFError, OSError) as e:
                 answer = ("error", f"the worker process died ({type(e).__name__})")
@@ -191,6 +193,7 @@ class Worker:
         """The job's result; TimeoutError (the worker is killed) after `timeout` seconds; JobFailed if it raised."""
         await self.start()
         try:
+            os.set_blocking(self.conn.fileno(), True)  # a large job (a record) is written whole
             self.conn.send((kind, args))
             status, value = await self._answer(timeout)
         except BaseException:  # timed out or cancelled mid-job: its answer would be read by the next job
