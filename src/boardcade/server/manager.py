@@ -196,6 +196,7 @@ class MatchManager:
             )
         )
         match.status = "finished" if result is not None else "active"
+        self._list_cache.clear()
         self.live[match_id] = match
         self._schedule_agents(match)
         return match
@@ -462,6 +463,7 @@ class MatchManager:
         match.updated_at = now_iso()
         if match.status != "active":
             self._finished.add(match.id)
+            self._list_cache.clear()
         match.broadcast()
         return True
 

@@ -154,9 +154,12 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     return msg
 
 
-async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> None:
+async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> LiveMatch:
+    """Join the match; returns it (held afresh if the server let go of it since the socket opened)."""
     if client.joined:
         raise ClientError("bad_message", "already joined; open a new connection to hold other seats")
+    if mgr.live.get(match.id) is not match:
+        match = await mgr.get(match.id)
     wanted = msg.get("seats") or []
     if not isinstance(wanted, list) or len(wanted) > MAX_SEATS_PER_CLIENT:
         raise ClientError("bad_message", "'seats' must be a list of {'seat': n, 'token': '...'} (or empty to watch)")
@@ -171,6 +174,7 @@ async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dic
     mgr.joined(match, client)  # the others hear of it in a `seats` message; this client in its welcome
     client.send({"type": "welcome", "seats": list(client.seats), "match": match.meta()})
     _send_views(match, client)
+    return match
 
 
 def _send_views(match: LiveMatch, client: WsClient) -> None:
@@ -251,7 +255,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                 msg = parse_message(raw)
                 kind = msg["type"]
                 if kind == "hello":
-                    await _hello(mgr, match, client, msg)
+                    match = await _hello(mgr, match, client, msg)
                 elif kind == "action":
                     await _action(mgr, match, client, msg)
                 elif kind == "sync":
