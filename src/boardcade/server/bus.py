@@ -1,14 +1,15 @@
 """How server processes sharing one database tell each other what changed.
 
 On PostgreSQL every commit carries a NOTIFY (sent in the same transaction, see storage.py) and every server
-LISTENs on one channel; a notification names the match and its new version, so a server holding viewers of
-that match reads the new steps and sends them on. Presence (who is connected) travels the same way. On
-SQLite there is one server process, and this is a no-op.
+LISTENs on one channel; a notification names the match, its new version and the new steps, so a server
+holding viewers of that match applies them (or reads them from the database if it is not at the step they
+start from) and sends them on. Presence (who is connected) travels the same way. On SQLite there is one
+server process, and this is a no-op.
 
 Message lines (several per notification, newline-separated): "<kind> <server id> <match id> [<data>]" with
-kind v (new version: data = version), s (seats changed: claim, invite, name), p (presence: data = comma-
-separated seats connected through that server, or "-"), q (asks servers to announce their presence for the
-match), x (match expired).
+kind v (new steps: data = "<new version> <first step> <comma-separated actions>"), s (seats changed: claim,
+invite, name), p (presence: data = comma-separated seats connected through that server, or "-"), q (asks
+servers to announce their presence for the match), x (match expired).
 """
 
 from __future__ import annotations

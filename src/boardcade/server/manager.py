@@ -450,7 +450,7 @@ class MatchManager:
         if to_move is not None:
             waiting = match.seats[to_move]["kind"] if to_move >= 0 else "human"
         result = list(new.returns()) if new.is_terminal() else None
-        note = self._note("v", match, start + len(actions))
+        note = self._note("v", match, f"{start + len(actions)} {start} {','.join(map(str, actions))}")
         commit = Commit(match.id, start, actions, result, to_move, waiting, note)
         try:
             stored = await self.writer.commit(commit)
@@ -554,8 +554,8 @@ class MatchManager:
             match = self.live.get(match_id)
             if match is None:
                 continue
-            if kind == "v" and data.isdigit() and int(data) > match.version:
-                self._schedule_sync(match)
+            if kind == "v":
+                self._heard_move(match, data)
             elif kind == "s":
                 self._spawn(self._reload_seats(match))
             elif kind == "p":
@@ -568,6 +568,31 @@ class MatchManager:
                 self._publish([self._presence_note(match)])
             elif kind == "x" and match.status != "expired":
                 self._expired(match)
+
+    def _heard_move(self, match: LiveMatch, data: str) -> None:
+        """Another server committed steps: "<new version> <start> <actions>". When this server holds the match
+        at `start` and nothing is using it, the steps are applied at once (the notification was sent in the
+        commit's own transaction, so they are exactly what was stored); otherwise the match is read back."""
+        parts = data.split(" ")
+        try:
+            version, start = int(parts[0]), int(parts[1])
+            actions = [int(a) for a in parts[2].split(",")]
+        except (IndexError, ValueError):
+            self._schedule_sync(match)
+            return
+        if version <= match.version:
+            return
+        if start != match.version or match.lock.locked() or match.id in self._syncs or match.needs_sync:
+            self._schedule_sync(match)
+            return
+        try:
+            match.apply_stored(actions)
+        except Exception:  # not what this server expected: read the match back instead
+            log.exception("notified steps of match %s did not apply; reading it back", match.id)
+            self.live.pop(match.id, None)
+            return
+        match.updated_at = now_iso()
+        match.broadcast()
 
     def _on_reconnect(self) -> None:
         """The notification connection was lost for a while: check every match held here."""
