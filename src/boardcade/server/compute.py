@@ -79,7 +79,7 @@ def _decide(
 
 
 def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
-    from .errors import ClientError, parse_json
+    from .errors import ClientError, dumps, parse_json
     from .replay import parse_record, replay_data
 
     try:
@@ -88,7 +88,7 @@ def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress:
         data = replay_data(parse_record(record), max_steps)
     except ClientError as e:
         return json.dumps({"refused": [e.code, e.message]}).encode()
-    body = json.dumps(data, separators=(",", ":"), allow_nan=False).encode()
+    body = dumps(data).encode("ascii")
     return gzip.compress(body, 5) if compress else body
 
 
