@@ -34,8 +34,16 @@ def sqlite_url(tmp_path):
 
 
 def settings(**changes) -> Settings:
-    """Server settings for in-process tests: Starlette's TestClient sends "Host: testserver" on sockets."""
-    return Settings(**{"allowed_hosts": ["testserver", "127.0.0.1"], "agent_workers": 1, **changes})
+    """Server settings for in-process tests: Starlette's TestClient sends "Host: testserver" on sockets. The
+    per-address rate limits for HTTP requests and new matches are off (a test plays whole matches over HTTP
+    far faster than a person); the tests of those limits set them."""
+    base = {
+        "allowed_hosts": ["testserver", "127.0.0.1"],
+        "agent_workers": 1,
+        "requests_per_second": 0,
+        "creates_per_minute": 0,
+    }
+    return Settings(**{**base, **changes})
 
 
 @pytest.fixture

@@ -14,7 +14,10 @@ import time
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from websockets.sync.client import connect
+
+from boardcade.server import create_app
 
 
 def new_match(h, http) -> dict:
@@ -276,3 +279,18 @@ def test_sv8_too_many_sockets_from_one_address_are_refused_with_a_reason(h, sqli
             with connect(url, open_timeout=10) as again:
                 again.send('{"type": "ping"}')
                 assert json.loads(again.recv(timeout=10)) == {"type": "pong"}
+
+
+def test_sv8_new_matches_and_api_requests_per_address_are_rate_limited(h, sqlite_url):
+    """Finding 8: one client created 333 matches a second."""
+    settings = h.settings(creates_per_minute=60, create_burst=3, requests_per_second=20, request_burst=10)
+    with TestClient(create_app(sqlite_url, settings=settings)) as client:
+        body = {"game": "qbert", "seats": [{"kind": "human"}] * 2}
+        made = [client.post("/api/matches", json=body).status_code for _ in range(4)]
+        assert made[:3] == [201, 201, 201]
+        r = client.post("/api/matches", json=body)
+        assert (r.status_code, r.json()["error"]["code"]) == (429, "rate_limited") and "60 a minute" in r.text
+        codes = [client.get("/api/games").status_code for _ in range(30)]
+        assert 429 in codes, "a burst of requests from one address is slowed down"
+        time.sleep(0.6)
+        assert client.get("/api/games").status_code == 200, "and served again a moment later"
