@@ -24,7 +24,9 @@ from websockets.sync.client import connect
 
 from boardcade.server import create_app
 from boardcade.server.errors import STATUS
+from boardcade.server.protocols import uvicorn_options
 from boardcade.server.routes import MAX_BODY
+from boardcade.server.settings import Settings
 from boardcade.server.ws import MAX_MESSAGE
 
 FUZZ = settings(
@@ -49,11 +51,17 @@ class Captured(logging.Handler):
 def server(tmp_path_factory):
     """`boardcade serve`'s app under uvicorn on 127.0.0.1 (a free port), with two human-vs-human matches."""
     db = tmp_path_factory.mktemp("fuzz") / "matches.sqlite3"
-    app = create_app(f"sqlite:///{db}", agent_budget=1.0)
+    # The fuzzers send thousands of messages a second from one address: no rate limits here (they have their own
+    # tests in test_hostile.py).
+    unlimited = {"requests_per_second": 0, "messages_per_second": 0, "creates_per_minute": 0}
+    settings = Settings(database_url=f"sqlite:///{db}", agent_budget=1.0, agent_workers=1, **unlimited)
+    app = create_app(settings=settings)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(app, log_level="critical", ws_max_size=1 << 20, lifespan="on"))
+    config = uvicorn.Config(app, lifespan="on", **{**uvicorn_options(settings), "log_level": "critical"})
+    config.boardcade_settings = settings
+    uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
     errors = Captured()
     for name in ("boardcade", "uvicorn.error", "uvicorn.asgi"):
@@ -64,8 +72,7 @@ def server(tmp_path_factory):
         time.sleep(0.02)
     assert uv.started, "the server did not start"
     http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
-    seats = [{"kind": "human"}, {"kind": "human"}]
-    matches = [http.post("/api/matches", json={"game": "qbert", "seats": seats}).json() for _ in range(2)]
+    matches = [new_match(http) for _ in range(2)]
     ns = type("Server", (), {})()
     ns.app, ns.http, ns.ws_url, ns.errors, ns.matches = app, http, f"ws://127.0.0.1:{port}/ws/matches/", errors, matches
     yield ns
@@ -74,6 +81,16 @@ def server(tmp_path_factory):
     thread.join(15)
     for name in ("boardcade", "uvicorn.error", "uvicorn.asgi"):
         logging.getLogger(name).removeHandler(errors)
+
+
+def new_match(http) -> dict:
+    """A human-vs-human Q*bert match with both seats claimed: m["tokens"] = {"0": token, "1": token}."""
+    m = http.post("/api/matches", json={"game": "qbert", "seats": [{"kind": "human"}] * 2}).json()
+    m["tokens"] = {str(m["seat"]): m["token"]}
+    for seat, invite in m["invites"].items():
+        claim = http.post(f"/api/matches/{m['id']}/claim", json={"seat": int(seat), "invite": invite, "name": "P"})
+        m["tokens"][seat] = claim.json()["token"]
+    return m
 
 
 def live(server, m):
@@ -238,7 +255,11 @@ def test_sv4_fuzz_http_malformed_and_oversized_bodies_get_errors(server, data):
             }
         )
     r = http_send(
-        server, "POST", path, content=body.encode("utf-8", "surrogatepass"), headers={"content-type": "text/plain"}
+        server,
+        "POST",
+        path,
+        content=body.encode("utf-8", "surrogatepass"),
+        headers={"content-type": "application/json"},
     )
     assert_error(r.text, r.status_code)
     assert snapshot(server) == before
@@ -388,7 +409,7 @@ def test_sv4_fuzz_websocket_bad_messages_before_and_after_joining_each_get_one_e
 def test_sv4_replayed_and_out_of_order_actions_are_refused_and_applied_once(server):
     """Every accepted action, resent on the same or another connection, over WebSocket or HTTP, is refused as a
     duplicate (recent) or stale version (older); actions for future versions are stale; nothing is applied twice."""
-    m = server.http.post("/api/matches", json={"game": "qbert", "seats": [{"kind": "human"}] * 2}).json()
+    m = new_match(server.http)
     both = [{"seat": s, "token": m["tokens"][str(s)]} for s in (0, 1)]
     hello = json.dumps({"type": "hello", "seats": both})
     sent: list[dict] = []

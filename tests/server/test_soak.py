@@ -28,6 +28,16 @@ def test_sv2_short_soak_plays_many_matches_to_the_end_with_zero_errors():
     assert report.errors == []
     assert report.finished >= 2 and report.actions > 200, (report.finished, report.actions)
     assert len(report.samples) >= 8 and all(mib > 10 for _, mib in report.samples)
+    assert report.lost == 0 and len(report.acked) == report.actions
+
+
+def test_sv13_short_soak_on_two_servers_sharing_postgresql_loses_no_acknowledged_move(postgres_url):
+    """Each match's two players and spectator sit on different servers: every move crosses between them."""
+    soak = load_soak()
+    report = soak.run(minutes=0.15, matches=6, think=0.01, every=0.75, seed=4, database=postgres_url, servers=2)
+    assert report.errors == []
+    assert report.finished >= 2 and report.actions > 150, (report.finished, report.actions)
+    assert report.lost == 0
 
 
 def test_soak_slope_is_the_least_squares_line_through_the_samples_after_warm_up():

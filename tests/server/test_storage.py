@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
-from boardcade.server.storage import Storage, VersionConflict
+from boardcade.server.storage import Commit, SeatRow, Storage, VersionConflict
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -19,7 +19,7 @@ def db_url(request, tmp_path):
     url = request.getfixturevalue("postgres_url")
     storage = Storage(url)  # a clean schema per test
     with storage.engine.begin() as conn:
-        for table in ("match_actions", "seat_tokens", "matches"):
+        for table in ("match_actions", "match_seats", "matches"):
             conn.exec_driver_sql(f"DELETE FROM {table}")
     storage.close()
     return url
@@ -29,7 +29,13 @@ def test_sv2_storage_round_trip_and_version_check(db_url):
     st = Storage(db_url)
     try:
         st.create_match(
-            "m1", "qbert", {"tiebreak": False}, [{"kind": "human"}] * 2, {0: "a" * 64, 1: "b" * 64}, [3], None
+            "m1",
+            "qbert",
+            {"tiebreak": False},
+            [{"kind": "human"}] * 2,
+            {0: SeatRow(token_hash="a" * 64), 1: SeatRow(token_hash="b" * 64)},
+            [3],
+            None,
         )
         st.append_actions("m1", 1, [4, 5], None)
         with pytest.raises(VersionConflict):
@@ -48,27 +54,53 @@ def test_sv2_storage_round_trip_and_version_check(db_url):
 def _play(client, m, steps, rng):
     url = f"/api/matches/{m['id']}/actions"
     for _ in range(steps):
-        state = client.app.state.manager.live[m["id"]].state
+        state = client.portal.call(client.app.state.manager.get, m["id"]).state
+        if state.is_terminal():  # the server's dice may end a match early
+            return
         p = state.current_player()
         body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number()}
         assert client.post(url, json={**body, "action": rng.choice(state.legal_actions())}).status_code == 200
 
 
-def test_sv2_restart_after_a_kill_resumes_the_match_exactly(db_url):
-    """A seeded match (the moves and the server's dice), so it cannot end before the 30 moves it plays."""
+def test_sv2_restart_after_a_kill_resumes_the_match_exactly(h, db_url):
+    """A seeded match (the moves and the server's dice), so it cannot end before the moves it plays."""
     rng = random.Random(11)
-    killed = TestClient(create_app(db_url))
+    killed = TestClient(create_app(db_url, settings=h.settings()))
     killed.__enter__()  # never shut down cleanly: stands for a killed server
     killed.app.state.manager.rng = random.Random(5)  # the server's dice, seeded
-    m = killed.post("/api/matches", json={"game": "qbert", "seats": [{"kind": "human"}] * 2}).json()
+    m = h.new_match(killed)
     _play(killed, m, 25, rng)
     before = killed.app.state.manager.live[m["id"]].state
-    with TestClient(create_app(db_url)) as fresh:
-        fresh.app.state.manager.rng = random.Random(6)
-        resumed = fresh.app.state.manager.live[m["id"]].state
+    with TestClient(create_app(db_url, settings=h.settings())) as fresh:
+        assert m["id"] not in fresh.app.state.manager.live, "matches are loaded when first asked for"
+        resumed = fresh.portal.call(fresh.app.state.manager.get, m["id"]).state
         assert resumed.history() == before.history()
         for p in (0, 1):
             assert resumed.observation(p) == before.observation(p)
         _play(fresh, m, 5, rng)  # the old seat tokens still work
-        assert len(fresh.get("/api/matches?status=active").json()["matches"]) == 1
+        assert [x["id"] for x in fresh.get("/api/matches").json()["matches"]] == [m["id"]]
     killed.__exit__(None, None, None)
+
+
+def test_sv2_group_commit_stores_each_match_that_is_still_at_its_version_and_nothing_of_the_others(db_url):
+    """One transaction for many matches (writer.py): a conflict in one leaves the others' steps stored."""
+    st = Storage(db_url)
+    try:
+        for mid in ("a", "b", "c"):
+            st.create_match(
+                mid, "qbert", {}, [{"kind": "human"}] * 2, {0: SeatRow(), 1: SeatRow()}, [1], None, 0, "human"
+            )
+        batch = [
+            Commit("c", 1, [7, 8], None, 1, "human"),
+            Commit("a", 5, [9], None, 0, "human"),  # stale: "a" is at version 1
+            Commit("b", 1, [4], [1.0, -1.0], None, None),
+        ]
+        assert st.commit_batch(batch) == [True, False, True]
+        assert st.load_match("a").actions == [1] and st.load_match("a").status == "active"
+        assert st.load_match("b").actions == [1, 4] and st.load_match("b").status == "finished"
+        assert st.load_match("b").result == [1.0, -1.0]
+        assert st.load_match("c").actions == [1, 7, 8] and st.load_match("c").version == 3
+        assert st.load_since("c", 1) == ("active", None, [7, 8])
+        assert st.commit_batch([Commit("b", 2, [5], None, 0, "human")]) == [False], "a finished match takes no step"
+    finally:
+        st.close()

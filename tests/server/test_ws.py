@@ -65,10 +65,14 @@ def test_sv4_every_bad_message_gets_an_error_to_that_client_only_and_the_state_i
         assert ws.receive_json() == {"type": "pong"}, "the connection keeps serving after errors"
         ws.send_json({"type": "action", "id": 1, "seat": p, "version": version, "action": legal[0]})
         first = ws.receive_json()
-        assert first["type"] == "state", "the committed state is broadcast before the acknowledgement"
+        assert first["type"] == "delta", "the committed change is broadcast before the acknowledgement"
+        assert first["from"] == version and first["version"] > version
         assert ws.receive_json() == {"type": "ack", "id": 1, "version": h.live_state(client, m["id"]).move_number()}
+        presence = watcher.receive_json()
+        assert presence["type"] == "seats", "the watcher heard that a seat connected"
+        assert [s["connected"] for s in presence["seats"]] == [s == p for s in (0, 1)]
         seen = watcher.receive_json()
-        assert seen["type"] == "state" and seen["seat"] is None, "the watcher got the change, not the errors"
+        assert seen["type"] == "delta" and seen["seat"] is None, "the watcher got the change, not the errors"
 
 
 def test_sv1_qbert_roll_never_reaches_the_nasty_player_before_the_reveal(h, client):
@@ -81,8 +85,10 @@ def test_sv1_qbert_roll_never_reaches_the_nasty_player_before_the_reveal(h, clie
         state = h.live_state(client, m["id"])
         views = {}
         qp = first_qp = state.observation(None)["qbert_player"]
-        views.update(hello(q_ws, [(qp, m["tokens"][str(qp)])]))
-        views.update(hello(n_ws, [(1 - qp, m["tokens"][str(1 - qp)])]))
+        for ws, seat in ((q_ws, qp), (n_ws, 1 - qp)):
+            for msg in hello(ws, [(seat, m["tokens"][str(seat)])]).values():
+                h.apply_view(views, msg)
+        assert q_ws.receive_json()["type"] == "seats", "the first player heard the second one connect"
         hidden_seen = 0
         for _ in range(60):
             state = h.live_state(client, m["id"])
@@ -90,7 +96,7 @@ def test_sv1_qbert_roll_never_reaches_the_nasty_player_before_the_reveal(h, clie
                 break
             for seat in (0, 1):
                 obs = views[seat]["observation"]
-                assert obs == state.observation(seat), "each client gets exactly observation(seat)"
+                assert obs == state.observation(seat), "each client's view (whole, then deltas) is observation(seat)"
                 if seat == obs["nasty_player"] and obs["roll_hidden"]:
                     hidden_seen += 1
                     assert obs["roll"] is None and obs["moves_left"] is None
@@ -104,11 +110,9 @@ def test_sv1_qbert_roll_never_reaches_the_nasty_player_before_the_reveal(h, clie
                     "action": rng.choice(state.legal_actions()),
                 }
             )
-            msg = ws.receive_json()
-            views[msg["seat"]] = msg
+            h.apply_view(views, ws.receive_json())
             assert ws.receive_json()["type"] == "ack"
-            msg = other.receive_json()
-            views[msg["seat"]] = msg
+            h.apply_view(views, other.receive_json())
         assert hidden_seen > 0
 
 

@@ -74,6 +74,8 @@ def test_sv1_online_atari_centipede_two_browsers_with_a_computer_seat(server, co
     assert "/#/join/" in invite
     guest = contexts(viewport={"width": 1000, "height": 800}).new_page()
     guest.goto(invite)
+    guest.fill("#join-name", "Guest <b>")
+    guest.click("#join")
     guest.wait_for_url(re.compile(rf"#/play/{match_id}$"))
     assert "/join/" not in guest.url, "the token is dropped from the address bar"
     moves = 0
@@ -88,6 +90,8 @@ def test_sv1_online_atari_centipede_two_browsers_with_a_computer_seat(server, co
     assert moves >= 12, "both people could move while computer seats played"
     assert host.locator(".to-move").count() == 1 and guest.locator(".to-move").count() == 1
     assert "computer (random)" in host.text_content(".players")
+    assert "Guest <b>" in host.text_content(".players"), "the guest's name is shown as text, never as markup"
+    assert host.locator(".players b").count() == 0
 
 
 def test_sv2_reload_and_server_restart_resume_the_seat(server, contexts):

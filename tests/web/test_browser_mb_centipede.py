@@ -84,11 +84,15 @@ def test_mb_9_2_the_winners_centipede_is_drawn_in_the_goal(server, contexts):
     page.wait_for_selector(".result", timeout=60000)
     page.wait_for_function("() => document.querySelectorAll('.seg').length === 12")  # none vanish
     won = page.text_content(".result")
-    winner = 0 if "Green won" in won else 1
-    base = page.locator(f"rect.home-base[data-home='{1 - winner}']").bounding_box()
-    inside = 0
-    for k in range(6):
-        seg = page.locator(f".seg[data-seg='{winner},{k}']").bounding_box()
-        cx, cy = seg["x"] + seg["width"] / 2, seg["y"] + seg["height"] / 2
-        inside += base["x"] <= cx <= base["x"] + base["width"] and base["y"] <= cy <= base["y"] + base["height"]
-    assert inside == 6
+
+    def in_goal(colour: int) -> int:
+        base = page.locator(f"rect.home-base[data-home='{1 - colour}']").bounding_box()
+        inside = 0
+        for k in range(6):
+            seg = page.locator(f".seg[data-seg='{colour},{k}']").bounding_box()
+            cx, cy = seg["x"] + seg["width"] / 2, seg["y"] + seg["height"] / 2
+            inside += base["x"] <= cx <= base["x"] + base["width"] and base["y"] <= cy <= base["y"] + base["height"]
+        return inside
+
+    counts = sorted([in_goal(0), in_goal(1)])
+    assert counts[1] == 6 and counts[0] < 6, f"{won!r}: segments in the goal per colour {counts}"

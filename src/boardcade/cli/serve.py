@@ -2,12 +2,59 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+from dataclasses import fields
 from pathlib import Path
 
 import typer
 from platformdirs import user_data_dir
 
 from .app import app
+
+
+def _apply_sets(settings, pairs: list[str]) -> None:
+    """--set name=value for any field of server.settings.Settings (lists: comma-separated)."""
+    kinds = {f.name: f.type for f in fields(settings)}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in kinds or name == "database_url":
+            valid = ", ".join(k for k in kinds if k != "database_url")
+            raise typer.BadParameter(f"{pair!r}: use --set name=value with a name from: {valid}", param_hint="--set")
+        current = getattr(settings, name)
+        try:
+            if isinstance(current, list):
+                parsed = [v.strip() for v in value.split(",") if v.strip()]
+            elif isinstance(current, bool):
+                parsed = value.lower() in ("1", "true", "yes", "on")
+            else:
+                parsed = type(current)(value)
+        except ValueError:
+            raise typer.BadParameter(
+                f"{pair!r}: {name} must be a {type(current).__name__}", param_hint="--set"
+            ) from None
+        setattr(settings, name, parsed)
+
+
+_LOCKS: list = []  # kept open for the life of the process
+
+
+def _lock_sqlite(url: str) -> None:
+    """One `boardcade serve` per SQLite file: a second one would not hear of the first one's moves."""
+    path = url.removeprefix("sqlite:///")
+    if not url.startswith("sqlite:///") or not path or path == ":memory:":
+        return
+    lock = open(f"{path}.serve-lock", "w")  # held until the process ends
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise typer.BadParameter(
+            f"another `boardcade serve` is already using {path}; several servers need PostgreSQL (docs/deploy.md)",
+            param_hint="--database",
+        ) from None
+    _LOCKS.append(lock)
 
 
 @app.command()
@@ -21,7 +68,28 @@ def serve(
         help="SQLAlchemy URL, e.g. sqlite:///matches.sqlite3 or postgresql://user@localhost/boardcade. "
         "Default: a SQLite file in your data directory.",
     ),
-    agent_budget: float = typer.Option(5.0, min=0.05, help="Seconds a computer seat may think per decision."),
+    workers: int = typer.Option(
+        1, min=1, max=64, help="Server processes sharing the port. More than one needs PostgreSQL (docs/deploy.md)."
+    ),
+    agent_budget: float = typer.Option(5.0, min=0.05, help="Seconds a computer seat may take per decision."),
+    agent_workers: int = typer.Option(
+        0, min=0, help="Worker processes for computer seats per server (0: one per core)."
+    ),
+    allowed_host: list[str] = typer.Option(
+        [],
+        help="Host name the server answers to (repeatable; '*' for any). Default: loopback names when "
+        "listening on loopback, else any.",
+    ),
+    allowed_origin: list[str] = typer.Option([], help="Another web origin allowed to use the API (repeatable)."),
+    trusted_proxy: list[str] = typer.Option(
+        [], help="Address of a reverse proxy whose X-Forwarded-For is believed (repeatable). Default: 127.0.0.1, ::1."
+    ),
+    expire_days: float = typer.Option(
+        7.0, min=0, help="Unfinished matches untouched this many days expire (0: never)."
+    ),
+    set_: list[str] = typer.Option(
+        [], "--set", help="Any other server setting, as name=value (see docs/server.md), e.g. --set send_queue=512."
+    ),
 ) -> None:
     """Play in the browser: start the web server (matches are kept in a database and resume after a restart)."""
     from importlib.util import find_spec
@@ -35,12 +103,38 @@ def serve(
         raise typer.Exit(2)
     import uvicorn
 
-    from ..server import create_app
+    from ..server.protocols import raise_open_file_limit, uvicorn_options
+    from ..server.settings import ENV, Settings
     from ..server.storage import default_database_url
 
     url = database or default_database_url(Path(user_data_dir("boardcade")))
-    web_app = create_app(url, agent_budget=agent_budget)
+    if workers > 1 and not url.startswith("postgresql"):
+        raise typer.BadParameter(
+            "more than one server process needs PostgreSQL: they tell each other about moves with "
+            "LISTEN/NOTIFY; on SQLite run one process (docs/deploy.md)",
+            param_hint="--workers",
+        )
+    _lock_sqlite(url)
+    settings = Settings(database_url=url, agent_budget=agent_budget, agent_workers=agent_workers, bind_host=host)
+    settings.expire_days = expire_days
+    if allowed_host:
+        settings.allowed_hosts = allowed_host
+    if allowed_origin:
+        settings.allowed_origins = allowed_origin
+    if trusted_proxy:
+        settings.trusted_proxies = trusted_proxy
+    _apply_sets(settings, set_)
+    os.environ[ENV] = settings.to_env()
+    raise_open_file_limit()
     shown = "127.0.0.1" if host == "0.0.0.0" else host
-    typer.echo(f"boardcade is serving on http://{shown}:{port}/  (database: {url.split('@')[-1]})")
+    procs = f", {workers} processes" if workers > 1 else ""
+    typer.echo(f"boardcade is serving on http://{shown}:{port}/  (database: {url.split('@')[-1]}{procs})")
     typer.echo("Press Ctrl+C to stop; unfinished matches resume on the next start.")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(
+        "boardcade.server.app:app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        **uvicorn_options(settings),
+    )

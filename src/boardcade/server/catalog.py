@@ -48,7 +48,9 @@ def describe_game(name: str) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=1)
 def catalog() -> dict[str, Any]:
+    """Built once: the registered games do not change while the server runs."""
     games = []
     for name in game_names():
         try:

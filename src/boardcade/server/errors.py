@@ -25,7 +25,17 @@ STATUS = {
     "too_large": 413,
     "illegal_action": 422,
     "hello_first": 400,
+    "bad_name": 400,
+    "bad_invite": 403,
+    "not_host": 403,
+    "bad_origin": 403,
+    "seat_taken": 409,
+    "seat_active": 409,
+    "expired": 410,
+    "bad_media_type": 415,
+    "rate_limited": 429,
     "server_error": 500,
+    "unavailable": 503,
 }
 
 
@@ -54,6 +64,15 @@ def require_int(msg: dict[str, Any], key: str, *, minimum: int = 0, allow_none: 
         extra = " or null" if allow_none else ""
         raise ClientError("bad_message", f"field {key!r} must be {kind}{extra}, got {value!r}")
     return value
+
+
+def dumps(data: Any) -> str:
+    """JSON for clients: ASCII only (even a lone surrogate a client sent can be echoed), with <, > and & escaped
+    so that no text from a player (a name, say) can ever read as HTML, whoever puts it in a page."""
+    text = json.dumps(data, separators=(",", ":"), allow_nan=False)
+    if "<" in text or ">" in text or "&" in text:
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text
 
 
 def parse_json(data: bytes | str, what: str) -> Any:

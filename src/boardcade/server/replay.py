@@ -1,4 +1,10 @@
-"""Replay data for the viewer: the public view of every state of a match, from a stored or uploaded record."""
+"""Replay data for the viewer: the public view of every state of a match, from a stored or uploaded record.
+
+Compact: the first step carries the whole public observation; every later step carries only the top-level
+keys of the observation that changed (`changed`) and those that disappeared (`removed`). Events are left out of
+the steps and sent once, each with the step it belongs to. The viewer rebuilds step i by applying the changes
+of steps 1..i in order. This runs in a worker process (compute.py), never on the server's event loop.
+"""
 
 from __future__ import annotations
 
@@ -10,30 +16,42 @@ from .errors import ClientError
 MAX_REPLAY_STEPS = 20000
 
 
-def replay_data(record: Record) -> dict[str, Any]:
-    """Every state's public observation (events stripped; the full public event list is sent once with the step
-    each belongs to), with the label of the action leading to it."""
-    if len(record.actions) > MAX_REPLAY_STEPS:
-        raise ClientError("bad_record", f"record has {len(record.actions)} actions; at most {MAX_REPLAY_STEPS}")
+def diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Top-level keys of `new` whose values differ from `old`, and keys of `old` that `new` lacks."""
+    changed = {k: v for k, v in new.items() if k not in old or old[k] != v}
+    removed = [k for k in old if k not in new]
+    return changed, removed
+
+
+def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, Any]:
+    if len(record.actions) > max_steps:
+        raise ClientError("too_large", f"record has {len(record.actions)} actions; at most {max_steps} can be replayed")
     steps: list[dict[str, Any]] = []
     previous = None
+    last_obs: dict[str, Any] = {}
     try:
         for i, state in enumerate(record.states()):
             obs = state.observation(None)
             obs.pop("events", None)
-            entry: dict[str, Any] = {"version": i, "observation": obs}
-            if previous is not None:
+            if previous is None:
+                entry: dict[str, Any] = {"version": i, "observation": obs}
+            else:
+                changed, removed = diff(last_obs, obs)
+                entry = {"version": i, "changed": changed}
+                if removed:
+                    entry["removed"] = removed
                 action = record.actions[i - 1]
                 mover = previous.current_player()
                 entry["by"] = "chance" if mover == CHANCE else previous.game.player_name(mover)
                 entry["label"] = previous.action_to_string(action) if mover != CHANCE else "(chance)"
             steps.append(entry)
-            previous = state
+            previous, last_obs = state, obs
     except RecordError as e:
         raise ClientError("bad_record", str(e)) from None
     events = [e.to_json() for e in previous.events(None)] if previous is not None else []
     game = previous.game if previous is not None else None
     return {
+        "format": "compact-1",
         "game": record.game,
         "title": game.title if game else record.game,
         "options": record.options,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -10,12 +9,11 @@ from fastapi.responses import JSONResponse, Response
 
 from ..core import Record
 from .catalog import catalog, rule_texts
-from .errors import STATUS, ClientError, parse_json, require_int
-from .manager import MatchManager
-from .replay import parse_record, replay_data
+from .compute import JobRefused
+from .errors import STATUS, ClientError, dumps, parse_json, require_int
+from .manager import CREATOR_DEFAULT, MatchManager
 
 MAX_BODY = 16 * 1024
-MAX_RECORD_BODY = 4 * 1024 * 1024
 
 router = APIRouter(prefix="/api")
 
@@ -24,8 +22,12 @@ def manager(request: Request) -> MatchManager:
     return request.app.state.manager
 
 
-async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request body as a JSON object, at most `limit` bytes."""
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, at most `limit` bytes (refused from its Content-Length when that says more)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise ClientError("too_large", f"request body is {declared} bytes; at most {limit} allowed")
@@ -34,7 +36,15 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
         body += chunk
         if len(body) > limit:
             raise ClientError("too_large", f"request body is over {limit} bytes")
-    data = parse_json(bytes(body), "request body")
+    return bytes(body)
+
+
+async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    return parse_json(await read_body(request, limit), "request body")
+
+
+async def read_object(request: Request) -> dict[str, Any]:
+    data = await read_json(request)
     if not isinstance(data, dict):
         raise ClientError("bad_message", "request body must be a JSON object")
     return data
@@ -54,48 +64,88 @@ async def rules(name: str) -> dict[str, str]:
 
 @router.post("/matches", status_code=201)
 async def create_match(request: Request) -> dict[str, Any]:
-    body = await read_json(request)
-    match, tokens = await manager(request).create(body.get("game"), body.get("options", {}), body.get("seats"))
-    return {"id": match.id, "version": match.version, "tokens": {str(s): t for s, t in tokens.items()}, **match.meta()}
+    body = await read_object(request)
+    mgr = manager(request)
+    match, secret = await mgr.create(
+        body.get("game"),
+        body.get("options", {}),
+        body.get("seats"),
+        client_address(request),
+        body.get("seat", CREATOR_DEFAULT),
+        body.get("name"),
+    )
+    return {**match.meta(), **secret}
 
 
 @router.get("/matches")
 async def list_matches(request: Request, status: str | None = None, limit: int = 50) -> dict[str, Any]:
-    if status not in (None, "active", "finished"):
-        raise ClientError("bad_message", f"status must be 'active' or 'finished', got {status!r}")
+    if status not in (None, "active", "finished", "expired"):
+        raise ClientError("bad_message", f"status must be 'active', 'finished' or 'expired', got {status!r}")
     limit = max(1, min(limit, 500))
-    mgr = manager(request)
-    return {"matches": await mgr._run_db(mgr.storage.list_matches, status, limit)}
+    return {"matches": await manager(request).list_matches(status, limit)}
 
 
 @router.get("/matches/{match_id}")
 async def match_info(request: Request, match_id: str) -> dict[str, Any]:
     mgr = manager(request)
     match = await mgr.get(match_id)
+    answer = {**match.meta(), "observation": match.view(None)}
     mgr.release(match)
-    return {
-        **match.meta(),
-        "version": match.version,
-        "status": "finished" if match.state.is_terminal() else "active",
-        "observation": match.state.observation(None),
-    }
+    return answer
+
+
+@router.post("/matches/{match_id}/claim")
+async def claim_seat(request: Request, match_id: str) -> dict[str, Any]:
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    token = await mgr.claim(match, body.get("seat"), body.get("invite"), body.get("name"))
+    return {**match.meta(), "seat": body["seat"], "token": token}
+
+
+@router.post("/matches/{match_id}/seats/{seat}/invite")
+async def reissue_invite(request: Request, match_id: str, seat: int) -> dict[str, Any]:
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    invite = await mgr.reissue(match, seat, body.get("host_token"), revoke_only=False)
+    return {"seat": seat, "invite": invite}
+
+
+@router.post("/matches/{match_id}/seats/{seat}/revoke")
+async def revoke_seat(request: Request, match_id: str, seat: int) -> dict[str, Any]:
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    await mgr.reissue(match, seat, body.get("host_token"), revoke_only=True)
+    return {"seat": seat, "revoked": True}
+
+
+@router.post("/matches/{match_id}/rematch")
+async def rematch(request: Request, match_id: str) -> dict[str, Any]:
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+    new, new_seat, token = await mgr.rematch(match, seat, client_address(request))
+    return {**new.meta(), "seat": new_seat, "token": token}
 
 
 @router.post("/matches/{match_id}/view")
 async def seat_view(request: Request, match_id: str) -> dict[str, Any]:
-    body = await read_json(request)
+    body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
-    seat = mgr.authenticate(match, body.get("seat"), body.get("token"))
-    return {"seat": seat, "version": match.version, "observation": match.state.observation(seat)}
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+    return {"seat": seat, "version": match.version, "observation": match.view(seat)}
 
 
 @router.post("/matches/{match_id}/actions")
 async def post_action(request: Request, match_id: str) -> dict[str, Any]:
-    body = await read_json(request)
+    body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
-    seat = mgr.authenticate(match, body.get("seat"), body.get("token"))
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
     version = require_int(body, "version")
     action = require_int(body, "action")
     new_version = await mgr.submit(match, seat, version, action)
@@ -106,8 +156,10 @@ async def _finished_record(request: Request, match_id: str) -> Record:
     mgr = manager(request)
     match = await mgr.get(match_id)
     mgr.release(match)
-    if not match.state.is_terminal():
+    if match.status == "active":
         raise ClientError("not_finished", "the record is available once the match is over (it holds hidden moves)")
+    if not match.state.is_terminal():
+        raise ClientError("not_finished", "this match expired before its end; it has no record (it holds hidden moves)")
     seats = [s["agent"] if s["kind"] == "agent" else "human" for s in match.seats]
     record = Record.for_state(match.state, seats, match_id=match.id, played_on="boardcade serve")
     record.started_at = match.created_at
@@ -124,22 +176,38 @@ async def download_record(request: Request, match_id: str) -> Response:
     )
 
 
+async def _replay_response(request: Request, record: Any) -> Response:
+    mgr = manager(request)
+    gz = "gzip" in request.headers.get("accept-encoding", "")
+    try:
+        body = await mgr.replays.replay(record, mgr.settings.max_replay_steps, gz)
+    except JobRefused as e:
+        raise ClientError(e.code, e.message) from None
+    headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"} if gz else {}
+    return Response(body, media_type="application/json", headers=headers)
+
+
 @router.get("/matches/{match_id}/replay")
-async def match_replay(request: Request, match_id: str) -> dict[str, Any]:
-    return replay_data(await _finished_record(request, match_id))
+async def match_replay(request: Request, match_id: str) -> Response:
+    record = await _finished_record(request, match_id)
+    return await _replay_response(request, record.to_json())
 
 
 @router.post("/replay")
-async def upload_replay(request: Request) -> dict[str, Any]:
-    return replay_data(parse_record(await read_json(request, MAX_RECORD_BODY)))
+async def upload_replay(request: Request) -> Response:
+    """The record is read (at most max_record_bytes) and handed to a worker process as it came: parsing,
+    checking and replaying it all happen there."""
+    limit = manager(request).settings.max_record_bytes
+    return await _replay_response(request, await read_body(request, limit))
 
 
 class AsciiJSONResponse(JSONResponse):
     """JSON with every non-ASCII character escaped, so text a client sent (even a lone surrogate such as
-    "\\ud800", which JSON allows but UTF-8 cannot encode) can always be echoed back in a message."""
+    "\\ud800", which JSON allows but UTF-8 cannot encode) can always be echoed back in a message; <, > and &
+    are escaped too (errors.dumps)."""
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, separators=(",", ":"), allow_nan=False).encode("ascii")
+        return dumps(content).encode("ascii")
 
 
 def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:

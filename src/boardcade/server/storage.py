@@ -1,17 +1,21 @@
 """Match storage with SQLAlchemy 2 (SQLite by default, PostgreSQL by URL).
 
-Three tables: `matches` (one row per match, with its version = number of applied actions),
-`match_actions` (every applied action, chance outcomes included, keyed by step) and `seat_tokens`
-(a SHA-256 digest per human seat; the tokens themselves are never stored).
-Appending actions checks the match version in the same transaction, so two writers cannot both
-commit step n.
+Tables: `matches` (one row per match: its version = number of applied actions, whose turn, when it last
+changed), `match_actions` (every applied action, chance outcomes included, keyed by step) and `match_seats`
+(per seat: the chosen name, the SHA-256 digest of its seat token once claimed, the digest of its open invite).
+Tokens themselves are never stored.
+
+Every write checks versions in its own transaction (optimistic concurrency), so any number of server processes
+can share one database: a commit for step n succeeds for exactly one of them. On PostgreSQL each commit also
+sends a NOTIFY in the same transaction, so other servers hear of it exactly when it becomes visible.
+All calls here block; the server runs reads on a small thread pool and commits on one writer thread.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +26,20 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
+    bindparam,
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
+CHANNEL = "boardcade"
 
 matches = Table(
     "matches",
@@ -38,13 +47,20 @@ matches = Table(
     Column("id", String(40), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("options", Text, nullable=False),
-    Column("seats", Text, nullable=False),
-    Column("status", String(16), nullable=False, index=True),
+    Column("seats", Text, nullable=False),  # [{"kind": "human"} | {"kind": "agent", "agent": name}]
+    Column("status", String(16), nullable=False, index=True),  # active | finished | expired
     Column("version", Integer, nullable=False),
     Column("result", Text, nullable=True),
     Column("created_at", String(40), nullable=False),
     Column("finished_at", String(40), nullable=True),
+    Column("updated_at", String(40), nullable=True, index=True),
+    Column("to_move", Integer, nullable=True),  # the seat to move; null when finished
+    Column("waiting_on", String(8), nullable=True),  # "human" | "agent" | null (finished)
+    Column("host_hash", String(64), nullable=True),
+    Column("rematch_of", String(40), nullable=True),
+    Column("rematch_id", String(40), nullable=True),
 )
+NEW_MATCH_COLUMNS = ("updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id")
 
 match_actions = Table(
     "match_actions",
@@ -54,12 +70,15 @@ match_actions = Table(
     Column("action", Integer, nullable=False),
 )
 
-seat_tokens = Table(
-    "seat_tokens",
+match_seats = Table(
+    "match_seats",
     metadata,
     Column("match_id", String(40), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("token_hash", String(64), nullable=False),
+    Column("name", String(200), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("invite_hash", String(64), nullable=True),
+    Column("last_seen", String(40), nullable=True),
 )
 
 
@@ -67,8 +86,25 @@ class VersionConflict(RuntimeError):
     """The match moved on in the database since this writer read it."""
 
 
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def now_iso(delta_seconds: float = 0.0) -> str:
+    return (datetime.now(UTC) + timedelta(seconds=delta_seconds)).isoformat(timespec="milliseconds")
+
+
+def age_seconds(stamp: str | None) -> float | None:
+    if not stamp:
+        return None
+    try:
+        return max(0.0, (datetime.now(UTC) - datetime.fromisoformat(stamp)).total_seconds())
+    except ValueError:
+        return None
+
+
+@dataclass
+class SeatRow:
+    name: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
+    last_seen: str | None = None
 
 
 @dataclass
@@ -83,7 +119,28 @@ class StoredMatch:
     created_at: str
     finished_at: str | None
     actions: list[int] = field(default_factory=list)
-    token_hashes: dict[int, str] = field(default_factory=dict)
+    seat_rows: dict[int, SeatRow] = field(default_factory=dict)
+    updated_at: str | None = None
+    host_hash: str | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+
+    @property
+    def token_hashes(self) -> dict[int, str]:
+        return {s: r.token_hash for s, r in self.seat_rows.items() if r.token_hash}
+
+
+@dataclass
+class Commit:
+    """One match's new steps, to be stored if the match is still at version `start`."""
+
+    match_id: str
+    start: int
+    actions: list[int]
+    result: list[float] | None
+    to_move: int | None
+    waiting_on: str | None
+    notify: str | None = None  # PostgreSQL NOTIFY payload, sent in the same transaction
 
 
 def default_database_url(data_dir: Path) -> str:
@@ -100,36 +157,90 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur.close()
 
 
-class Storage:
-    """Blocking storage calls; the server runs them on one dedicated worker thread."""
+def _seat_rows(conn: Connection, match_id: str) -> dict[int, SeatRow]:
+    rows = conn.execute(select(match_seats).where(match_seats.c.match_id == match_id))
+    return {r.seat: SeatRow(r.name, r.token_hash, r.invite_hash, r.last_seen) for r in rows}
 
-    def __init__(self, url: str):
+
+class Storage:
+    """Blocking storage calls (thread-safe: each call takes its own pooled connection)."""
+
+    def __init__(self, url: str, pool_size: int = 8):
         self.url = url
         if url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url[len("postgresql://") :]
-        kwargs: dict[str, Any] = {"future": True}
-        if url.startswith("sqlite"):
+        self.is_postgres = url.startswith("postgresql")
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs.update(pool_size=pool_size, max_overflow=4, pool_pre_ping=True)
         self.engine: Engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
+        # Placeholders for plain SQL through the driver (sqlite3: named ":x", psycopg: pyformat "%(x)s").
+        self._param = (lambda name: f":{name}") if self.is_sqlite else (lambda name: f"%({name})s")
+        if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self._migrate()
 
     def close(self) -> None:
         self.engine.dispose()
 
+    # ---- schema ---------------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        """Create the tables, and bring a database from an earlier version up to date (new columns; seat tokens
+        from the old `seat_tokens` table become claimed seats). Several processes may start at once on
+        PostgreSQL: an advisory lock lets one of them do it."""
+        with self.engine.begin() as conn:
+            if self.is_postgres:
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
+            metadata.create_all(conn)
+            have = {c["name"] for c in inspect(conn).get_columns("matches")}
+            for name in NEW_MATCH_COLUMNS:
+                if name not in have:
+                    kind = "INTEGER" if name == "to_move" else "VARCHAR(64)"
+                    conn.exec_driver_sql(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+            if "updated_at" not in have:
+                conn.exec_driver_sql("UPDATE matches SET updated_at = COALESCE(finished_at, created_at)")
+            if inspect(conn).has_table("seat_tokens"):
+                conn.exec_driver_sql(
+                    "INSERT INTO match_seats (match_id, seat, token_hash) SELECT t.match_id, t.seat, t.token_hash "
+                    "FROM seat_tokens t WHERE NOT EXISTS (SELECT 1 FROM match_seats s "
+                    "WHERE s.match_id = t.match_id AND s.seat = t.seat)"
+                )
+
+    def _notify(self, conn: Connection, payloads: list[str]) -> None:
+        if self.is_postgres:
+            for payload in payloads:
+                conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    # ---- writing --------------------------------------------------------------------------------
     def create_match(
         self,
         match_id: str,
         game: str,
         options: dict[str, Any],
         seats: list[dict[str, Any]],
-        token_hashes: dict[int, str],
+        seat_rows: dict[int, SeatRow],
         actions: list[int],
         result: list[float] | None,
+        to_move: int | None = None,
+        waiting_on: str | None = None,
+        host_hash: str | None = None,
+        rematch_of: str | None = None,
     ) -> None:
+        """Store a new match. With `rematch_of`, the old match is linked to it in the same transaction, and
+        VersionConflict is raised if the old match already has a rematch."""
         stamp = now_iso()
         with self.engine.begin() as conn:
+            if rematch_of is not None:
+                done = conn.execute(
+                    update(matches)
+                    .where(matches.c.id == rematch_of, matches.c.rematch_id.is_(None))
+                    .values(rematch_id=match_id)
+                )
+                if done.rowcount != 1:
+                    raise VersionConflict(f"match {rematch_of} already has a rematch")
             conn.execute(
                 insert(matches).values(
                     id=match_id,
@@ -140,13 +251,28 @@ class Storage:
                     version=len(actions),
                     result=None if result is None else json.dumps(result),
                     created_at=stamp,
+                    updated_at=stamp,
                     finished_at=stamp if result is not None else None,
+                    to_move=to_move,
+                    waiting_on=waiting_on,
+                    host_hash=host_hash,
+                    rematch_of=rematch_of,
                 )
             )
-            if token_hashes:
+            if seat_rows:
                 conn.execute(
-                    insert(seat_tokens),
-                    [{"match_id": match_id, "seat": s, "token_hash": h} for s, h in token_hashes.items()],
+                    insert(match_seats),
+                    [
+                        {
+                            "match_id": match_id,
+                            "seat": s,
+                            "name": r.name,
+                            "token_hash": r.token_hash,
+                            "invite_hash": r.invite_hash,
+                            "last_seen": r.last_seen,
+                        }
+                        for s, r in seat_rows.items()
+                    ],
                 )
             if actions:
                 conn.execute(
@@ -154,31 +280,112 @@ class Storage:
                     [{"match_id": match_id, "step": i, "action": a} for i, a in enumerate(actions)],
                 )
 
+    def commit_batch(self, batch: list[Commit]) -> list[bool]:
+        """Store several matches' new steps in one transaction (group commit). Per commit: True if stored,
+        False if its match was no longer at `start` (nothing of it is stored). Raises if the transaction fails;
+        then nothing is known about the batch (the answer may have been lost after the commit).
+        The hot path of the server: plain SQL through the driver, one UPDATE per match (its rowcount says
+        whether the version still matched) and one INSERT for all the steps."""
+        stamp = now_iso()
+        p = self._param
+        rows: list[dict[str, Any]] = []
+        notes: list[str] = []
+        move = (
+            f"UPDATE matches SET version = {p('new')}, updated_at = {p('at')}, to_move = {p('to_move')}, "
+            f"waiting_on = {p('waiting')} WHERE id = {p('id')} AND version = {p('old')} AND status = 'active'"
+        )
+        finish = (
+            f"UPDATE matches SET version = {p('new')}, updated_at = {p('at')}, to_move = NULL, waiting_on = NULL, "
+            f"status = 'finished', result = {p('result')}, finished_at = {p('at')} "
+            f"WHERE id = {p('id')} AND version = {p('old')} AND status = 'active'"
+        )
+        done = [False] * len(batch)
+        # Rows are locked in id order, so two servers' batches can never deadlock on PostgreSQL.
+        order = sorted(range(len(batch)), key=lambda i: batch[i].match_id)
+        with self.engine.begin() as conn:
+            for i in order:
+                c = batch[i]
+                values = {"new": c.start + len(c.actions), "at": stamp, "id": c.match_id, "old": c.start}
+                if c.result is None:
+                    params = {**values, "to_move": c.to_move, "waiting": c.waiting_on}
+                    done[i] = conn.exec_driver_sql(move, params).rowcount == 1
+                else:
+                    done[i] = conn.exec_driver_sql(finish, {**values, "result": json.dumps(c.result)}).rowcount == 1
+                if done[i]:
+                    rows += [{"m": c.match_id, "s": c.start + k, "a": a} for k, a in enumerate(c.actions)]
+                    if c.notify:
+                        notes.append(c.notify)
+            if rows:
+                conn.exec_driver_sql(
+                    f"INSERT INTO match_actions (match_id, step, action) VALUES ({p('m')}, {p('s')}, {p('a')})", rows
+                )
+            self._notify(conn, _pack(notes))
+        return done
+
     def append_actions(self, match_id: str, start: int, actions: list[int], result: list[float] | None) -> None:
-        """Add `actions` as steps start, start+1, ... in one transaction; raise VersionConflict if the stored
-        version is not `start`."""
-        values: dict[str, Any] = {"version": start + len(actions)}
-        if result is not None:
-            values.update(status="finished", result=json.dumps(result), finished_at=now_iso())
+        """Add `actions` as steps start, start+1, ...; raise VersionConflict if the stored version is not `start`.
+        (One commit on its own; the server batches with commit_batch.)"""
+        commit = Commit(match_id, start, actions, result, None, None if result else "human")
+        if not self.commit_batch([commit])[0]:
+            raise VersionConflict(f"match {match_id} is no longer at version {start}")
+
+    def claim_seat(self, match_id: str, seat: int, invite_hash: str, token_hash: str, name: str, notify: str) -> str:
+        """Claim an open seat with its invite: "ok", "taken" (already claimed) or "bad_invite"."""
+        stamp = now_iso()
         with self.engine.begin() as conn:
             done = conn.execute(
-                update(matches).where(matches.c.id == match_id, matches.c.version == start).values(**values)
-            )
-            if done.rowcount != 1:
-                raise VersionConflict(f"match {match_id} is no longer at version {start}")
-            if actions:
-                conn.execute(
-                    insert(match_actions),
-                    [{"match_id": match_id, "step": start + i, "action": a} for i, a in enumerate(actions)],
+                update(match_seats)
+                .where(
+                    match_seats.c.match_id == match_id,
+                    match_seats.c.seat == seat,
+                    match_seats.c.token_hash.is_(None),
+                    match_seats.c.invite_hash == invite_hash,
                 )
+                .values(token_hash=token_hash, invite_hash=None, name=name, last_seen=stamp)
+            )
+            if done.rowcount == 1:
+                self._notify(conn, [notify])
+                return "ok"
+            row = conn.execute(
+                select(match_seats.c.token_hash).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
+            ).first()
+            return "taken" if row is not None and row.token_hash is not None else "bad_invite"
 
-    def _row_to_match(self, conn, row) -> StoredMatch:
-        acts = conn.execute(
-            select(match_actions.c.action).where(match_actions.c.match_id == row.id).order_by(match_actions.c.step)
-        ).scalars()
-        toks = conn.execute(
-            select(seat_tokens.c.seat, seat_tokens.c.token_hash).where(seat_tokens.c.match_id == row.id)
-        )
+    def set_seat(self, match_id: str, seat: int, notify: str, **values: Any) -> None:
+        """Change a seat's row (host: new invite, revoked token; rematch: claimed)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(match_seats)
+                .where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
+                .values(**values)
+            )
+            self._notify(conn, [notify])
+
+    def touch_seats(self, match_id: str, seats: list[int]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(match_seats)
+                .where(match_seats.c.match_id == match_id, match_seats.c.seat.in_(seats))
+                .values(last_seen=now_iso())
+            )
+
+    def publish(self, payloads: list[str]) -> None:
+        """NOTIFY outside a commit (presence); nothing on SQLite."""
+        if self.is_postgres and payloads:
+            with self.engine.begin() as conn:
+                self._notify(conn, _pack(payloads))
+
+    # ---- reading --------------------------------------------------------------------------------
+    def _row_to_match(self, conn: Connection, row: Any, with_actions: bool = True) -> StoredMatch:
+        acts: list[int] = []
+        if with_actions:
+            acts = list(
+                conn.execute(
+                    select(match_actions.c.action)
+                    .where(match_actions.c.match_id == row.id)
+                    .order_by(match_actions.c.step)
+                ).scalars()
+            )
         return StoredMatch(
             id=row.id,
             game=row.game,
@@ -189,8 +396,12 @@ class Storage:
             result=None if row.result is None else json.loads(row.result),
             created_at=row.created_at,
             finished_at=row.finished_at,
-            actions=list(acts),
-            token_hashes={s: h for s, h in toks},
+            actions=acts,
+            seat_rows=_seat_rows(conn, row.id),
+            updated_at=row.updated_at,
+            host_hash=row.host_hash,
+            rematch_of=row.rematch_of,
+            rematch_id=row.rematch_id,
         )
 
     def load_match(self, match_id: str) -> StoredMatch | None:
@@ -198,38 +409,154 @@ class Storage:
             row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
             return None if row is None else self._row_to_match(conn, row)
 
+    def load_head(self, match_id: str) -> StoredMatch | None:
+        """The match row and seats without the actions."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+            return None if row is None else self._row_to_match(conn, row, with_actions=False)
+
+    def load_actions(self, match_id: str, start: int) -> list[int]:
+        """Stored actions from step `start` on (the steps another server committed)."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(match_actions.c.action)
+                    .where(match_actions.c.match_id == match_id, match_actions.c.step >= start)
+                    .order_by(match_actions.c.step)
+                ).scalars()
+            )
+
+    def load_since(self, match_id: str, start: int) -> tuple[str, str | None, list[int]] | None:
+        """(status, rematch id, actions from step `start` on), or None if there is no such match."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches.c.status, matches.c.rematch_id).where(matches.c.id == match_id)).first()
+            if row is None:
+                return None
+            acts = conn.execute(
+                select(match_actions.c.action)
+                .where(match_actions.c.match_id == match_id, match_actions.c.step >= start)
+                .order_by(match_actions.c.step)
+            ).scalars()
+            return row.status, row.rematch_id, list(acts)
+
+    def load_seats(self, match_id: str) -> dict[int, SeatRow]:
+        with self.engine.connect() as conn:
+            return _seat_rows(conn, match_id)
+
     def load_active(self) -> list[StoredMatch]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(matches).where(matches.c.status == "active")).all()
             return [self._row_to_match(conn, r) for r in rows]
 
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            q = select(matches.c.id, matches.c.version).where(matches.c.id.in_(bindparam("ids", expanding=True)))
+            return {r.id: r.version for r in conn.execute(q, {"ids": ids})}
+
     def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        query = select(
-            matches.c.id,
-            matches.c.game,
-            matches.c.options,
-            matches.c.seats,
-            matches.c.status,
-            matches.c.version,
-            matches.c.result,
-            matches.c.created_at,
-            matches.c.finished_at,
-        )
+        query = select(matches)
         if status is not None:
             query = query.where(matches.c.status == status)
-        query = query.order_by(matches.c.created_at.desc(), matches.c.id).limit(limit)
+        query = query.order_by(matches.c.updated_at.desc(), matches.c.id).limit(limit)
         with self.engine.connect() as conn:
-            return [
-                {
-                    "id": r.id,
-                    "game": r.game,
-                    "options": json.loads(r.options),
-                    "seats": json.loads(r.seats),
-                    "status": r.status,
-                    "version": r.version,
-                    "result": None if r.result is None else json.loads(r.result),
-                    "created_at": r.created_at,
-                    "finished_at": r.finished_at,
-                }
-                for r in conn.execute(query)
-            ]
+            rows = conn.execute(query).all()
+            names: dict[str, dict[int, SeatRow]] = {r.id: {} for r in rows}
+            if rows:
+                q = select(match_seats).where(match_seats.c.match_id.in_(bindparam("ids", expanding=True)))
+                for s in conn.execute(q, {"ids": list(names)}):
+                    names[s.match_id][s.seat] = SeatRow(s.name, s.token_hash, s.invite_hash, s.last_seen)
+        return [
+            {
+                "id": r.id,
+                "game": r.game,
+                "options": json.loads(r.options),
+                "seats": json.loads(r.seats),
+                "seat_rows": names[r.id],
+                "status": r.status,
+                "version": r.version,
+                "result": None if r.result is None else json.loads(r.result),
+                "created_at": r.created_at,
+                "updated_at": r.updated_at,
+                "finished_at": r.finished_at,
+                "to_move": r.to_move,
+                "rematch_id": r.rematch_id,
+            }
+            for r in rows
+        ]
+
+    # ---- housekeeping ---------------------------------------------------------------------------
+    def expire(self, older_than: str) -> list[str]:
+        """Mark unfinished matches untouched since `older_than` as expired; their ids. (Read, then write in a
+        transaction of its own: on SQLite a transaction that reads first cannot always start writing.)"""
+        with self.engine.connect() as conn:
+            ids = list(
+                conn.execute(
+                    select(matches.c.id).where(matches.c.status == "active", matches.c.updated_at < older_than)
+                ).scalars()
+            )
+        if not ids:
+            return []
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(
+                    matches.c.id.in_(bindparam("ids", expanding=True)),
+                    matches.c.status == "active",
+                    matches.c.updated_at < older_than,
+                )
+                .values(status="expired"),
+                {"ids": ids},
+            )
+        return ids
+
+    def stalled_agent_turns(self, older_than: str, limit: int = 200) -> list[tuple[str, str]]:
+        """(id, updated_at) of unfinished matches waiting on a computer seat since before `older_than`."""
+        with self.engine.connect() as conn:
+            q = (
+                select(matches.c.id, matches.c.updated_at)
+                .where(
+                    matches.c.status == "active",
+                    matches.c.waiting_on == "agent",
+                    matches.c.updated_at < older_than,
+                )
+                .limit(limit)
+            )
+            return [(r.id, r.updated_at) for r in conn.execute(q)]
+
+    def take_over(self, match_id: str, seen_updated_at: str) -> bool:
+        """Claim a stalled match for this server (its updated_at moves on, so other servers skip it)."""
+        with self.engine.begin() as conn:
+            return (
+                conn.execute(
+                    update(matches)
+                    .where(and_(matches.c.id == match_id, matches.c.updated_at == seen_updated_at))
+                    .values(updated_at=now_iso())
+                ).rowcount
+                == 1
+            )
+
+    def without_turn_info(self) -> list[str]:
+        """Unfinished matches stored by an earlier version, whose `to_move` is not filled in yet."""
+        with self.engine.connect() as conn:
+            q = select(matches.c.id).where(matches.c.status == "active", matches.c.waiting_on.is_(None))
+            return list(conn.execute(q).scalars())
+
+    def set_turn(self, match_id: str, to_move: int | None, waiting_on: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(matches).where(matches.c.id == match_id).values(to_move=to_move, waiting_on=waiting_on))
+
+
+def _pack(payloads: list[str], limit: int = 7900) -> list[str]:
+    """Join NOTIFY payloads with newlines into as few notifications as fit PostgreSQL's 8000-byte limit."""
+    out: list[str] = []
+    cur = ""
+    for p in payloads:
+        if cur and len(cur) + 1 + len(p) > limit:
+            out.append(cur)
+            cur = ""
+        cur = f"{cur}\n{p}" if cur else p
+    if cur:
+        out.append(cur)
+    return out

@@ -1,47 +1,143 @@
-"""The WebSocket protocol at /ws/matches/{id}.
+"""The WebSocket protocol at /ws/matches/{id} (docs/server.md has the whole protocol).
 
 Client -> server (JSON text, at most MAX_MESSAGE bytes):
   {"type": "hello", "seats": [{"seat": 0, "token": "..."}]}   join; no seats = spectator (public view)
   {"type": "action", "seat": 0, "version": 12, "action": 3, "id": any}   act for a held seat
+  {"type": "sync"}                                             send me the whole view again
   {"type": "ping"}
 Server -> client:
-  {"type": "welcome", "seats": [0], "match": {...}}    then a "state" per held seat (or one public)
-  {"type": "state", "match": id, "seat": 0|null, "version": n, "observation": {...}}   after every change
-  {"type": "ack", "id": any, "version": n}             the action was committed
-  {"type": "error", "code": "...", "message": "...", "id": any}   only to the client at fault
+  welcome, then a whole `state` per held seat; after each change a `delta` per held seat; `ack` after the
+  delta of an accepted action; `seats` when names, claims or presence change; `notice`; `rematch`; `error`.
+
+Every connection has its own bounded queue of outgoing messages and its own writer task: a match never waits
+for a client. A client that falls `send_queue` messages behind, or whose socket takes over `send_timeout`
+seconds to take one message, is dropped. A client sending faster than `messages_per_second` is slowed down
+(its messages are read later, so its own socket backs up), never anyone else.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import time
+from collections import deque
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from .errors import ClientError, parse_json, require_int
+from .errors import ClientError, dumps, parse_json, require_int
+from .limits import OpenCounts, TokenBucket
 from .live import LiveMatch
 from .manager import MatchManager
+from .settings import Settings
 
 MAX_MESSAGE = 4096
 MAX_SEATS_PER_CLIENT = 8
 log = logging.getLogger("boardcade.server")
+WRITERS: set[asyncio.Task] = set()  # every connection's writer task, so that shutdown can wait for them
+CLIENTS: set[WsClient] = set()  # every open connection, for the send-timeout watchdog
+
+
+async def stop_writers() -> None:
+    for task in list(WRITERS):
+        task.cancel()
+    await asyncio.gather(*WRITERS, return_exceptions=True)
+
+
+async def watchdog(every: float = 1.0) -> None:
+    """Drop the clients whose current send has taken over send_timeout seconds (a client that does not read).
+    One task for all connections: cheaper than a timer around every send."""
+    while True:
+        await asyncio.sleep(every)
+        now = time.monotonic()
+        for client in list(CLIENTS):
+            began = client.sending_since
+            if began is not None and now - began > client.send_timeout:
+                client.drop(f"a send took over {client.send_timeout:g} s (a client that does not read)")
 
 
 class WsClient:
-    def __init__(self, ws: WebSocket):
+    def __init__(self, ws: WebSocket, settings: Settings):
         self.ws = ws
         self.seats: tuple[int, ...] = ()
+        self.versions: dict[int | None, int] = {}
+        self.token_hashes: dict[int, str] = {}
         self.joined = False
-        self._send_lock = asyncio.Lock()
+        self.queue: deque[str | tuple[int, str]] = deque()
+        self.limit = settings.send_queue
+        self.send_timeout = settings.send_timeout
+        self.closing = False
+        self.dropped = asyncio.Event()
+        self.abort = ws.scope.get("extensions", {}).get("boardcade.abort")  # from protocols.py, under uvicorn
+        self.sending_since: float | None = None  # when the send in progress began (watchdog)
+        self._wake = asyncio.Event()
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        WRITERS.add(self._writer)
+        self._writer.add_done_callback(WRITERS.discard)
+        CLIENTS.add(self)
 
-    async def send_text(self, text: str) -> None:
-        async with self._send_lock:
-            await self.ws.send_text(text)
+    # ---- sending (never waits) ---------------------------------------------------------------------
+    def send_text(self, text: str) -> bool:
+        if self.closing:
+            return False
+        if len(self.queue) >= self.limit:
+            self.drop(f"fell {self.limit} messages behind")
+            return False
+        self.queue.append(text)
+        self._wake.set()
+        return True
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        await self.send_text(json.dumps(msg, separators=(",", ":")))
+    def send(self, msg: dict[str, Any]) -> bool:
+        return self.send_text(dumps(msg))
+
+    def send_error(self, error: ClientError, msg_id: Any = None) -> None:
+        self.send({**error.to_json(), "id": msg_id})
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the messages already queued (bounded by send_timeout)."""
+        if not self.closing:
+            self.queue.append((code, reason))
+            self._wake.set()
+            self.closing = True
+
+    def drop(self, why: str) -> None:
+        """Cut the connection now: nothing more is sent or read."""
+        if self.dropped.is_set():
+            return
+        log.info("dropping a WebSocket client: %s", why)
+        self.closing = True
+        self.queue.clear()
+        self.dropped.set()
+        CLIENTS.discard(self)
+        self._writer.cancel()
+        if self.abort is not None:
+            self.abort()
+
+    async def _write(self) -> None:
+        send = self.ws.send_text
+        try:
+            while True:
+                if not self.queue:
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                item = self.queue.popleft()
+                self.sending_since = time.monotonic()
+                if isinstance(item, tuple):
+                    await self.ws.close(code=item[0], reason=item[1])
+                    return
+                await send(item)  # returns at once while the socket takes data; waits while it is full
+                self.sending_since = None
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the peer went away
+            self.drop("the peer went away")
+        finally:
+            CLIENTS.discard(self)
+
+    def stop(self) -> None:
+        CLIENTS.discard(self)
+        self._writer.cancel()  # not awaited: the handler may itself be being cancelled
 
 
 def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
@@ -51,14 +147,19 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise ClientError("too_large", f"message is {len(text)} characters; at most {MAX_MESSAGE} allowed")
     msg = parse_json(text, "message")
-    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "ping"):
-        raise ClientError("bad_message", "a message is a JSON object whose 'type' is 'hello', 'action' or 'ping'")
+    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "ping", "sync"):
+        raise ClientError(
+            "bad_message", "a message is a JSON object whose 'type' is 'hello', 'action', 'sync' or 'ping'"
+        )
     return msg
 
 
-async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> None:
+async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> LiveMatch:
+    """Join the match; returns it (held afresh if the server let go of it since the socket opened)."""
     if client.joined:
         raise ClientError("bad_message", "already joined; open a new connection to hold other seats")
+    if mgr.live.get(match.id) is not match:
+        match = await mgr.get(match.id)
     wanted = msg.get("seats") or []
     if not isinstance(wanted, list) or len(wanted) > MAX_SEATS_PER_CLIENT:
         raise ClientError("bad_message", "'seats' must be a list of {'seat': n, 'token': '...'} (or empty to watch)")
@@ -66,13 +167,20 @@ async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dic
     for item in wanted:
         if not isinstance(item, dict):
             raise ClientError("bad_message", "each entry of 'seats' must be {'seat': n, 'token': '...'}")
-        seats.add(mgr.authenticate(match, item.get("seat"), item.get("token")))
+        seats.add(await mgr.authenticate_fresh(match, item.get("seat"), item.get("token")))
     client.seats = tuple(sorted(seats))
+    client.token_hashes = {s: match.seat_rows[s].token_hash for s in client.seats}
     client.joined = True
-    match.clients.add(client)
-    await client.send({"type": "welcome", "seats": list(client.seats), "match": match.meta()})
+    mgr.joined(match, client)  # the others hear of it in a `seats` message; this client in its welcome
+    client.send({"type": "welcome", "seats": list(client.seats), "match": match.meta()})
+    _send_views(match, client)
+    return match
+
+
+def _send_views(match: LiveMatch, client: WsClient) -> None:
     for seat in client.seats or (None,):
-        await client.send_text(match.state_message(seat))
+        client.versions[seat] = match.version
+        client.send_text(match.state_message(seat))
 
 
 async def _action(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dict[str, Any]) -> None:
@@ -85,7 +193,7 @@ async def _action(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: di
     version = require_int(msg, "version")
     action = require_int(msg, "action")
     new_version = await mgr.submit(match, seat, version, action)
-    await client.send({"type": "ack", "id": msg.get("id"), "version": new_version})
+    client.send({"type": "ack", "id": msg.get("id"), "version": new_version})
 
 
 def peer_gone(e: Exception) -> bool:
@@ -95,42 +203,88 @@ def peer_gone(e: Exception) -> bool:
     )
 
 
+def client_address(ws: WebSocket) -> str:
+    return ws.client.host if ws.client else "unknown"
+
+
+async def _receive(ws: WebSocket, client: WsClient) -> dict[str, Any]:
+    if client.abort is not None:  # a drop aborts the transport, which ends receive() by itself
+        return await ws.receive()
+    receive = asyncio.ensure_future(ws.receive())
+    dropped = asyncio.ensure_future(client.dropped.wait())
+    await asyncio.wait({receive, dropped}, return_when=asyncio.FIRST_COMPLETED)
+    dropped.cancel()
+    if receive.done():
+        return receive.result()
+    receive.cancel()
+    return {"type": "websocket.disconnect"}
+
+
 async def match_socket(ws: WebSocket, match_id: str) -> None:
-    await ws.accept()
     mgr: MatchManager = ws.app.state.manager
-    client = WsClient(ws)
+    counts: OpenCounts = ws.app.state.ws_counts
+    address = client_address(ws)
+    await ws.accept()
+    client = WsClient(ws, mgr.settings)
+    if not counts.open(address):
+        cap = mgr.settings.max_connections_per_ip
+        client.send_error(ClientError("rate_limited", f"too many open connections from your address (at most {cap})"))
+        client.close(1008, "too many connections")
+        await asyncio.wait_for(asyncio.shield(client._writer), mgr.settings.send_timeout + 1)
+        return
+    bucket = TokenBucket(mgr.settings.messages_per_second, mgr.settings.message_burst)
+    match: LiveMatch | None = None
+    warned = False
     try:
         match = await mgr.get(match_id)
-    except ClientError as e:
-        await client.send(e.to_json())
-        await ws.close(code=4404)
-        return
-    try:
-        while True:
-            raw = await ws.receive()
+        while not client.dropped.is_set():
+            raw = await _receive(ws, client)
             if raw["type"] == "websocket.disconnect":
                 break
+            wait = bucket.wait()
+            if wait > 0:  # too fast: read this client's next message later (its socket backs up, no one else's)
+                if not warned:
+                    rate = mgr.settings.messages_per_second
+                    client.send_error(
+                        ClientError("rate_limited", f"too many messages: at most {rate:g} a second; slowing down")
+                    )
+                    warned = True
+                await asyncio.sleep(wait)
             msg: dict[str, Any] = {}
             try:
                 msg = parse_message(raw)
-                if msg["type"] == "hello":
-                    await _hello(mgr, match, client, msg)
-                elif msg["type"] == "action":
+                kind = msg["type"]
+                if kind == "hello":
+                    match = await _hello(mgr, match, client, msg)
+                elif kind == "action":
                     await _action(mgr, match, client, msg)
+                elif kind == "sync":
+                    if not client.joined:
+                        raise ClientError("hello_first", "send a 'hello' message first")
+                    _send_views(match, client)
                 else:
-                    await client.send({"type": "pong"})
+                    client.send({"type": "pong"})
             except ClientError as e:
-                await client.send({**e.to_json(), "id": msg.get("id")})
+                client.send_error(e, msg.get("id"))
             except Exception as e:  # a defect: log it here, tell the client only that it happened
                 if peer_gone(e):
                     raise
                 log.exception("unhandled error on the socket of match %s", match_id)
                 error = ClientError("server_error", "the server could not handle this message (the error is logged)")
-                await client.send({**error.to_json(), "id": msg.get("id")})
-    except WebSocketDisconnect:
-        pass
-    except RuntimeError:  # the peer went away while we were sending to it
+                client.send_error(error, msg.get("id"))
+    except ClientError as e:  # the match cannot be found or loaded
+        client.send_error(e)
+        client.close(4404 if e.code == "not_found" else 1011, e.code)
+        try:
+            await asyncio.wait_for(asyncio.shield(client._writer), mgr.settings.send_timeout + 1)
+        except Exception:
+            pass
+    except (WebSocketDisconnect, RuntimeError, OSError):  # the peer went away while we were sending to it
         pass
     finally:
-        match.clients.discard(client)
-        mgr.release(match)
+        counts.close(address)
+        if not client.closing:
+            client.stop()
+        if match is not None:
+            mgr.left(match, client)
+            mgr.release(match)

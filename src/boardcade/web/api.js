@@ -36,8 +36,16 @@ export function saveTokens(matchId, tokens) {
 
 export function heldMatches() { return Object.keys(allTokens()); }
 
-export function inviteLink(matchId, seat, token) {
-  return `${location.origin}/#/join/${matchId}/${seat}/${token}`;
+// An invite link carries a one-use invite in the URL fragment (never sent to the server in a request line).
+export function inviteLink(matchId, seat, invite) {
+  return `${location.origin}/#/join/${matchId}/${seat}/${invite}`;
+}
+
+// Claim a seat with its invite; the seat token is stored only once the server has issued it.
+export async function claimSeat(matchId, seat, invite, name) {
+  const claimed = await api(`/matches/${matchId}/claim`, { method: "POST", body: { seat: Number(seat), invite, name: name || null } });
+  saveTokens(matchId, { [seat]: claimed.token });
+  return claimed;
 }
 
 export function watchLink(matchId) { return `${location.origin}/#/watch/${matchId}`; }

@@ -1,5 +1,5 @@
 // Entry point: a tiny hash router over the pages.
-import { api, saveTokens } from "./api.js";
+import { api, claimSeat, tokensFor } from "./api.js";
 import { showHome } from "./home.js";
 import { h, notify } from "./notice.js";
 import { showPlay } from "./play.js";
@@ -21,9 +21,7 @@ async function route() {
     } else if (parts[0] === "watch" && parts[1]) {
       cleanup = showPlay(view, parts[1], { spectate: true });
     } else if (parts[0] === "join" && parts.length === 4) {
-      // An invite link: keep the token in this browser, then drop it from the address bar.
-      saveTokens(parts[1], { [parts[2]]: parts[3] });
-      location.replace(`#/play/${parts[1]}`);
+      showJoin(parts[1], parts[2], parts[3]);
     } else if (parts[0] === "replay" && parts[1] === "file" && uploaded) {
       cleanup = showReplay(view, uploaded);
     } else if (parts[0] === "replay" && parts[1]) {
@@ -32,7 +30,7 @@ async function route() {
       await showHome(
         view,
         (id, made) => {
-          localStorage.setItem(INVITES, JSON.stringify({ ...invites(), [id]: made }));
+          if (Object.keys(made).length) localStorage.setItem(INVITES, JSON.stringify({ ...invites(), [id]: made }));
           location.hash = `#/play/${id}`;
         },
         (data) => { uploaded = data; location.hash = "#/replay/file"; },
@@ -42,6 +40,29 @@ async function route() {
     view.replaceChildren(h("p", { class: "error" }, e.message), h("a", { href: "#/" }, "Back to the start"));
     notify(e.message, "error");
   }
+}
+
+// An invite link: ask for a name, claim the seat, keep the token the server issued, drop the invite from the
+// address bar. A refused invite leaves whatever this browser already held untouched.
+function showJoin(matchId, seat, invite) {
+  if (tokensFor(matchId)[seat]) { location.replace(`#/play/${matchId}`); return; }
+  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name" });
+  const form = h("form", { class: "join" },
+    h("h2", {}, "Join the match"),
+    h("label", {}, "Your name ", name),
+    h("button", { type: "submit", id: "join" }, "Take my seat"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      await claimSeat(matchId, seat, invite, name.value.trim());
+      location.replace(`#/play/${matchId}`);
+    } catch (e) {
+      view.replaceChildren(h("p", { class: "error" }, `This invite cannot be used: ${e.message}`), h("a", { href: "#/" }, "Back to the start"));
+      notify(e.message, "error");
+    }
+  });
+  view.replaceChildren(form);
+  name.focus();
 }
 
 window.addEventListener("hashchange", route);

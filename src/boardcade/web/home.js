@@ -1,5 +1,5 @@
 // The start page: new match form, matches to resume or watch, finished matches to replay, record upload.
-import { api, heldMatches, saveTokens } from "./api.js";
+import { api, claimSeat, heldMatches, saveTokens } from "./api.js";
 import { h, notify } from "./notice.js";
 
 function optionInput(opt, value) {
@@ -74,13 +74,12 @@ function newMatchForm(catalog, go) {
     );
     try {
       const m = await api("/matches", { method: "POST", body: { game: gameSel.value, options, seats } });
-      const tokens = Object.entries(m.tokens);
-      const invites = {};
-      if (mode.value === "online" && tokens.length) {
-        saveTokens(m.id, Object.fromEntries(tokens.slice(0, 1)));
-        for (const [seat, token] of tokens.slice(1)) invites[seat] = token;
+      if (m.seat !== null) saveTokens(m.id, { [m.seat]: m.token });
+      let invites = {};
+      if (mode.value === "online") {
+        invites = { ...m.invites };
       } else {
-        saveTokens(m.id, Object.fromEntries(tokens));
+        for (const [seat, invite] of Object.entries(m.invites)) await claimSeat(m.id, seat, invite, null);
       }
       go(m.id, invites);
     } catch (e) {
@@ -100,9 +99,17 @@ function newMatchForm(catalog, go) {
   return form;
 }
 
+function age(seconds) {
+  if (seconds < 90) return "just now";
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 129600) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86400)} days ago`;
+}
+
 function matchItem(m, href, label) {
-  const when = (m.finished_at || m.created_at || "").replace("T", " ").slice(0, 16);
-  return h("li", {}, h("a", { href }, `${m.game} — ${label}`), ` (${when}, ${m.version} steps)`);
+  const players = m.seats.map((s) => s.name || `${s.role} (open)`).join(" vs ");
+  const turn = m.to_move_role ? `, ${m.to_move_name || m.to_move_role} to move` : "";
+  return h("li", {}, h("a", { href }, `${m.title} — ${label}`), ` ${players}${turn} (started ${age(m.age_s)}, ${m.version} steps)`);
 }
 
 export async function showHome(view, go, openReplay) {

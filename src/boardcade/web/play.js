@@ -1,7 +1,7 @@
 // A live match: one WebSocket holding every seat this browser has a token for (several = hot-seat).
 // The server sends each held seat its own view; a seat's view is shown only after a
 // "pass the device" screen when the turn moves to another person on this device.
-import { inviteLink, tokensFor, watchLink } from "./api.js";
+import { api, inviteLink, saveTokens, tokensFor, watchLink } from "./api.js";
 import { drawBoard } from "./board.js";
 import { drawLog } from "./log.js";
 import { h, notify } from "./notice.js";
@@ -28,7 +28,7 @@ export function showPlay(view, matchId, { spectate = false, invites = {} } = {})
   const links = h("div", { class: "links" });
   view.replaceChildren(head, pass, h("div", { class: "play" }, board, log), links);
 
-  const name = (p) => (meta ? meta.seats[p].name : `Player ${p + 1}`);
+  const name = (p) => (meta ? meta.seats[p].role : `Player ${p + 1}`);
   const current = () => {
     const any = Object.values(latest)[0];
     return any ? any.observation : null;
@@ -36,9 +36,11 @@ export function showPlay(view, matchId, { spectate = false, invites = {} } = {})
 
   function renderHead(obs) {
     const players = meta.seats.map((s, p) => {
-      const who = s.kind === "agent" ? `computer (${s.agent})` : seats.includes(p) ? "you" : "person";
+      const person = s.name ? `${s.name}` : s.claimed ? "person" : "open seat";
+      const who = s.kind === "agent" ? `computer (${s.agent})` : seats.includes(p) ? "you" : person;
+      const away = s.kind === "human" && !s.connected && !seats.includes(p) ? " (away)" : "";
       const moving = obs && obs.current_player === p ? " ▶" : "";
-      return h("li", { class: obs && obs.current_player === p ? "to-move" : "" }, `${s.name}: ${who}${moving}`);
+      return h("li", { class: obs && obs.current_player === p ? "to-move" : "" }, `${s.role}: ${who}${away}${moving}`);
     });
     let status = "";
     if (obs && obs.is_terminal) {
@@ -50,7 +52,10 @@ export function showPlay(view, matchId, { spectate = false, invites = {} } = {})
       h("h2", {}, meta.title, spectate || !seats.length ? " — watching" : ""),
       h("ul", { class: "players" }, players),
     );
-    if (status) head.append(h("p", { class: "result" }, status, " ", h("a", { href: `#/replay/${matchId}` }, "Watch the replay")));
+    if (status) {
+      const again = seats.length ? h("button", { type: "button", id: "rematch", onclick: rematch }, "Rematch") : null;
+      head.append(h("p", { class: "result" }, status, " ", h("a", { href: `#/replay/${matchId}` }, "Watch the replay"), " ", again));
+    }
   }
 
   function renderLinks() {
@@ -59,6 +64,21 @@ export function showPlay(view, matchId, { spectate = false, invites = {} } = {})
       items.push(h("li", {}, `Invite for ${name(Number(seat))}: `, h("input", { readonly: true, value: inviteLink(matchId, seat, token), class: "link invite", "data-seat": seat })));
     }
     links.replaceChildren(h("h3", {}, "Links"), h("ul", {}, items));
+  }
+
+  // Rematch: each seat this browser holds gets its seat in the new match (seats swap, see docs/server.md).
+  async function rematch() {
+    try {
+      let next = null;
+      for (const seat of seats) {
+        const r = await api(`/matches/${matchId}/rematch`, { method: "POST", body: { seat, token: tokens[seat] } });
+        saveTokens(r.id, { [r.seat]: r.token });
+        next = r.id;
+      }
+      location.hash = `#/play/${next}`;
+    } catch (e) {
+      notify(e.message, "error");
+    }
   }
 
   function choose(info) {
@@ -115,6 +135,19 @@ export function showPlay(view, matchId, { spectate = false, invites = {} } = {})
     } else if (msg.type === "state") {
       latest[msg.seat === null ? "spectator" : msg.seat] = msg;
       render();
+    } else if (msg.type === "delta") {
+      // Only what changed since version `from`; a gap means a lost message: ask for the whole view again.
+      const key = msg.seat === null ? "spectator" : msg.seat;
+      const held = latest[key];
+      if (!held || held.version !== msg.from) { ws.send(JSON.stringify({ type: "sync" })); return; }
+      const observation = { ...held.observation, ...msg.changed, events: held.observation.events.concat(msg.events) };
+      for (const k of msg.removed || []) delete observation[k];
+      latest[key] = { ...held, version: msg.version, observation };
+      render();
+    } else if (msg.type === "seats") {
+      if (meta) { meta.seats = msg.seats; render(); }
+    } else if (msg.type === "notice") {
+      notify(msg.message, "warn");
     } else if (msg.type === "ack") {
       pending = false;
       render();

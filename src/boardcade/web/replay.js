@@ -3,7 +3,18 @@ import { drawBoard } from "./board.js";
 import { drawLog } from "./log.js";
 import { h } from "./notice.js";
 
+// The server sends step 0's view whole and, for each later step, only the keys that changed.
+function expand(steps) {
+  let obs = null;
+  for (const step of steps) {
+    obs = step.observation || { ...obs, ...step.changed };
+    for (const key of step.removed || []) delete obs[key];
+    step.observation = obs;
+  }
+}
+
 export function showReplay(view, data, matchId = null) {
+  expand(data.steps);
   let i = data.steps.length - 1;
   const board = h("div", { class: "board-area" });
   const log = h("div", { class: "log-area" });

@@ -1,0 +1,369 @@
+"""Long work off the event loop, in worker processes: computer players' decisions and record replays.
+
+Each worker is a child process (spawned, so it shares nothing with the server) that runs one job at a time.
+A job that overruns its deadline gets its worker killed and replaced, so no job can hold a worker for ever.
+
+Computer seats: decisions wait in a fair queue (round robin over the people who created the matches, so one
+person's twenty computer-only matches cannot starve someone else's opponent) and run only when a worker is
+free. Each decision has a deadline, `agent_budget` seconds after it was asked for, queueing included: the
+search agents (easy, medium, hard, ismcts) search until just before it and play their best move so far.
+If no answer comes by the deadline (all workers busy, or an agent that cannot be cut short overran), the
+caller plays a fallback move and says so (see manager.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import hashlib
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+log = logging.getLogger("boardcade.server")
+GRACE = 0.5  # seconds a worker may overrun a deadline (IPC, rebuilding the position) before it is killed
+MIN_SEARCH = 0.05  # a decision dequeued with less time than this left falls back at once
+
+
+class JobFailed(Exception):
+    """The job raised in the worker (the message names the exception)."""
+
+
+class JobRefused(Exception):
+    """The job refused its input (a ClientError in the worker): code and message for the client."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# ---- the child process --------------------------------------------------------------------------
+def _decide(
+    cache: OrderedDict,
+    match_id: str,
+    game: str,
+    options: dict,
+    history: list[int],
+    agent_name: str,
+    seed: int,
+    deadline: float,
+) -> tuple[int, dict[str, Any]]:
+    from ..agents import ISMCTSAgent, make_agent
+    from ..core import load_game
+
+    state = cache.pop(match_id, None)
+    if state is None or state.move_number() > len(history) or state.history() != history[: state.move_number()]:
+        state = load_game(game, **options).new_initial_state()
+    for a in history[state.move_number() :]:
+        state.apply_action(a)
+    cache[match_id] = state
+    while len(cache) > 64:
+        cache.popitem(last=False)
+    agent = make_agent(agent_name, seed)
+    left = deadline - time.time() - 0.05
+    if isinstance(agent, ISMCTSAgent):
+        agent.seconds = max(0.01, min(agent.seconds or left, left))
+    action = agent.step(state.clone())
+    info = dict(getattr(agent, "last_search", None) or {})
+    return action, {k: info[k] for k in ("iterations", "seconds") if k in info}
+
+
+def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
+    from .errors import ClientError, dumps, parse_json
+    from .replay import parse_record, replay_data
+
+    try:
+        if isinstance(record, bytes):
+            record = parse_json(record, "request body")
+        data = replay_data(parse_record(record), max_steps)
+    except ClientError as e:
+        return json.dumps({"refused": [e.code, e.message]}).encode()
+    body = dumps(data).encode("ascii")
+    return gzip.compress(body, 5) if compress else body
+
+
+JOBS = {"decide": _decide, "replay": _replay}
+
+
+def _worker_main(conn) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C goes to the server, which stops its workers
+    cache: OrderedDict = OrderedDict()
+    from ..agents import make_agent
+    from ..core import game_names, load_game
+
+    for name in game_names():  # import every engine and agent now: a decision's deadline is for thinking
+        try:
+            make_agent("random", 0).step(load_game(name).new_initial_state())
+        except Exception:  # a chance node first, or an engine that cannot load: imported all the same
+            pass
+    try:
+        conn.send(("ready", None))
+    except OSError:  # the server died while this worker was starting
+        return
+    while True:
+        try:
+            kind, args = conn.recv()
+        except (EOFError, OSError):  # the server is gone
+            return
+        try:
+            result: tuple = ("ok", JOBS[kind](cache, *args))
+        except Exception as e:
+            result = ("error", f"{type(e).__name__}: {e}")
+        try:
+            conn.send(result)
+        except (BrokenPipeError, OSError):
+            return
+
+
+# ---- the server side ----------------------------------------------------------------------------
+class Worker:
+    """One worker process (`python -m boardcade.server.worker_main FD`, talking over a socket pair), started on
+    first use and replaced after a kill. A fresh interpreter, so it never re-runs the server's main module."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen | None = None
+        self.conn: Connection | None = None
+        self.ready = False
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def _spawn(self) -> None:
+        ours, theirs = socket.socketpair()
+        ours.setblocking(True)  # (a default socket timeout set by some library would make them non-blocking)
+        theirs.setblocking(True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "boardcade.server.worker_main", str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+        )
+        theirs.close()
+        self.conn = Connection(ours.detach())
+        self.ready = False
+
+    async def _answer(self, timeout: float) -> tuple:
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        conn = self.conn
+        fd = conn.fileno()
+
+        def readable() -> None:
+            loop.remove_reader(fd)
+            try:
+                os.set_blocking(fd, True)  # uvloop's add_reader made it non-blocking; the rest of the answer follows
+                answer = conn.recv()
+            except (EOFError, OSError) as e:
+                answer = ("error", f"the worker process died ({type(e).__name__})")
+            if not future.done():
+                future.set_result(answer)
+
+        loop.add_reader(fd, readable)
+        try:
+            return await asyncio.wait_for(future, max(0.01, timeout))
+        finally:
+            loop.remove_reader(fd)
+
+    async def start(self, timeout: float = 30.0) -> float:
+        """Start the process if it is not running and wait until it has imported everything; the seconds spent."""
+        if self.alive() and self.ready:
+            return 0.0
+        began = time.time()
+        if not self.alive():
+            self._spawn()
+        try:
+            await self._answer(timeout)
+        except BaseException:
+            self.kill()
+            raise
+        self.ready = True
+        return time.time() - began
+
+    async def run(self, kind: str, args: tuple, timeout: float) -> Any:
+        """The job's result; TimeoutError (the worker is killed) after `timeout` seconds; JobFailed if it raised."""
+        await self.start()
+        try:
+            os.set_blocking(self.conn.fileno(), True)  # a large job (a record) is written whole
+            self.conn.send((kind, args))
+            status, value = await self._answer(timeout)
+        except BaseException:  # timed out or cancelled mid-job: its answer would be read by the next job
+            self.kill()
+            raise
+        if status != "ok":
+            raise JobFailed(value)
+        return value
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+        if self.conn is not None:
+            self.conn.close()
+        self.proc = self.conn = None
+        self.ready = False
+
+    def stop(self) -> None:
+        self.kill()
+
+
+@dataclass
+class Decision:
+    owner: str
+    args: tuple
+    deadline: float
+    future: asyncio.Future = field(repr=False)
+
+
+class AgentPool:
+    """Computer players' decisions on `size` worker processes, fair across owners (the one served longest ago
+    goes next), each within its deadline."""
+
+    def __init__(self, size: int):
+        self.workers = [Worker() for _ in range(max(1, size))]
+        self.free = list(self.workers)
+        self.queues: dict[str, deque[Decision]] = {}
+        self.served: dict[str, int] = {}  # owner -> when it was last served (a counter)
+        self.turn = 0
+        self.running: set[asyncio.Task] = set()
+
+    async def decide(
+        self,
+        owner: str,
+        match_id: str,
+        game: str,
+        options: dict,
+        history: list[int],
+        agent: str,
+        seed: int,
+        budget: float,
+    ) -> tuple[int, dict] | None:
+        """The agent's action and search figures, or None if it could not answer within `budget` seconds."""
+        deadline = time.time() + budget
+        future = asyncio.get_running_loop().create_future()
+        args = (match_id, game, options, history, agent, seed, deadline)
+        self.queues.setdefault(owner, deque()).append(Decision(owner, args, deadline, future))
+        self._dispatch()
+        try:
+            return await future
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+
+    def _next(self) -> Decision | None:
+        """The next decision of the owner served longest ago (owners never served first), skipping decisions
+        whose asker gave up and answering None at once for those already past their deadline."""
+        while self.queues:
+            owner = min(self.queues, key=lambda o: self.served.get(o, -1))
+            queue = self.queues[owner]
+            decision = queue.popleft()
+            if not queue:
+                del self.queues[owner]
+            if decision.future.done():  # cancelled while waiting
+                continue
+            if decision.deadline - time.time() < MIN_SEARCH:
+                decision.future.set_result(None)
+                continue
+            self.turn += 1
+            self.served[owner] = self.turn
+            if len(self.served) > 10000:  # forget the owners served longest ago
+                for old in sorted(self.served, key=self.served.get)[:5000]:
+                    del self.served[old]
+            return decision
+        return None
+
+    def _dispatch(self) -> None:
+        while self.free:
+            decision = self._next()
+            if decision is None:
+                return
+            worker = self.free.pop()
+            task = asyncio.get_running_loop().create_task(self._run(worker, decision))
+            self.running.add(task)
+            task.add_done_callback(self.running.discard)
+
+    async def _run(self, worker: Worker, d: Decision) -> None:
+        try:
+            # A worker's start-up (first use, or after a kill) is not the agent's thinking time.
+            d.deadline += await worker.start()
+            args = (*d.args[:-1], d.deadline)
+            result = await worker.run("decide", args, d.deadline - time.time() + GRACE)
+        except TimeoutError:
+            result = None
+        except (JobFailed, OSError) as e:
+            log.warning("a computer player failed: %s", e)
+            result = None
+        finally:
+            self.free.append(worker)
+            self._dispatch()
+        if not d.future.done():
+            d.future.set_result(result)
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self.queues.values())
+
+    async def stop(self) -> None:
+        for task in list(self.running):
+            task.cancel()
+        await asyncio.gather(*self.running, return_exceptions=True)
+        for w in self.workers:
+            w.stop()
+
+
+class ReplayPool:
+    """Record replays on one worker process, at most `waiting` requests queued behind the running one. Answers
+    are kept (least recently used first out, at most CACHE_BYTES in all): a record asked for again is free."""
+
+    CACHE_BYTES = 32 << 20
+
+    def __init__(self, timeout: float, waiting: int = 16):
+        self.worker = Worker()
+        self.timeout = timeout
+        self.lock = asyncio.Lock()
+        self.queued = 0
+        self.max_waiting = waiting
+        self.cache: OrderedDict[str, bytes] = OrderedDict()
+        self.cached_bytes = 0
+
+    async def replay(self, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
+        raw = record if isinstance(record, bytes) else json.dumps(record, sort_keys=True).encode()
+        key = hashlib.sha256(raw).hexdigest() + f":{max_steps}:{compress}"
+        if key in self.cache:
+            self.cache.move_to_end(key)
+            return self.cache[key]
+        if self.queued > self.max_waiting:
+            raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
+        self.queued += 1
+        try:
+            async with self.lock:
+                try:
+                    body = await self.worker.run("replay", (record, max_steps, compress), self.timeout)
+                except TimeoutError:
+                    raise JobRefused(
+                        "too_large", f"replaying this record took over {self.timeout:.0f} s; it is too long to watch"
+                    ) from None
+                except (JobFailed, OSError) as e:
+                    log.warning("a replay failed in its worker process: %s", e)
+                    raise JobRefused("unavailable", "the replay failed on the server; try again in a moment") from None
+        finally:
+            self.queued -= 1
+        if body.startswith(b'{"refused":'):
+            code, message = json.loads(body)["refused"]
+            raise JobRefused(code, message)
+        self.cache[key] = body
+        self.cached_bytes += len(body)
+        while self.cached_bytes > self.CACHE_BYTES and self.cache:
+            self.cached_bytes -= len(self.cache.popitem(last=False)[1])
+        return body
+
+    async def stop(self) -> None:
+        self.worker.stop()

@@ -1,0 +1,153 @@
+"""uvicorn, with the limits it does not have on its own, and the settings `boardcade serve` runs it with.
+
+What uvicorn offers and is used: `h11_max_incomplete_event_size` (request line + headers, with the h11
+parser; the default httptools parser has no such limit, so h11 is chosen), `ws_max_size` (a WebSocket frame
+larger than this is refused from its header, before its payload is read), `timeout_keep_alive`,
+`timeout_graceful_shutdown`, `forwarded_allow_ips`, keepalive pings.
+
+What uvicorn lacks and is added here by subclassing its protocol classes:
+- a header-read timeout: uvicorn times out only idle keep-alive connections, so a connection that sends
+  nothing, or trickles its headers, stayed open for ever; here it is closed `header_timeout` seconds after it
+  opened (or after its previous answer) unless its request line and headers have arrived;
+- a cap on open TCP connections per peer address (reverse proxies listed in trusted_proxies are exempt);
+- a WebSocket text frame that is not valid UTF-8 closes the connection (1007) with one log line, not a
+  traceback;
+- `boardcade.abort` in the WebSocket scope's extensions: cuts the connection at once (a slow reader is dropped
+  without waiting for its buffer to drain).
+"""
+
+from __future__ import annotations
+
+import logging
+import resource
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from .limits import OpenCounts
+from .settings import Settings
+
+log = logging.getLogger("boardcade.server")
+_TCP: dict[str, Any] = {}  # per process: the OpenCounts and the exempt addresses
+
+
+def _settings(config) -> Settings:
+    found = getattr(config, "boardcade_settings", None)
+    return found if found is not None else Settings.from_env()
+
+
+class GuardedH11Protocol(H11Protocol):
+    def __init__(self, config, server_state, app_state, _loop=None):
+        super().__init__(config, server_state, app_state, _loop)
+        s = _settings(config)
+        self.head_timeout = s.header_timeout
+        if "counts" not in _TCP:
+            _TCP["counts"] = OpenCounts(s.max_tcp_connections_per_ip)
+            _TCP["exempt"] = set(s.trusted_proxies)
+        self._head_timer = None
+        self._counted: str | None = None
+        self._seen_cycle = None
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        peer = self.client[0] if self.client else None
+        if peer is not None and peer not in _TCP["exempt"]:
+            if not _TCP["counts"].open(peer):
+                transport.abort()
+                return
+            self._counted = peer
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._seen_cycle = self.cycle
+        self._head_timer = self.loop.call_later(self.head_timeout, self._head_timed_out)
+
+    def _disarm(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if not self.transport.is_closing() and self.transport.get_protocol() is self:
+            self.transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self._head_timer is not None and (
+            self.cycle is not self._seen_cycle or self.transport.get_protocol() is not self
+        ):
+            self._disarm()  # the request line and headers are in (or the connection became a WebSocket)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request on this keep-alive connection gets the same time for its headers
+
+    def connection_lost(self, exc) -> None:
+        self._disarm()
+        if self._counted is not None:
+            _TCP["counts"].close(self._counted)
+            self._counted = None
+        super().connection_lost(exc)
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    def handle_connect(self, event) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"]["boardcade.abort"] = self._abort
+
+    def _abort(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                peer = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
+                log.info("closing the WebSocket of %s: a text message that is not valid UTF-8", peer)
+                self.frames = []
+                self.conn.send_close(1007, "invalid UTF-8")
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for uvicorn.run / uvicorn.Config."""
+    return {
+        "http": GuardedH11Protocol,
+        "ws": GuardedWebSocketProtocol,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "ws_max_size": settings.max_ws_frame,
+        "ws_max_queue": 16,
+        "ws_ping_interval": settings.ws_ping_interval,
+        "ws_ping_timeout": settings.ws_ping_timeout,
+        "ws_per_message_deflate": False,
+        "timeout_keep_alive": settings.keep_alive_timeout,
+        "timeout_graceful_shutdown": settings.graceful_shutdown,
+        "forwarded_allow_ips": ",".join(settings.trusted_proxies),
+        "proxy_headers": True,
+        "server_header": False,
+        "log_level": "warning",
+    }
+
+
+def raise_open_file_limit() -> int:
+    """Let this process hold as many sockets as the system allows (the soft limit is often only 1024)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return soft

@@ -1,0 +1,88 @@
+"""Every limit, cap and timing of `boardcade serve` in one place, with its default.
+
+`boardcade serve` fills a `Settings` from its flags and hands it to each server process through the
+environment variable BOARDCADE_SERVE_SETTINGS (JSON), which is how `--workers N` reaches every worker.
+docs/server.md lists the settings; docs/deploy.md says which to change behind a reverse proxy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+ENV = "BOARDCADE_SERVE_SETTINGS"
+
+
+@dataclass
+class Settings:
+    database_url: str = ""
+    # computer seats
+    agent_budget: float = 5.0  # seconds per decision, from the moment it is asked for (queueing included)
+    agent_workers: int = 0  # worker processes for computer seats; 0 = one per CPU core, at least 1
+    # abuse limits (0 = no limit)
+    max_connections_per_ip: int = 64  # open WebSockets per client address
+    max_tcp_connections_per_ip: int = 256  # open TCP connections per peer address (trusted proxies exempt)
+    messages_per_second: float = 20.0  # sustained WebSocket messages per connection
+    message_burst: int = 60  # messages a connection may send at once before it is slowed down
+    creates_per_minute: float = 20.0  # new matches (and rematches) per client address
+    create_burst: int = 20
+    requests_per_second: float = 100.0  # HTTP API requests per client address
+    request_burst: int = 200
+    # WebSocket output
+    send_queue: int = 256  # messages waiting for one connection; a client that falls further behind is dropped
+    send_timeout: float = 15.0  # seconds one send may take before the client is dropped as a slow reader
+    # HTTP and WebSocket transport (uvicorn)
+    header_timeout: float = 10.0  # seconds to receive a request's line and headers
+    keep_alive_timeout: int = 5  # seconds an idle keep-alive connection stays open
+    max_header_bytes: int = 16384  # request line + headers
+    max_ws_frame: int = 8192  # bytes; larger frames are refused from their header, before being read
+    ws_ping_interval: float = 20.0
+    ws_ping_timeout: float = 20.0
+    graceful_shutdown: int = 5  # seconds open connections get on SIGTERM
+    # records and replays
+    max_record_bytes: int = 1 << 20
+    max_replay_steps: int = 20000
+    replay_timeout: float = 60.0  # seconds of worker time for one replay; the worker is restarted after
+    # matches
+    expire_days: float = 7.0  # an unfinished match untouched this long expires (0 = never)
+    seat_abandoned_after: float = 300.0  # seconds away before the host may hand a claimed seat to someone else
+    live_idle_seconds: float = 120.0  # a match nobody watches leaves memory after this long
+    sweep_interval: float = 30.0  # seconds between sweeps (expiry, stalled computer seats, idle matches)
+    name_max_length: int = 24
+    # who may talk to the server
+    allowed_hosts: list[str] = field(default_factory=list)  # [] = loopback names when bound to loopback, else any
+    allowed_origins: list[str] = field(default_factory=list)  # extra browser origins besides the server's own
+    trusted_proxies: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
+    bind_host: str = "127.0.0.1"
+
+    def to_env(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        data: dict[str, Any] = json.loads(text)
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown server settings: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        text = os.environ.get(ENV)
+        if not text:
+            raise RuntimeError(f"{ENV} is not set; start the server with `boardcade serve`")
+        return cls.from_json(text)
+
+    def agent_worker_count(self) -> int:
+        return self.agent_workers if self.agent_workers > 0 else max(1, os.cpu_count() or 1)
+
+    def host_names(self) -> list[str] | None:
+        """Host header values accepted, or None for any."""
+        if self.allowed_hosts:
+            return None if "*" in self.allowed_hosts else [h.lower() for h in self.allowed_hosts]
+        if self.bind_host in ("127.0.0.1", "localhost", "::1"):
+            return ["127.0.0.1", "localhost", "[::1]", "::1"]
+        return None
