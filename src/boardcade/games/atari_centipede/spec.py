@@ -12,5 +12,6 @@ SPEC = GameSpec(
     heuristic="boardcade.games.atari_centipede.heuristic:evaluate",
     renderer="boardcade.games.atari_centipede.render:render",
     tensors="boardcade.games.atari_centipede.tensors",
+    scenario="boardcade.games.atari_centipede.scenario:build",
     rule_prefix="AC",
 )
