@@ -194,3 +194,37 @@ def test_AC_6_8_berserk_two_drops_then_normal_move(ac):
     # drop to r5c4 (face right), drop to r4c4 removing the mushroom (face left), then 3 squares left
     assert ac.cents(s) == [[(4, 1), (4, 2), (4, 3)]]
     assert ac.supply(s) == 30
+
+
+def test_AC_6_6_entry_onto_the_colours_only_segment_is_no_win_for_the_gnome(ac):
+    """AC-6.6 (AC-D8, added text): the colour's only segment stands on the chosen spawn square. The entering
+    centipede (5 long: the length is counted before the entry) removes it; the segment goes off the board, and
+    since the colour has the entering centipede on the board once the entry is complete, nobody has won
+    (version 1 declared the Gnome the winner here)."""
+    s = cturn(ac, ("Spawn Centipede",), cent=[(ac.FAR, 8)], facing="left")
+    ac.act(s, "play", card="Spawn Centipede")
+    ac.act(s, "spawn_centipede", col=8)
+    assert not s.is_terminal() and s.returns() == [0.0, 0.0]
+    assert ac.cents(s) == [[(ac.FAR, c) for c in range(3, 8)]]  # 6 squares in: its tail has left r FAR c8
+    assert ac.side(s)["segments_on_board"] == 5  # one segment is off the board
+    assert any(e.rule == "AC-6.6" and "centipede segment at" in e.text for e in s.events())
+    assert "AC-3.2" not in ac.rules_fired(s)
+    assert ac.phase(s) == "draw card"
+    # The segment that went off the board comes back with a later Spawn Centipede.
+    s2 = cturn(ac, ("Spawn Centipede",), cent=[(ac.FAR - 3, c) for c in range(5)], tucked=1)
+    ac.act(s2, "play", card="Spawn Centipede")
+    ac.act(s2, "spawn_centipede", col=0)
+    assert sorted(len(c) for c in ac.cents(s2)) == [1, 5] and ac.side(s2)["tucked_spawn_centipede"] == 2
+
+
+def test_AC_6_6_entry_removing_the_other_colours_last_segment_ends_the_game_after_the_entry(ac):
+    """AC-6.6 (AC-D8): in 4 players an entering centipede that removes the other colour's last segment on its
+    spawn square wins for its team, once the entry is complete (the new centipede stands on the board)."""
+    red = {"segments": [(5, 4)], "facing": "left", "colour": "red"}
+    blue = {"segments": [(1, 8)], "facing": "left", "colour": "blue"}  # on red's spawn point r1c8
+    s = ac.pos(4, gnomes=((0, 4), (ac.LAST, 4)), centipedes=[red, blue], hand={"red": ("Spawn Centipede",)}, to_move=1)
+    ac.act(s, "play", card="Spawn Centipede")
+    ac.act(s, "spawn_centipede", col=8)
+    assert s.is_terminal() and s.returns() == [1.0, 1.0, -1.0, -1.0]
+    assert s.events()[-1].rule == "AC-3.2" and "blue" in s.events()[-1].text
+    assert [len(c) for c in ac.cents(s, "red")] == [1, 5]  # the entry was completed first

@@ -191,15 +191,42 @@ def test_AC_5_3_trigger_finger_fires_once(ac):
     assert ac.rules_fired(s)[-2:] == ["AC-5.1", "AC-5.3"]
 
 
-def test_AC_5_4_slam_the_ball_rerolls_all_six_dice_die_in_use_continues(ac):
-    """AC-5.4: Slam the Ball rerolls all six dice into the pool; the activated die keeps its remaining actions."""
-    s = ready(ac)
+def test_AC_5_4_slam_the_ball_between_a_dies_actions_rerolls_five_then_the_die_in_use(ac):
+    """AC-5.4 (AC-D6b): Slam the Ball between a die's actions rerolls the five other dice at once; the die in
+    use keeps its face and remaining actions, and is rerolled into the pool when they are done: the pool never
+    holds more than six dice, and holds six fresh ones at the end of the turn."""
+    s = ready(ac, dice=(1, 2, 3, 4, 5, 6))
     ac.act(s, "die", face=2)  # move 2, fire
+    assert len(ac.pool(s)) == 5
     ac.act(s, "move", dir="left")
     ac.act(s, "use_card", card="Slam the Ball")
-    ac.roll(s, 5, 5, 5, 5, 5, 5)
-    assert ac.pool(s) == [5] * 6
-    assert ac.phase(s) == "resolve die" and ac.can(s, "fire")
+    assert any("five other" in e.text for e in s.events() if e.rule == "AC-5.4")
+    ac.roll(s, 5, 5, 5, 5, 5)
+    assert s.current_player() == 0  # five rolls, no sixth yet
+    assert ac.pool(s) == [5] * 5
+    assert ac.phase(s) == "resolve die" and ac.kinds(s) == ["use_card", "use_card", "fire"]
+    assert ac.obs(s)["die_in_use"]["face"] == 2
+    ac.act(s, "fire")  # the die's last action: now it is rolled into the pool
+    assert s.current_player() == CHANCE and len(s.chance_outcomes()) == 6
+    ac.roll(s, 3)
+    assert ac.pool(s) == [3, 5, 5, 5, 5, 5]
+    assert ac.phase(s) == "after die" and ac.can(s, "end_turn")
+
+
+def test_AC_5_4_slam_the_ball_before_or_after_the_die_rerolls_all_six(ac):
+    """AC-5.4: used before a die is chosen, or after its actions, Slam the Ball rerolls all six dice."""
+    s = ready(ac, dice=(1, 2))
+    ac.act(s, "use_card", card="Slam the Ball")
+    ac.roll(s, 6, 6, 6, 6, 6, 6)
+    assert ac.pool(s) == [6] * 6 and ac.phase(s) == "choose die"
+    s = ready(ac, dice=(1, 2, 3))
+    ac.act(s, "die", face=1)
+    ac.act(s, "move", dir="left")
+    ac.act(s, "fire")
+    assert ac.pool(s) == [2, 3]
+    ac.act(s, "use_card", card="Slam the Ball")
+    ac.roll(s, 4, 4, 4, 4, 4, 4)
+    assert ac.pool(s) == [4] * 6 and ac.phase(s) == "after die"
 
 
 def test_AC_5_5_glitch_removes_any_one_mushroom(ac):

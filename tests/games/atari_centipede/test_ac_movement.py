@@ -176,3 +176,23 @@ def test_AC_9_2_flea_may_drop_mushrooms_in_the_squares_it_leaves(ac):
     ac.act(s, "no_mushroom")
     assert ac.mushrooms(s) == {(6, 2)}
     assert ac.fleas(s) == [(4, 2)] and ac.supply(s) == 29
+
+
+def test_AC_8_spider_must_move_when_it_can(ac):
+    """AC-8 (AC-D14 revised): "you must move all of your Bugs": a spider's destinations are 1 or more squares
+    away; it cannot choose to stay put."""
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(5, 4)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=5, col=4)
+    targets = ac.targets(s, "spider_to")
+    assert (5, 4) not in targets and len(targets) > 0
+    assert all(max(abs(r - 5), abs(c - 4)) >= 1 for r, c in targets)
+
+
+def test_AC_8_a_boxed_in_spider_stays_without_a_decision(ac):
+    """AC-8: a spider with no square to move to (a bug below, the board's edge, the Gnome row above) stays
+    where it is; the player is not asked."""
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(1, 0)], fleas=[(2, 0), (2, 1)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=1, col=0)
+    assert ac.spiders(s) == [(1, 0)] and ac.phase(s) == "choose bug to move"
+    assert any(e.rule == "AC-8" and "no square to move to" in e.text for e in s.events())
+    assert (1, 0) not in ac.targets(s, "move_bug")  # it has had its move

@@ -203,3 +203,50 @@ def test_AC_3_1_gnome_moves_first(ac):
     ac.act(s, "spawn_centipede", col=8)
     assert ac.phase(s) == "choose die" and s.current_player() == 0
     assert ac.obs(s)["round"] == 1
+
+
+def test_AC_1_1_field_rows_option_sets_the_length_of_the_board(ac):
+    """AC-1.1 (AC-D1 revised): 18 field rows by default (20 rows in all); `field_rows=10` gives the first
+    reconstruction's 12-row board, and every view follows (rows, spawn points, seeding squares)."""
+    s = ac.new()
+    assert ac.obs(s)["rows"] == 20 and ac.obs(s)["field_rows"] == 18
+    for field_rows in (10, 14):
+        s = ac.new(field_rows=field_rows)
+        obs = ac.obs(s)
+        assert obs["rows"] == field_rows + 2 and obs["field_rows"] == field_rows
+        assert {r for r, _ in ac.targets(s, "seed")} == set(range(1, field_rows + 1))
+        assert sorted(map(tuple, obs["spawn_points"])) == [(1, 0), (1, 8), (field_rows, 0), (field_rows, 8)]
+        assert s.game.num_distinct_actions == s.game.codec.size
+
+
+def test_AC_1_1_field_rows_outside_6_to_30_is_refused(ac):
+    """AC-1.1: the option is checked and the error names what is allowed."""
+    for bad in (5, 31):
+        with pytest.raises(GameError, match="field_rows"):
+            ac.new(field_rows=bad)
+    with pytest.raises(GameError, match="field_rows"):
+        ac.new(field_rows="long")
+
+
+def test_AC_1_4_shot_bug_on_a_spawn_point_becomes_a_mushroom_there(ac):
+    """AC-1.4 (AC-D6c): a mushroom replacing a shot bug goes exactly where the bug was, spawn point or not."""
+    s = ac.pos(gnome=(ac.LAST, 8), centipedes=[{"segments": [(ac.FAR - 5, 4)], "facing": "left"}], spiders=[(1, 8)])
+    ac.act(s, "use_card", card="Trigger Finger")  # the bolt flies up column 8 to the spider on spawn point r1c8
+    assert [1, 8] in ac.obs(s)["spawn_points"]
+    assert ac.spiders(s) == [] and ac.mushrooms(s) == {(1, 8)}
+
+
+def test_AC_1_4_flea_may_drop_a_mushroom_on_a_spawn_point(ac):
+    """AC-1.4 (AC-D6c): a flea leaving a spawn point may drop a mushroom on it; seeding and the Mushroom card
+    never offer spawn points (AC-2.2, AC-6.7)."""
+    s = ac.pos(gnome=(0, 4), centipedes=[{"segments": [(9, 4)], "facing": "left"}], hand=("Spawn Flea",), to_move=1)
+    ac.act(s, "play", card="Spawn Flea")
+    ac.act(s, "spawn_flea", col=8)  # the flea row is the far field row: r FAR c8 is a spawn point
+    ac.act(s, "move_bug", row=ac.FAR, col=8)
+    assert ac.targets(s, "drop_mushroom") == [(ac.FAR, 8)]
+    ac.act(s, "drop_mushroom")
+    assert (ac.FAR, 8) in ac.mushrooms(s)
+    s = ac.pos(gnome=(0, 4), hand=("Mushroom",), to_move=1)
+    ac.act(s, "play", card="Mushroom")
+    spawns = {tuple(p) for p in ac.obs(s)["spawn_points"]}
+    assert not spawns & set(ac.targets(s, "place_mushroom"))

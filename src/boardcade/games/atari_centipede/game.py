@@ -31,7 +31,6 @@ from .turns import (
 )
 
 COLOUR_NAMES = B.COLOUR_NAMES
-FIELD_ROWS = 10
 
 
 class AtariCentipedeGame(Game):
@@ -46,6 +45,14 @@ class AtariCentipedeGame(Game):
             choices=("players", "random"),
         ),
         Option(
+            "field_rows",
+            B.DEFAULT_FIELD_ROWS,
+            "rows of the field between the two Gnome rows (AC-1.1); 10 was the first reconstruction's board",
+            kind=int,
+            minimum=B.MIN_FIELD_ROWS,
+            maximum=B.MAX_FIELD_ROWS,
+        ),
+        Option(
             "max_rounds",
             200,
             "digital safety cap: after this many full rounds the game is a draw (AC-3.5)",
@@ -55,6 +62,9 @@ class AtariCentipedeGame(Game):
         ),
     )
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
+    # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
+    # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
+    RULES_VERSION = 2
     # Chance outcomes: a die face (6), a card (5), a seeded mushroom's row (at most 30 field rows), a dice-off
     # pair (36). The player actions depend on the board's length: set per game from its codec.
     max_chance_outcomes = 36
@@ -65,7 +75,7 @@ class AtariCentipedeGame(Game):
 
     @property
     def layout(self) -> B.Layout:
-        return B.layout(FIELD_ROWS, self.options["players"])
+        return B.layout(self.options["field_rows"], self.options["players"])
 
     @property
     def acts(self):
@@ -161,11 +171,14 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         self._used_card = False
         self._bonus = False
         self._pending_spider = False
+        self._slam_pending = False  # Slam the Ball used during a die: the die in use is rerolled after it (AC-5.4)
+        self._entering = False  # a centipede is entering: losing the last segment is checked after it (AC-6.6)
         self._moving: list | None = None
         self._flea_left = 0
         self._flea_from = -1
         self._rolls_left = 0
         self._after_roll = 0
+        self._roll_rule = "AC-2.5"
         self._draws_left = 0
         self._draw_colour = 0
         self._setup_colour = 0
@@ -498,10 +511,13 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         "_used_card",
         "_bonus",
         "_pending_spider",
+        "_slam_pending",
+        "_entering",
         "_flea_left",
         "_flea_from",
         "_rolls_left",
         "_after_roll",
+        "_roll_rule",
         "_draws_left",
         "_draw_colour",
         "_setup_colour",

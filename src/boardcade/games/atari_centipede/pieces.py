@@ -88,7 +88,7 @@ class PiecesMixin:
                 break
         self._segs[colour] -= 1
         self._emit(rule, f"centipede segment at {square_name(square)} removed ({why})")
-        if self._segs[colour] == 0:
+        if self._segs[colour] == 0 and not self._entering:  # during an entry: checked once it is complete (AC-6.6)
             self._lose_colour(colour)
 
     def _place_mushroom(self, square: int, rule: str, why: str) -> bool:
@@ -158,34 +158,46 @@ class PiecesMixin:
             self._cent_step(cent)
 
     def _enter_centipede(self, colour: int, spawn: int, length: int, steps: int) -> None:
-        """A new centipede of `length` enters through `spawn`, moving `steps` squares (AC-2.7, AC-6.6)."""
+        """A new centipede of `length` enters through `spawn`, moving `steps` squares (AC-2.7, AC-6.6).
+
+        Whatever stands on the spawn square is removed (the entry cannot turn aside); one of the colour's own
+        segments removed so goes off the board and is not part of this centipede (AC-D8). A colour losing its
+        last segment is checked once the entry is complete: the entering centipede is on the board by then, so
+        its own colour never loses by it (AC-6.6); eating is checked at every square as always (AC-10)."""
         facing = 1 if spawn % COLS == 0 else -1
         cent = [colour, [spawn], [facing], True]
+        before = self._segs.copy()
+        self._entering = True
         try:
             if self._board[spawn] != EMPTY:
                 self._remove_at(spawn, "AC-6.6", "a centipede entered through its spawn point")
-        finally:  # even when that removal ends the game, the new head stands on its spawn square
             self._cents.append(cent)
             self._board[spawn] = SEG
             self._bcol[spawn] = colour
             self._segs[colour] += 1
-        self._check_eat(colour, spawn)
-        pending = length - 1
-        for _ in range(steps - 1):
-            if pending > 0:
-                pending -= 1
-                self._segs[colour] += 1
-                self._cent_step(cent, grow=True)
-            else:
-                self._cent_step(cent)
+            self._check_eat(colour, spawn)
+            pending = length - 1
+            for _ in range(steps - 1):
+                if pending > 0:
+                    pending -= 1
+                    self._segs[colour] += 1
+                    self._cent_step(cent, grow=True)
+                else:
+                    self._cent_step(cent)
+        finally:
+            self._entering = False
+        for c, left in enumerate(self._segs):
+            if left == 0 and before[c] > 0:  # (a colour yet to enter at setup has not lost anything)
+                self._lose_colour(c)
 
     # ---- spiders and fleas -------------------------------------------------------------------
     def _spider_targets(self, square: int, speed: int) -> list[int]:
-        """Squares a spider in `square` may end on (AC-8): its own, or a straight vertical/diagonal line."""
+        """Squares a spider in `square` may end on (AC-8): 1 up to `speed` squares along a straight vertical or
+        diagonal line, stopping before a bug, the board's edge or a Gnome Movement Area (empty: it cannot move)."""
         board = self._board
         r0, c0 = divmod(square, COLS)
         last_field = self._lay.last - 1
-        out = [square]
+        out = []
         for dr, dc in SPIDER_DIRS:
             r, c = r0, c0
             for _ in range(speed):
@@ -204,9 +216,6 @@ class PiecesMixin:
     def _move_spider(self, bug: list, target: int) -> None:
         src = bug[0]
         bug[2] = True
-        if target == src:
-            self._emit("AC-8", f"spider at {square_name(src)} stays")
-            return
         r0, c0 = divmod(src, COLS)
         r1, c1 = divmod(target, COLS)
         dr = (r1 > r0) - (r1 < r0)

@@ -189,11 +189,14 @@ class TurnsMixin:
         self._set(P_DRAW, CHANCE)
 
     # ---- dice --------------------------------------------------------------------------------
-    def _start_rolls(self, after: int, rule: str) -> None:
-        self._pool = [0] * 6
-        self._rolls_left = NUM_DICE
+    def _start_rolls(self, after: int, rule: str, dice: int = NUM_DICE, text: str = "", fresh: bool = True) -> None:
+        """Roll `dice` Gnome dice into the pool, one chance node each (`fresh`: the pool is emptied first)."""
+        if fresh:
+            self._pool = [0] * 6
+        self._rolls_left = dice
         self._after_roll = after
-        self._emit(rule, "all six Gnome dice are rolled into the Dice Pool")
+        self._roll_rule = rule
+        self._emit(rule, text or "all six Gnome dice are rolled into the Dice Pool")
         self._set(P_ROLL, CHANCE)
 
     def _roll(self, face: int) -> None:
@@ -202,7 +205,7 @@ class TurnsMixin:
         if self._rolls_left:
             return
         pool = self._pool
-        self._emit("AC-4.1", "Dice Pool: " + "; ".join(face_text(f) for f in range(6) for _ in range(pool[f])))
+        self._emit(self._roll_rule, "Dice Pool: " + "; ".join(face_text(f) for f in range(6) for _ in range(pool[f])))
         if self._after_roll == AFTER_SETUP:
             self._after_setup_roll()
         else:
@@ -309,6 +312,10 @@ class TurnsMixin:
             self._phase = P_GCHOOSE
         elif self._die_step < len(DIE_FACES[self._die]):
             self._phase = P_GSTEP
+        elif self._slam_pending:  # Slam the Ball was used during this die: now the die joins the pool (AC-5.4)
+            self._slam_pending = False
+            text = "the die that was in use is rolled into the Dice Pool"
+            self._start_rolls(AFTER_GNOME, "AC-5.4", 1, text, fresh=False)
         else:
             self._phase = P_GAFTER
 
@@ -409,7 +416,18 @@ class TurnsMixin:
             elif k == TRIGGER:
                 self._gnome_fire("AC-5.3")
             elif k == SLAM:
-                self._start_rolls(AFTER_GNOME, "AC-5.4")
+                if 0 <= self._die and self._die_step < len(DIE_FACES[self._die]):
+                    # Between a die's actions (AC-5.4): the five other dice now, the die in use when it is done.
+                    self._slam_pending = True
+                    self._start_rolls(
+                        AFTER_GNOME,
+                        "AC-5.4",
+                        NUM_DICE - 1,
+                        "the five other Gnome dice are rolled into the Dice Pool; the die in use follows it when "
+                        "its actions are done",
+                    )
+                else:
+                    self._start_rolls(AFTER_GNOME, "AC-5.4")
             else:
                 self._phase = P_GGLITCH
             return
@@ -544,8 +562,14 @@ class TurnsMixin:
                     break
             self._after_bug_move()
         elif cell == SPIDER:
-            self._moving = next(b for b in self._spiders if b[0] == square)
-            self._phase = P_CSPIDER
+            bug = next(b for b in self._spiders if b[0] == square)
+            if self._spider_targets(square, self._spider_speed(bug)):
+                self._moving = bug
+                self._phase = P_CSPIDER
+            else:  # it must move when it can (AC-8); boxed in, it stays
+                bug[2] = True
+                self._emit("AC-8", f"spider at {square_name(square)} has no square to move to: it stays")
+                self._after_bug_move()
         else:
             bug = next(b for b in self._fleas if b[0] == square)
             self._moving = bug
