@@ -249,3 +249,16 @@ def test_ac_3_5_safety_cap_shows_in_the_tensor():
             assert named["phase"][PHASE_NAMES.index("game over")] == 1.0
             return
     raise AssertionError("no random game reached the one-round cap")
+
+
+@pytest.mark.parametrize("field_rows", [10, 14])
+def test_ac_1_1_board_planes_follow_the_field_rows_option(field_rows):
+    """AC-1.1: the board planes have `field_rows` + 2 rows, and the tensor still decodes back to the observation."""
+    game = load_game("atari_centipede", players=2, field_rows=field_rows)
+    enc = encoder_for(game)
+    assert enc.named(enc.low.copy())["board"].shape[1:] == (field_rows + 2, 9)
+    for i, state in enumerate(_states(game, seed=7, games=1)):
+        if i % 5:
+            continue
+        obs = state.observation(1)
+        assert _decode(enc.named(encode(state, 1)), 1, game.options["max_rounds"], field_rows + 1) == _expected(obs)

@@ -31,12 +31,14 @@ def _grid(obs: dict[str, Any]) -> Text:
         if gnome["square"] is not None:
             cells[tuple(gnome["square"])] = ("G" + ("AB"[i] if obs["players"] == 4 else " "), "bold black on yellow")
     rows = obs["rows"]
+    spawns = {tuple(s) for s in obs.get("spawn_points", ())}
     text = Text("    " + " ".join(f"c{c}" for c in range(COLS)) + "\n", style="dim")
     for r in range(rows):
         end_row = r in (0, rows - 1)
         text.append(f"r{r:<2} ", style="dim")
         for c in range(COLS):
-            mark, style = cells.get((r, c), ("= " if end_row else "· ", "yellow dim" if end_row else "dim"))
+            empty = ("= ", "yellow dim") if end_row else ("+ ", "magenta dim") if (r, c) in spawns else ("· ", "dim")
+            mark, style = cells.get((r, c), empty)
             text.append(mark, style=style)
             text.append(" ")
         text.append("\n")
