@@ -174,6 +174,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         self._slam_pending = False  # Slam the Ball used during a die: the die in use is rerolled after it (AC-5.4)
         self._entering = False  # a centipede is entering: losing the last segment is checked after it (AC-6.6)
         self._moving: list | None = None
+        self._spider_to: list[int] = []  # the moving spider's destinations (AC-8), found when it starts
         self._flea_left = 0
         self._flea_from = -1
         self._rolls_left = 0
@@ -513,6 +514,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         "_pending_spider",
         "_slam_pending",
         "_entering",
+        "_spider_to",
         "_flea_left",
         "_flea_from",
         "_rolls_left",

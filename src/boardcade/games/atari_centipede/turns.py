@@ -563,8 +563,10 @@ class TurnsMixin:
             self._after_bug_move()
         elif cell == SPIDER:
             bug = next(b for b in self._spiders if b[0] == square)
-            if self._spider_targets(square, self._spider_speed(bug)):
+            targets = self._spider_targets(square, self._spider_speed(bug))
+            if targets:
                 self._moving = bug
+                self._spider_to = targets  # the board stays as it is until the spider has moved
                 self._phase = P_CSPIDER
             else:  # it must move when it can (AC-8); boxed in, it stays
                 bug[2] = True
@@ -624,7 +626,7 @@ class TurnsMixin:
             return sorted(base + s for s in self._bugs_to_move())
         if phase == P_CSPIDER:
             base = A.SPIDER_SQ
-            return [base + s for s in self._spider_targets(self._moving[0], self._spider_speed(self._moving))]
+            return [base + s for s in self._spider_to]
         if phase == P_CDROP:
             return [A.DROP, A.NO_DROP]
         if phase == P_CSPIDERSPAWN:
