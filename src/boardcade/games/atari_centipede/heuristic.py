@@ -134,10 +134,16 @@ def evaluate(state, player: int) -> float:
         return float(state.returns()[player])
     if state._turn_i < 0:
         return 0.0
-    lay = state._lay
-    if not lay.team_game:
-        value = 2.0 * _value(state, 0) - 1.0
+    # Search asks for every player's value of one position in a row: the pressures are computed once per position.
+    key = len(state._history)
+    cached = state.__dict__.get("_pressure_cache")
+    if cached is not None and cached[0] == key:
+        pressures = cached[1]
+    else:
+        pressures = [_value(state, c) for c in range(state._lay.colours)]
+        state._pressure_cache = (key, pressures)
+    if not state._lay.team_game:
+        value = 2.0 * pressures[0] - 1.0
         return max(-1.0, min(1.0, value if player == 1 else -value))
     team = player // 2
-    value = _value(state, team) - _value(state, 1 - team)
-    return max(-1.0, min(1.0, value))
+    return max(-1.0, min(1.0, pressures[team] - pressures[1 - team]))

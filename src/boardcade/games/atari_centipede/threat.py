@@ -58,15 +58,17 @@ def card_odds(state, colour: int) -> list[float]:
     return [1.0 - comb(total - u, hand) / none if u > 0 else 0.0 for u in unseen]
 
 
-def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> tuple[set[int], bool]:
-    """Columns of the `front` row the head of a centipede (`pos` head first, the head facing `facing`) enters in
-    a move of `steps` squares after `drops` forced drops (AC-6.8, AC-7), simulated on the present board; and
-    whether it drops into `gnome_row` (AC-10.2). The body follows the head, so the head's squares suffice."""
+def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> list[tuple[set[int], bool]]:
+    """For a move of `steps` squares after `drops` forced drops (AC-6.8, AC-7), simulated on the present board,
+    of a centipede (`pos` head first, the head facing `facing`): after each square of the move, the columns of
+    the `front` row its head has entered so far and whether it has dropped into `gnome_row` (AC-10.2). The body
+    follows the head, so the head's squares suffice."""
     body = list(pos)
     occupied = dict.fromkeys(body, True)  # changes to the board as this centipede moves
     head = body[0]
     f = facing
-    entered = set()
+    entered: set[int] = set()
+    out = []
     for i in range(drops + steps):
         ahead = head + f
         if i >= drops and 0 <= head % COLS + f < COLS and not occupied.get(ahead, board[ahead] != EMPTY):
@@ -74,16 +76,18 @@ def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> tuple
         else:
             target = head + dy * COLS
             if target // COLS == gnome_row:
-                return entered, True
+                out.extend([(entered, True)] * (steps - len(out)))  # eaten: the rest of the move does not matter
+                return out
             f = -f
         body.insert(0, target)
-        occupied[target] = True
         occupied[body.pop()] = False
         occupied[target] = True
         head = target
-        if head // COLS == front:
-            entered.add(head % COLS)
-    return entered, False
+        if head // COLS == front and head % COLS not in entered:
+            entered = entered | {head % COLS}
+        if i >= drops:
+            out.append((entered, False))
+    return out
 
 
 def threat_map(state, colour: int) -> tuple[list[float], float]:
@@ -110,24 +114,30 @@ def threat_map(state, colour: int) -> tuple[list[float], float]:
         s = front_lo + k
         if board[s] >= 2 and bcol[s] == colour:  # a flea, spider or segment of this colour in front (AC-10.1)
             sure[k] = 1.0
-    variants = [(0, 0, sure)]  # (extra speed, forced drops, where the reach goes)
-    if p_cent:
-        variants.append((1, 0, faster))
-    if odds[BERSERK]:
-        variants.append((0, 2, leap))
-    drop_rows = {id(sure): 0.0, id(faster): 0.0, id(leap): 0.0}
+    row_sure = row_faster = row_leap = 0.0
     for cent in state._cents:
         if cent[0] != colour or (in_progress and cent[3]):
             continue
         pos, facing = cent[1], cent[2][0]
         speed = CENT_SPEED[len(pos)] + tucked
-        for extra, drops, into in variants:
-            cols, drop = _cent_reach(board, pos, facing, speed + extra, drops, dy, front, gnome_row)
+        path = _cent_reach(board, pos, facing, speed + (1 if p_cent else 0), 0, dy, front, gnome_row)
+        cols, drop = path[speed - 1]
+        for k in cols:
+            sure[k] = 1.0
+        if drop:
+            row_sure = 1.0
+        if p_cent:
+            cols, drop = path[speed]
             for k in cols:
-                into[k] = 1.0
+                faster[k] = 1.0
             if drop:
-                drop_rows[id(into)] = 1.0
-    row_sure, row_faster, row_leap = drop_rows[id(sure)], drop_rows[id(faster)], drop_rows[id(leap)]
+                row_faster = 1.0
+        if odds[BERSERK]:
+            cols, drop = _cent_reach(board, pos, facing, speed, 2, dy, front, gnome_row)[-1]
+            for k in cols:
+                leap[k] = 1.0
+            if drop:
+                row_leap = 1.0
     for bug in state._spiders:
         if bug[1] != colour or (in_progress and bug[2]):
             continue
