@@ -13,7 +13,7 @@ from rich.console import Console
 
 import boardcade
 from boardcade import IllegalActionError
-from boardcade.core import sample_chance
+from boardcade.core import Record, open_record, record_from_json, sample_chance
 from boardcade.games.atari_centipede.heuristic import evaluate
 from boardcade.games.atari_centipede.render import render
 
@@ -192,3 +192,28 @@ def test_clone_at_every_step_continues_identically(ac, players):
         c.apply_action(a)
         s.apply_action(a)
         assert c.observation(None) == s.observation(None) and c.returns() == s.returns()
+
+
+def test_AC_1_1_a_rules_version_1_match_opens_as_a_finished_record(ac):
+    """AC-1.1 (rules version 2): a match stored under version 1 (10 field rows, the old action numbers) no longer
+    replays; it opens as a finished record with a note, never dropped. A version-2 record replays."""
+    old = {
+        "format": "boardcade-record",
+        "version": 2,
+        "game": "atari_centipede",
+        "rules_version": 1,
+        "options": {"players": 2, "setup": "players", "max_rounds": 200},
+        "seats": ["human", "human"],
+        "actions": [46, 10, 82, 55, 19, 91, 64],  # version 1: seeding squares numbered row * 9 + col
+        "result": None,
+        "started_at": "2026-11-01T10:00:00+00:00",
+        "finished_at": None,
+        "meta": {},
+    }
+    opened = open_record(record_from_json(old))
+    assert opened.state is None and "version 1" in opened.note
+    s = ac.new()
+    for _ in range(7):
+        s.apply_action(s.legal_actions()[0])
+    again = open_record(record_from_json(json.loads(Record.for_state(s, ["a", "b"]).dumps())))
+    assert again.state is not None and again.state.history() == s.history()
