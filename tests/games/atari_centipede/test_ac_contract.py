@@ -217,3 +217,34 @@ def test_AC_1_1_a_rules_version_1_match_opens_as_a_finished_record(ac):
         s.apply_action(s.legal_actions()[0])
     again = open_record(record_from_json(json.loads(Record.for_state(s, ["a", "b"]).dumps())))
     assert again.state is not None and again.state.history() == s.history()
+
+
+@pytest.mark.parametrize(
+    ("description", "named"),
+    [
+        ({"colour": "red"}, "unknown scenario keys: colour"),
+        ({"gnome": (5, 4)}, "gnome"),
+        ({"mushrooms": [(0, 3)]}, "not a field square"),
+        ({"mushrooms": [(5, 5)], "spiders": [(5, 5)]}, "already holds a mushroom"),
+        ({"centipedes": [{"segments": [(5, 1), (5, 3)], "facing": "left"}]}, "side by side"),
+        ({"centipedes": [{"segments": [(5, 1)], "facing": "up"}]}, "facing"),
+        ({"centipedes": [{"segments": [(5, c) for c in range(7)], "facing": "left"}]}, "7 segments"),
+        ({"fleas": [(2, 0), (2, 1), (2, 2), (2, 3)]}, "only 3"),
+        ({"dice": (0, 7)}, "dice"),
+        ({"hand": ("Berserk!", "Berserk!")}, "Berserk! appears 2 times"),
+        ({"hand": ("Joker",)}, "unknown card 'Joker'"),
+        ({"used_cards": ("Shield",)}, "used_cards"),
+        ({"to_move": 5}, "to_move"),
+    ],
+)
+def test_AC_2_1_scenario_descriptions_are_checked(ac, description, named):
+    """AC-2.1 (positions for tests): a description that cannot be a position is refused with a ValueError that
+    names what is wrong."""
+    with pytest.raises(ValueError, match=named):
+        ac.pos(**description)
+
+
+def test_AC_11_6_scenario_refuses_glitch_in_four_players(ac):
+    """AC-11.6: the 4-player game has no Glitch, so a scenario cannot turn it face down."""
+    with pytest.raises(ValueError, match="used_cards"):
+        ac.pos(4, used_cards={"A": ["Glitch"]})
