@@ -114,6 +114,9 @@ def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
 
 
 # ---- the direct path ---------------------------------------------------------------------------------
+_D6, _D8, _DISCS = B.D6_FACES, B.D8_FACES, len(B.DISCS)
+
+
 class Tables(NamedTuple):
     """Offsets into the game block (`views.flat`) and lookup tables, built once per encoder by `prepare`."""
 
@@ -125,6 +128,7 @@ class Tables(NamedTuple):
     pegs: tuple[tuple[int, int, int, tuple[memoryview, ...]], ...]  # (shift, start, end, rows) per byte of pegs
     nasty_slots: tuple[tuple[int, ...], ...]  # per character: offset of each place, indexed by position + 2
     discs: int
+    disc_rows: tuple[memoryview, ...]  # per bitmask of discs still in play: the block's cells
     roll: int
     roll_hidden: int
     moves: int
@@ -155,6 +159,10 @@ def prepare(game) -> Tables:
         # Positions ELIMINATED (-2), HOME (-1), then cubes 0..27, each shifted by 2.
         places = {B.ELIMINATED: _ELIMINATED, B.HOME: _HOME} | {c: c for c in range(B.NUM_CUBES)}
         slots.append(tuple(base + places[pos] for pos in range(-2, B.NUM_CUBES)))
+    ndiscs = len(B.DISCS)
+    disc_rows = tuple(
+        memoryview(np.array([(b >> d) & 1 for d in range(ndiscs)], np.float32)) for b in range(1 << ndiscs)
+    )
     assert B.ELIMINATED == -2 and B.HOME == -1 and at["phase"] == 0
     return Tables(
         round=at["round"],
@@ -165,6 +173,7 @@ def prepare(game) -> Tables:
         pegs=tuple(pegs),
         nasty_slots=tuple(slots),
         discs=at["discs"],
+        disc_rows=disc_rows,
         roll=at["roll"],
         roll_hidden=at["roll_hidden"],
         moves=at["moves"],
@@ -191,7 +200,7 @@ def encode_state(state, player: int | None, views, game) -> None:
     rolloff = state._rolloff
     if rolloff:
         m[t.rolloff + rolloff[0] - 1] = 1.0
-        m[t.rolloff + B.D6_FACES + rolloff[1] - 1] = 1.0
+        m[t.rolloff + _D6 + rolloff[1] - 1] = 1.0
     m[t.qbert + state._q] = 1.0
     pegs = state._pegs
     for shift, start, end, rows in t.pegs:
@@ -202,21 +211,19 @@ def encode_state(state, player: int | None, views, game) -> None:
         m[slots[pos + 2]] = 1.0
     discs = state._discs
     if discs:
-        for d in range(len(B.DISCS)):
-            if discs >> d & 1:
-                m[t.discs + d] = 1.0
+        m[t.discs : t.discs + _DISCS] = t.disc_rows[discs]
     roll, hops = state._roll, state._hops
-    m[t.moves] = min(1.0, hops / B.D8_FACES)
+    m[t.moves] = min(1.0, hops / _D8)
     if state._roll_visible_to(player):  # the observation's own test: Q*bert's seat, or after the tube is lifted
         m[t.roll + roll - 1] = 1.0
-        m[t.moves + 1] = min(1.0, (roll - hops) / B.D8_FACES)
+        m[t.moves + 1] = min(1.0, (roll - hops) / _D8)
     elif roll > 0:
         m[t.roll_hidden] = 1.0
     char = state._char
     if char >= 0:
         m[t.character + char] = 1.0
     if phase == NMOVE or phase == ESCAPE:
-        m[t.steps_left] = min(1.0, state._steps_left / B.D6_FACES)
+        m[t.steps_left] = min(1.0, state._steps_left / _D6)
     if phase == ESCAPE:
         m[t.flags] = 1.0
     if state._frozen:
