@@ -141,17 +141,21 @@ class Tables(NamedTuple):
     totals_scale: int
 
 
+def _bit_rows(width: int) -> tuple[memoryview, ...]:
+    """Row b: the `width` cells of bitmask b (bit i -> cell i), as float32, ready for a slice store."""
+    return tuple(memoryview(np.array([(b >> i) & 1 for i in range(width)], np.float32)) for b in range(1 << width))
+
+
 def prepare(game) -> Tables:
     at, size = {}, 0
     for name, shape in fields(game):
         at[name] = size
         size += int(np.prod(shape))
-    # Pegs by bytes: row b of a byte's table is its 8 (or fewer) one-hot cells, copied with one slice store.
+    # Pegs by bytes: row b of a byte's table is its 8 (or fewer) cells, copied with one slice store.
     pegs = []
     for shift in range(0, B.NUM_CUBES, 8):
         width = min(8, B.NUM_CUBES - shift)
-        rows = tuple(memoryview(np.array([(b >> i) & 1 for i in range(width)], np.float32)) for b in range(1 << width))
-        pegs.append((shift, at["pegs"] + shift, at["pegs"] + shift + width, rows))
+        pegs.append((shift, at["pegs"] + shift, at["pegs"] + shift + width, _bit_rows(width)))
     width = B.NUM_CUBES + 2
     slots = []
     for k in range(len(B.NASTY_KEYS)):
@@ -159,10 +163,6 @@ def prepare(game) -> Tables:
         # Positions ELIMINATED (-2), HOME (-1), then cubes 0..27, each shifted by 2.
         places = {B.ELIMINATED: _ELIMINATED, B.HOME: _HOME} | {c: c for c in range(B.NUM_CUBES)}
         slots.append(tuple(base + places[pos] for pos in range(-2, B.NUM_CUBES)))
-    ndiscs = len(B.DISCS)
-    disc_rows = tuple(
-        memoryview(np.array([(b >> d) & 1 for d in range(ndiscs)], np.float32)) for b in range(1 << ndiscs)
-    )
     assert B.ELIMINATED == -2 and B.HOME == -1 and at["phase"] == 0
     return Tables(
         round=at["round"],
@@ -173,7 +173,7 @@ def prepare(game) -> Tables:
         pegs=tuple(pegs),
         nasty_slots=tuple(slots),
         discs=at["discs"],
-        disc_rows=disc_rows,
+        disc_rows=_bit_rows(_DISCS),
         roll=at["roll"],
         roll_hidden=at["roll_hidden"],
         moves=at["moves"],
