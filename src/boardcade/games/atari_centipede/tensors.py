@@ -251,10 +251,15 @@ def encode_state(state, player: int | None, views, game) -> None:
     if state._capped:
         m[t.safety_cap] = 1.0
     # board planes
-    cells = state._board
+    find = state._board.index  # the mushrooms, found by the list's own scan (a fraction of a Python loop's cost)
     mush = t.board
-    for s in [s for s, cell in enumerate(cells) if cell == B.MUSH]:
-        m[mush + s] = 1.0
+    s = -1
+    try:
+        while True:
+            s = find(B.MUSH, s + 1)
+            m[mush + s] = 1.0
+    except ValueError:
+        pass
     links = t.links
     planes = t.colour_planes
     for colour, segs, facing, _moved in state._cents:
