@@ -148,7 +148,8 @@ class State(ABC):
         self._legal_cache: list[int] | None = None
         self._result: tuple[float, ...] | None = None  # set once, by _finish
         self._capped = False
-        self._event_views: dict[int | None, list[dict[str, Any]]] | None = None  # viewer -> events as JSON
+        # Caches derived from the events, kept incrementally (viewer -> events as JSON; event_cache slots).
+        self._event_views: dict[Any, list[Any]] | None = None
 
     # ---- hooks for subclasses -------------------------------------------------------------
     @abstractmethod
@@ -326,6 +327,29 @@ class State(ABC):
                     cached.append({"rule": e.rule, "text": e.text, "step": e.step})
             cached[0] = len(events)
         return cached[1:]
+
+    def event_count(self) -> int:
+        """How many events the match has produced so far (all viewers)."""
+        return len(self._events)
+
+    def events_since(self, start: int, player: int | None = -2) -> list[Event]:
+        """Events from index `start` on: all (default), or those visible to `player` (None = spectator)."""
+        new = self._events[start:]
+        if player == -2:
+            return new
+        return [e for e in new if e.visible_to is None or (player is not None and player in e.visible_to)]
+
+    def event_cache(self, key: Any) -> list[Any]:
+        """A list kept with this state for a reader that folds the events incrementally (with `event_count`
+        and `events_since`): empty at first; emptied when a past event is rewritten (resampling); a clone
+        starts with none. Keys are the reader's own (a tuple naming it); `str` keys are reserved."""
+        views = self._event_views
+        if views is None:
+            views = self._event_views = {}
+        cache = views.get(key)
+        if cache is None:
+            cache = views[key] = []
+        return cache
 
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         self._events.append(Event(rule, text, visible_to, len(self._history)))

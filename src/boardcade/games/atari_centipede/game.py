@@ -483,9 +483,8 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             hand[e[3]] += 1 if e[0] == "d" else -1
             if e[0] == "d":
                 self._history[e[4]] = e[3]
-                old = self._events[e[5]]
-                self._events[e[5]] = old._replace(
-                    text=f"{COLOUR_NAMES[c]} Centipede draws {B.CENT_CARD_NAMES[e[3]]}", visible_to=(owner,)
+                self._replace_event(
+                    e[5], text=f"{COLOUR_NAMES[c]} Centipede draws {B.CENT_CARD_NAMES[e[3]]}", visible_to=(owner,)
                 )
                 new_log[e[4]] = tuple(e)
         self._card_log = [new_log.get(e[4], e) if e[1] == c and e[0] == "d" else e for e in self._card_log]

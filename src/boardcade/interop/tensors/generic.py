@@ -83,10 +83,18 @@ def fill_events(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None
 
 
 def fill_events_state(state, player: int | None, views: dict[str, np.ndarray], game) -> None:
-    """`fill_events` straight from the state's events that `player` may see."""
-    events = views["events"]
-    for ev in state.events(player):
-        events[zlib.crc32(f"{ev.rule}|{ev.text}".encode()) % EVENT_BUCKETS] += 1.0
+    """`fill_events` straight from the state's events that `player` may see, kept incrementally: the bucket
+    counts live in the state's `event_cache`, so each event is hashed once per viewer, not once per call."""
+    cache = state.event_cache(("tensor-events", player if player is not None and player >= 0 else None))
+    if not cache:
+        cache += [0, np.zeros(EVENT_BUCKETS, dtype=np.float32)]
+    seen, counts = cache
+    total = state.event_count()
+    if seen < total:
+        for ev in state.events_since(seen, player):
+            counts[zlib.crc32(f"{ev.rule}|{ev.text}".encode()) % EVENT_BUCKETS] += 1.0
+        cache[0] = total
+    views["events"] += counts
 
 
 # ---- the hashed fallback game block --------------------------------------------------------------
