@@ -1,6 +1,6 @@
 """Steps per second through each research adapter, beside PettingZoo's own connect_four and chess, in one run.
 
-    python benchmarks/interop.py [--seconds 3] [--num-envs 64] [--games qbert,mb_centipede]
+    python benchmarks/interop.py [--seconds 3] [--num-envs 64] [--games qbert,mb_centipede] [--repeat 3]
 
 Needs the gymnasium, pettingzoo and openspiel extras, and PettingZoo's classic games for the references
 (`pip install 'boardcade[bench]'`, which brings pettingzoo[classic]). Everything runs in this one process,
@@ -20,15 +20,19 @@ JSON observation (`json`); with `--ceiling`, rows marked `none*` leave the game 
 tensors, an upper bound for what a direct encoder could reach with these engines). The table gives steps/s
 and the ratio to connect_four measured in this run, and the
 last lines compare with the targets (Gymnasium >= 30k/s, vector >= 100k/s per core, each >= 4x connect_four).
+On a shared, noisy machine use `--repeat N`: the whole table is timed N times (rows interleaved, so that a
+change of load touches every row alike) and each row shows its median and range.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from contextlib import contextmanager
 
 import numpy as np
@@ -155,41 +159,68 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(boardcade.game_names()), help="comma-separated game names")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="time the whole table this many times and print each row's median and range (default 1); ratios "
+        "are medians of each round's ratio to the connect_four of that round",
+    )
+    parser.add_argument(
         "--ceiling",
         action="store_true",
         help="also time the Gymnasium and vector envs with the game block left out (an upper bound for direct "
         "encoders; not valid observations)",
     )
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error(f"--repeat must be at least 1, got {args.repeat}")
     warnings.simplefilter("ignore")
-    secs, seed = args.seconds, args.seed
+    secs, seed, num_envs = args.seconds, args.seed, args.num_envs
 
-    c4 = aec(connect_four_v3.env, secs, seed)
-    chess = aec(chess_v6.env, secs, seed)
-    rows: list[tuple[str, str, str, float]] = []
+    # (game, adapter, tensor path, how to time it); connect_four first: every round's reference.
+    rows: list[tuple[str, str, str, Callable[[], float]]] = [
+        ("connect_four_v3", "pettingzoo AEC (reference)", "-", lambda: aec(connect_four_v3.env, secs, seed)),
+        ("chess_v6", "pettingzoo AEC (reference)", "-", lambda: aec(chess_v6.env, secs, seed)),
+    ]
+    vector_label = f"vector env ({num_envs} matches)"
     for name in args.games.split(","):
         path = "direct" if encoder_for(boardcade.load_game(name)).direct else "json"
-        rows.append((name, "gymnasium single env", path, gym_single(name, secs, seed)))
-        rows.append((name, f"vector env ({args.num_envs} matches)", path, vector(name, secs, seed, args.num_envs)))
-        rows.append((name, "pettingzoo AEC", path, aec(lambda n=name: pz_env(n), secs, seed)))
-        rows.append((name, "openspiel rl_environment", path, rl_env(name, secs, seed)))
+        rows += [
+            (name, "gymnasium single env", path, lambda n=name: gym_single(n, secs, seed)),
+            (name, vector_label, path, lambda n=name: vector(n, secs, seed, num_envs)),
+            (name, "pettingzoo AEC", path, lambda n=name: aec(lambda: pz_env(n), secs, seed)),
+            (name, "openspiel rl_environment", path, lambda n=name: rl_env(n, secs, seed)),
+        ]
         if args.ceiling:
-            with without_game_block(name):
-                rows.append((name, "gymnasium single env", "none*", gym_single(name, secs, seed)))
-                rows.append(
-                    (name, f"vector env ({args.num_envs} matches)", "none*", vector(name, secs, seed, args.num_envs))
-                )
-    rows.append(("connect_four_v3", "pettingzoo AEC (reference)", "-", c4))
-    rows.append(("chess_v6", "pettingzoo AEC (reference)", "-", chess))
+            rows += [
+                (name, "gymnasium single env", "none*", lambda n=name: _ceiling(n, gym_single, secs, seed)),
+                (name, vector_label, "none*", lambda n=name: _ceiling(n, vector, secs, seed, num_envs)),
+            ]
+    rates: list[list[float]] = [[] for _ in rows]
+    ratios: list[list[float]] = [[] for _ in rows]
+    for _round in range(args.repeat):
+        for k, (*_label, run) in enumerate(rows):
+            rates[k].append(run())
+            ratios[k].append(rates[k][-1] / rates[0][-1])
+    median = [statistics.median(r) for r in rates]
+    c4 = median[0]
+    order = list(range(2, len(rows))) + [0, 1]  # the references last, as before
 
-    print(f"{'game':18} {'adapter':30} {'tensor':7} {'steps/s':>10} {'x connect_four':>15}")
-    print("-" * 84)
-    for game, adapter, path, rate in rows:
-        print(f"{game:18} {adapter:30} {path:7} {rate:10,.0f} {rate / c4:15.2f}")
+    spread = args.repeat > 1
+    print(f"{'game':18} {'adapter':30} {'tensor':7} {'steps/s':>10} {'x connect_four':>15}", end="")
+    print(f"  {'range (steps/s)':>17}" if spread else "")
+    print("-" * (84 + (19 if spread else 0)))
+    for k in order:
+        game, adapter, path, _run = rows[k]
+        line = f"{game:18} {adapter:30} {path:7} {median[k]:10,.0f} {statistics.median(ratios[k]):15.2f}"
+        print(line + (f"  {min(rates[k]):8,.0f}-{max(rates[k]):,.0f}" if spread else ""))
+    if spread:
+        print(f"medians of {args.repeat} rounds; x connect_four: the median of each round's ratio")
     if args.ceiling:
         print("none*: ceiling, the game block left out (tensors not valid): what a direct encoder could approach")
     print()
-    for game, adapter, path, rate in rows:
+    for k in order:
+        game, adapter, path, _run = rows[k]
         if path == "none*":
             continue
         if adapter.startswith("gymnasium"):
@@ -198,11 +229,17 @@ def main() -> None:
             target = TARGET_VECTOR
         else:
             continue
+        rate = median[k]
         ok = rate >= target and rate >= TARGET_RATIO * c4
         print(
             f"target {game} {adapter}: >= {target:,}/s and >= {TARGET_RATIO:g}x connect_four "
             f"({TARGET_RATIO * c4:,.0f}/s): {'met' if ok else 'NOT met'} ({rate:,.0f}/s)"
         )
+
+
+def _ceiling(name: str, bench, *args) -> float:
+    with without_game_block(name):
+        return bench(name, *args)
 
 
 if __name__ == "__main__":

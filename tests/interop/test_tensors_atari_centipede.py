@@ -44,7 +44,7 @@ def _one(block) -> int:
     return int(hot)
 
 
-def _decode(named, ncol: int, max_rounds: int) -> dict:
+def _decode(named, ncol: int, max_rounds: int, last: int) -> dict:
     """The game's observation keys read back from a tensor, using only the board's constants."""
     board = named["board"]
     cents, fleas, spiders, segment_squares = [], [], [], []
@@ -77,7 +77,7 @@ def _decode(named, ncol: int, max_rounds: int) -> dict:
         sides.append(
             {
                 "colour": COLOUR_NAMES[c],
-                "home_row": (0, B.ROWS - 1, -1)[_one(named["home_row"][c])],
+                "home_row": (0, last, -1)[_one(named["home_row"][c])],
                 "segments_on_board": round(float(side[0]) * 6),
                 "hand_size": round(float(side[1]) * 3),
                 "deck_size": round(float(side[2]) * 11),
@@ -112,8 +112,7 @@ def _decode(named, ncol: int, max_rounds: int) -> dict:
 
 
 def _expected(obs: dict) -> dict:
-    faces = {B.face_text(f): f for f in range(6)}
-    pool = Counter(faces[t] for t in obs["dice_pool"])
+    pool = Counter(d["face"] - 1 for d in obs["dice_pool"])
     die = obs["die_in_use"]
     sides = []
     for s in obs["centipede_players"]:
@@ -149,7 +148,7 @@ def _expected(obs: dict) -> dict:
             for g in obs["gnomes"]
         ],
         "dice_pool": [pool[f] for f in range(6)],
-        "die_in_use": None if die is None else {"face": faces[die["face"]], "next_step": die["next_step"]},
+        "die_in_use": None if die is None else {"face": die["face"] - 1, "next_step": die["next_step"]},
         "sides": sides,
         "flea_left": obs.get("flea_left"),
     }
@@ -181,7 +180,7 @@ def test_the_tensor_decodes_back_to_the_observation(players):
     for i, state in enumerate(_states(game, seed=5, games=4)):
         viewer = (None, *range(players))[i % (players + 1)]
         obs = state.observation(viewer)
-        assert _decode(enc.named(encode(state, viewer)), ncol, max_rounds) == _expected(obs)
+        assert _decode(enc.named(encode(state, viewer)), ncol, max_rounds, obs["rows"] - 1) == _expected(obs)
 
 
 @pytest.mark.parametrize("players", VARIANTS)
@@ -250,3 +249,16 @@ def test_ac_3_5_safety_cap_shows_in_the_tensor():
             assert named["phase"][PHASE_NAMES.index("game over")] == 1.0
             return
     raise AssertionError("no random game reached the one-round cap")
+
+
+@pytest.mark.parametrize("field_rows", [10, 14])
+def test_ac_1_1_board_planes_follow_the_field_rows_option(field_rows):
+    """AC-1.1: the board planes have `field_rows` + 2 rows, and the tensor still decodes back to the observation."""
+    game = load_game("atari_centipede", players=2, field_rows=field_rows)
+    enc = encoder_for(game)
+    assert enc.named(enc.low.copy())["board"].shape[1:] == (field_rows + 2, 9)
+    for i, state in enumerate(_states(game, seed=7, games=1)):
+        if i % 5:
+            continue
+        obs = state.observation(1)
+        assert _decode(enc.named(encode(state, 1)), 1, game.options["max_rounds"], field_rows + 1) == _expected(obs)

@@ -141,55 +141,20 @@ def race():
     unregister_game("dice_race")
 
 
-def _states(game, seed: int, games: int = 3):
-    """Every state along `games` seeded random matches, terminal ones included."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_initial_state()
-        yield state.clone()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            yield state.clone()
-
-
-def _assert_same_as_reference(game, seed: int, games: int = 3) -> int:
-    enc = encoder_for(game)
-    assert enc.direct
-    viewers = [*range(game.num_players), None]
-    writers = {v: enc.writer(np.zeros(enc.size, np.float32)) for v in viewers}
-    info_writers = {v: enc.writer(np.zeros(enc.info_state_size, np.float32), info_state=True) for v in viewers}
-    batch = enc.batch_writer(np.zeros((len(viewers), enc.size), np.float32))
-    checked = 0
-    for state in _states(game, seed, games):
-        batch.write(list(range(len(viewers))), [state] * len(viewers), viewers)
-        for row, v in enumerate(viewers):
-            assert np.array_equal(batch.out[row], enc.encode(state.observation(v)))
-        for v in viewers:
-            obs = state.observation(v)
-            reference = enc.encode(obs)
-            assert np.array_equal(enc.encode_state(state, v), reference), (state.history(), v)
-            assert np.array_equal(writers[v].write(state, v), reference)  # a reused buffer is cleared first
-            reference_info = enc.encode_info_state(obs)
-            assert np.array_equal(enc.encode_state(state, v, info_state=True), reference_info)
-            assert np.array_equal(info_writers[v].write(state, v), reference_info)
-            checked += 1
-    return checked
-
-
-def test_direct_path_equals_the_json_path_on_a_game_defined_here(race):
+def test_direct_path_equals_the_json_path_on_a_game_defined_here(race, every_state, direct_equals_reference):
     """Contract (observation): encode_state fills the common, game and events blocks exactly as the reference
     path does from observation(p), for both players and the spectator, chance and terminal states included."""
-    assert _assert_same_as_reference(race, seed=1, games=5) > 100
+    assert direct_equals_reference(race, every_state(race, seed=1, games=5)) > 100
 
 
-def test_every_game_encodes_states_as_its_observation_says(case, random_states):
+def test_every_game_encodes_states_as_its_observation_says(case, random_states, every_state, direct_equals_reference):
     """Contract (observation): a game whose tensors module has encode_state gives the same tensors as its
-    fill(observation(p)) on every state along seeded random matches; a game without one still gets
-    encode_state and writers, through observation(p)."""
+    fill(observation(p)) on every state along seeded random matches, without building an observation; a game
+    without one still gets encode_state and writers, through observation(p)."""
     game = case.load()
     enc = encoder_for(game)
     if enc.direct:
-        _assert_same_as_reference(game, seed=3, games=2)
+        assert direct_equals_reference(game, every_state(game, seed=3, games=2)) > 100
         return
     writer = enc.writer(np.zeros(enc.size, np.float32))
     batch = enc.batch_writer(np.zeros((3, enc.size), np.float32))

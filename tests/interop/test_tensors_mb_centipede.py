@@ -12,7 +12,7 @@ import pytest
 from boardcade import load_game
 from boardcade.games.mb_centipede.tensors import PHASES, SPINS
 from boardcade.interop.tensors import encode, encoder_for, generic
-from boardcade.testing import scenario
+from boardcade.testing import act, rules_fired, scenario
 
 VARIANTS = [{}, {"first_player": 1}]
 
@@ -188,3 +188,88 @@ def test_mb_1_10_the_block_is_sized_by_the_layout():
     assert named["poison"].shape == (12,) and named["spider"].shape == (1 + 12 + 4 + 2,)
     assert named["poison"][10] == named["poison"][11] == 1.0 and named["spider"][1 + 10] == 1.0
     assert named["scorpion"][1 + 11] == 1.0
+
+
+# ---- the direct path (encode_state) --------------------------------------------------------------------
+def _wider_board() -> str:
+    """The shipped board with two more poison spaces and fewer tokens than poison spaces (MB-1.10)."""
+    doc = json.loads(resources.files("boardcade.games.mb_centipede").joinpath("layouts", "revised.json").read_text())
+    doc["poison_spaces"] += [[12, 4], [0, 6]]
+    doc["poison_tokens"] = 8
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"first_player": 1}, {"layout": "wider"}, {"max_turns": 40}],
+    ids=["default", "red_first", "wider-board", "safety-cap"],
+)
+def test_mb_10_1_direct_tensors_equal_the_observations_on_random_matches(options, every_state, direct_equals_reference):
+    """MB-10.1, MB-1.10, MB-9.3: on every state of four seeded random matches per variant, on an owner's board
+    with more poison spaces than tokens, and with the spin cap (draws), the tensors encoded straight from the
+    state equal those read from observation(p), for Green, Red and a spectator."""
+    if options.get("layout") == "wider":
+        options = {"layout": _wider_board()}
+    game = load_game("mb_centipede", **options)
+    states = list(every_state(game, seed=23, games=4))
+    if "max_turns" in options:  # MB-9.3: the cap's draws are among them
+        assert any(s.is_terminal() and list(s.returns()) == [0.0, 0.0] for s in states)
+    assert direct_equals_reference(game, states) == 3 * len(states)
+
+
+def _walk(state, steps, then: int = 40, seed: int = 0) -> list:
+    """The position, each position after the steps (kind, args), then `then` random actions more."""
+    out = [state.clone()]
+    for kind, args in steps:
+        act(state, kind, **args)
+        out.append(state.clone())
+    rng = random.Random(seed)
+    for _ in range(then):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        out.append(state.clone())
+    return out
+
+
+def test_direct_tensors_on_rare_positions(direct_equals_reference):
+    """MB-3.3, MB-3.10, MB-5.1, MB-5.2, MB-7.2, MB-7.7, MB-9.2: positions random play seldom reaches (a revival
+    after a hit, the Spider on either gun or a Spider Space, the Scorpion on a poison space, a shortcut, segments
+    in the goal and a win), each followed by random play: both paths agree for every viewer."""
+    game = load_game("mb_centipede")
+    positions = [
+        (  # MB-3.3: a hit, then Green revives a segment
+            scenario(game, red={"head": (4, 8)}, green={"head": (10, 4)}, green_dead=[0, 3], spin="GUN"),
+            [("gun", {"position": 8}), ("revive", {"segment": 3})],
+            ["MB-3.3"],
+        ),
+        (  # MB-3.10: the Spider on Green's gun, the Scorpion on its own poison space
+            scenario(game, spider="green_gun", green_gun=2, scorpion=(10, 6), poison=[(2, 4)], to_move="red"),
+            [],
+            [],
+        ),
+        (  # MB-3.10: the Spider on Red's gun, Red to move
+            scenario(game, spider="red_gun", red_gun=7, to_move="red", red_dead=[1, 2]),
+            [],
+            [],
+        ),
+        (  # MB-7.2: the Spider on a Spider Space, poison mushrooms out of the supply
+            scenario(game, spider=(14, 8), poison=[(2, 4), (4, 8), (8, 2)], supply=4, turns=12),
+            [],
+            [],
+        ),
+        (  # MB-5.1, MB-5.2: a shortcut taken
+            scenario(game, spin="CENTIPEDE", green={"head": (2, 3)}, green_dead=[3, 4, 5], poison=[(2, 4)]),
+            [("shortcut", {})],
+            ["MB-5.2"],
+        ),
+        (  # MB-9.2: Green's last segments walk into Red's home base
+            scenario(game, spin="CENTIPEDE", green=["goal", "goal", "goal", "goal", 85, 84]),
+            [],
+            ["MB-9.2"],
+        ),
+    ]
+    for seed, (start, steps, rules) in enumerate(positions):
+        states = _walk(start, steps, seed=seed)
+        assert set(rules) <= set(rules_fired(states[len(steps)])), rules
+        assert direct_equals_reference(game, states) == 3 * len(states)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from hypothesis import example, given
 
@@ -48,31 +46,40 @@ def test_QB_1_3_and_QB_3_4_the_28_pegs_are_on_the_board_or_taken_this_round(case
 
 def _check_atari(state) -> None:
     obs = state.observation(None)
-    board = state.board
-    cells = Counter(board)
+    mushrooms = [tuple(m) for m in obs["mushrooms"]]
+    fleas = [tuple(b["square"]) for b in obs["fleas"]]
+    spiders = [tuple(b["square"]) for b in obs["spiders"]]
+    segments = [tuple(s) for c in obs["centipedes"] for s in c["segments"]]
+    # Every piece stands on a square of its own, inside the field (AC-1.1).
+    squares = mushrooms + fleas + spiders + segments
+    assert len(set(squares)) == len(squares), "two pieces share a square"
+    assert all(1 <= r <= obs["rows"] - 2 and 0 <= c < 9 for r, c in squares), "a piece left the field"
     # AC-1.3: 30 mushrooms, on the board or in the supply.
-    assert len(obs["mushrooms"]) == cells[AB.MUSH]
-    assert obs["mushroom_supply"] >= 0 and cells[AB.MUSH] + obs["mushroom_supply"] == AB.MUSHROOMS
+    assert obs["mushroom_supply"] >= 0 and len(mushrooms) + obs["mushroom_supply"] == AB.MUSHROOMS
     # AC-1.3: 3 fleas and 3 spiders, on the board or in the supply.
-    assert len(obs["fleas"]) == cells[AB.FLEA] and len(obs["spiders"]) == cells[AB.SPIDER]
-    assert cells[AB.FLEA] + obs["bug_supply"]["fleas"] == AB.FLEAS
-    assert cells[AB.SPIDER] + obs["bug_supply"]["spiders"] == AB.SPIDERS
-    # AC-1.3: 6 segments per colour: the segments on the board never exceed 6, and the board squares, the
-    # centipedes and the counter agree.
+    assert len(fleas) + obs["bug_supply"]["fleas"] == AB.FLEAS
+    assert len(spiders) + obs["bug_supply"]["spiders"] == AB.SPIDERS
+    # AC-1.3: 6 segments per colour: the segments on the board never exceed 6, and the centipedes and the
+    # counter agree.
     for c, side in enumerate(obs["centipede_players"]):
-        on_squares = sum(1 for s, cell in enumerate(board) if cell == AB.SEG and state.bcol[s] == c)
         in_cents = sum(len(x["segments"]) for x in obs["centipedes"] if x["colour"] == side["colour"])
-        assert on_squares == in_cents == side["segments_on_board"], f"{side['colour']} segments disagree"
-        assert 0 <= on_squares <= AB.SEGMENTS
-        # AC-6.2: 11 cards per colour, in deck, hand, discard or tucked (AC-6.6), card by card.
+        assert in_cents == side["segments_on_board"], f"{side['colour']} segments disagree"
+        assert 0 <= in_cents <= AB.SEGMENTS
+        # AC-6.2: 11 cards per colour, in deck, hand, discard or tucked (AC-6.6).
         hand = state.observation(side["player"])["centipede_players"][c]["hand"]
         total = len(hand) + side["deck_size"] + sum(side["discard"].values()) + side["tucked_spawn_centipede"]
         assert total == sum(AB.DECK) == 11, f"{side['colour']} has {total} cards"
-        for k, copies in enumerate(AB.DECK):
-            where = (state.deck[c][k], state.hand[c][k], state.discard[c][k], state.tucked[c] if k == 0 else 0)
-            assert min(where) >= 0 and sum(where) == copies, f"{AB.CENT_CARD_NAMES[k]}: {where}"
-    segs = [s for s, cell in enumerate(board) if cell == AB.SEG]
-    assert sorted(s for x in state.cents for s in x[1]) == segs, "a segment square belongs to no centipede, or two"
+        # Card by card, where the deck's make-up is public: at a draw, the chance outcomes weigh each card by
+        # its copies in the deck.
+        draw = [state.action_info(a) for a in state.legal_actions()] if state.is_chance_node() else []
+        if draw and draw[0]["kind"] == "draw" and draw[0]["colour"] == side["colour"]:
+            deck_size = side["deck_size"]
+            in_deck = {state.action_info(a)["args"]["card"]: round(p * deck_size) for a, p in state.chance_outcomes()}
+            for k, copies in enumerate(AB.DECK):
+                name = AB.CENT_CARD_NAMES[k]
+                tucked = side["tucked_spawn_centipede"] if k == AB.SPAWN_CENT else 0
+                where = (in_deck.get(name, 0), hand.count(name), side["discard"].get(name, 0), tucked)
+                assert sum(where) == copies, f"{name}: {where}"
 
 
 @pytest.mark.parametrize(("case", "name", "opts"), AC, ids=case_ids(AC))

@@ -8,7 +8,6 @@ from hypothesis import given
 
 import boardcade
 from boardcade.core import sample_chance
-from boardcade.games.atari_centipede.turns import P_DRAW
 
 from .support import Driver, case_ids, cases, count, examples, reproducer, scripts, walk
 
@@ -91,8 +90,9 @@ def test_AC_12_1_other_draws_are_invisible_to_everyone_but_the_hand_owner(case, 
     steps = compared = 0
     while not main.is_terminal():
         with reproducer(case, main):
-            if main.is_chance_node() and main.phase == P_DRAW:
-                colour = main._draw_colour
+            draw = main.action_info(main.legal_actions()[0]) if main.is_chance_node() else {}
+            if draw.get("kind") == "draw":
+                colour = draw["colour"]
                 card = sample_chance(main, driver.rng)
                 others = [k for k in twin.legal_actions() if k != card]
                 alt = driver.rng.choice(others) if others and driver.rng.random() < 0.7 else card
@@ -106,7 +106,8 @@ def test_AC_12_1_other_draws_are_invisible_to_everyone_but_the_hand_owner(case, 
                 twin, differing = main.clone(), set()
                 continue
             steps += 1
-            owners = {main._cplayer[c] for c in differing}
+            sides = main.observation(None)["centipede_players"]
+            owners = {side["player"] for side in sides if side["colour"] in differing}
             blind = [p for p in range(n) if p not in owners]
             _same_view(main, twin, [None, *blind], blind)
             for p in owners:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import socket
 import threading
 import time
@@ -408,7 +409,9 @@ def test_sv4_fuzz_websocket_bad_messages_before_and_after_joining_each_get_one_e
 
 def test_sv4_replayed_and_out_of_order_actions_are_refused_and_applied_once(server):
     """Every accepted action, resent on the same or another connection, over WebSocket or HTTP, is refused as a
-    duplicate (recent) or stale version (older); actions for future versions are stale; nothing is applied twice."""
+    duplicate (recent) or stale version (older); actions for future versions are stale; nothing is applied twice.
+    The server's dice are seeded, so the match cannot end before the 30 actions it sends."""
+    server.app.state.manager.rng = random.Random(2024)
     m = new_match(server.http)
     both = [{"seat": s, "token": m["tokens"][str(s)]} for s in (0, 1)]
     hello = json.dumps({"type": "hello", "seats": both})

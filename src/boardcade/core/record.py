@@ -40,6 +40,25 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def load_game_under_rules(name: str, options: dict[str, Any], rules_version: int | None) -> Game:
+    """The game `name` as it was played under `rules_version` (None: the current rules): the current rules, or an
+    older version the game's spec can still reproduce (`GameSpec.legacy_rules`, option values filled in for
+    options the old match does not name). RulesVersionError, saying so, when that version is gone; GameError
+    for an unknown game or bad options."""
+    spec = game_spec(name)
+    current = spec.game_class().RULES_VERSION
+    version = current if rules_version is None else rules_version
+    if version == current:
+        return load_game(name, **options)
+    if version in spec.legacy_rules:
+        return load_game(name, **{**spec.legacy_rules[version], **options})
+    playable = ", ".join(str(v) for v in sorted({current, *spec.legacy_rules}))
+    raise RulesVersionError(
+        f"this match was played under {name} rules version {version}; this program plays version "
+        f"{current} and can replay versions {playable}, so the match is kept as a finished record"
+    )
+
+
 @dataclass
 class Record:
     game: str
@@ -100,25 +119,11 @@ class Record:
     def load_game(self) -> Game:
         """The game under the rules the match was played with (RulesVersionError when that is gone)."""
         try:
-            spec = game_spec(self.game)
-            current = spec.game_class().RULES_VERSION
+            return load_game_under_rules(self.game, self.options, self.rules_version)
+        except RulesVersionError:
+            raise
         except GameError as e:
-            raise RecordError(f"record names a game that cannot be loaded: {e}") from None
-        version = current if self.rules_version is None else self.rules_version
-        if version == current:
-            options = self.options
-        elif version in spec.legacy_rules:
-            options = {**spec.legacy_rules[version], **self.options}
-        else:
-            playable = ", ".join(str(v) for v in sorted({current, *spec.legacy_rules}))
-            raise RulesVersionError(
-                f"this match was played under {self.game} rules version {version}; this program plays version "
-                f"{current} and can replay versions {playable}, so the match is kept as a finished record"
-            )
-        try:
-            return load_game(self.game, **options)
-        except GameError as e:
-            raise RecordError(f"record names options that cannot be loaded: {e}") from None
+            raise RecordError(f"record names a game or options that cannot be loaded: {e}") from None
 
     def states(self) -> Iterator[State]:
         """Every state from the initial one to the last, each a separate object. Checks each step."""

@@ -32,6 +32,7 @@ STATUS = {
     "seat_taken": 409,
     "seat_active": 409,
     "expired": 410,
+    "archived": 410,
     "bad_media_type": 415,
     "rate_limited": 429,
     "server_error": 500,
@@ -52,6 +53,15 @@ class ClientError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message}
+
+
+class ArchivedMatch(ClientError):
+    """A stored match played under rules this server can no longer replay: shown as a finished record with a note
+    (`info`: what is known without replaying it), never dropped."""
+
+    def __init__(self, info: dict[str, Any]):
+        super().__init__("archived", info["note"])
+        self.info = info
 
 
 def require_int(msg: dict[str, Any], key: str, *, minimum: int = 0, allow_none: bool = False) -> int | None:

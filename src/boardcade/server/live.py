@@ -14,7 +14,8 @@ import time
 from collections import Counter
 from typing import Any, Protocol
 
-from ..core import State, load_game
+from ..core import State
+from ..core.record import load_game_under_rules
 from .errors import dumps
 from .replay import diff
 from .seats import matches_hash
@@ -55,7 +56,8 @@ class Client(Protocol):
 class LiveMatch:
     def __init__(self, stored: StoredMatch, owner: str | None = None):
         self.id = stored.id
-        self.game = load_game(stored.game, **stored.options)
+        self.game = load_game_under_rules(stored.game, stored.options, stored.rules_version)
+        self.rules_version = self.game.RULES_VERSION if stored.rules_version is None else stored.rules_version
         self.seats = stored.seats
         self.seat_rows: dict[int, SeatRow] = dict(stored.seat_rows)
         self.host_hash = stored.host_hash
@@ -151,6 +153,7 @@ class LiveMatch:
             "seats": self.seat_info(),
             "status": self.status,
             "version": self.version,
+            "rules_version": self.rules_version,
             "to_move": to_move,
             "created_at": self.created_at,
             "updated_at": self.updated_at,

@@ -20,10 +20,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..agents import AGENTS
-from ..core import GameError, IllegalActionError, game_names, load_game
+from ..core import GameError, IllegalActionError, game_names, game_spec, load_game
+from ..core.record import RulesVersionError, load_game_under_rules
 from .bus import LocalBus, PostgresBus
 from .compute import AgentPool, ReplayPool
-from .errors import MATCH_ID, ClientError
+from .errors import MATCH_ID, ArchivedMatch, ClientError
 from .limits import KeyedBuckets
 from .live import LiveMatch, resolve_chance
 from .seats import clean_name, matches_hash, new_token, rematch_seat, token_hash
@@ -329,6 +330,8 @@ class MatchManager:
             if match is None:
                 try:
                     match = LiveMatch(stored)
+                except RulesVersionError as e:
+                    raise ArchivedMatch(archived_info(stored, str(e))) from None
                 except (GameError, ImportError) as e:
                     raise ClientError(
                         "not_found", f"match {match_id} is of a game this server cannot load: {e}"
@@ -353,9 +356,13 @@ class MatchManager:
         return out
 
     def _list_entry(self, r: dict[str, Any]) -> dict[str, Any]:
+        note = None
         try:
-            game = load_game(r["game"], **r["options"])
+            game = load_game_under_rules(r["game"], r["options"], r["rules_version"])
             role, title = game.player_name, game.title
+        except RulesVersionError as e:
+            note = str(e)
+            role, title = (lambda p: f"Player {p + 1}"), game_title(r["game"])
         except (GameError, ImportError):
             role, title = (lambda p: f"Player {p + 1}"), r["game"]
         seats = []
@@ -376,6 +383,9 @@ class MatchManager:
             age_s=round(age_seconds(r["created_at"]) or 0),
             idle_s=round(age_seconds(r["updated_at"]) or 0),
             rematch_id=r["rematch_id"],
+            rules_version=r["rules_version"],
+            archived=note is not None,
+            note=note,
         )
         return entry
 
@@ -769,3 +779,38 @@ class MatchManager:
         match.status = "expired"
         text = "This match expired after a long time without moves; it can no longer be played."
         match.send_all({"type": "notice", "match": match.id, "code": "expired", "message": text})
+
+
+def game_title(name: str) -> str:
+    try:
+        return game_spec(name).title
+    except GameError:
+        return name
+
+
+def archived_info(stored: StoredMatch, note: str) -> dict[str, Any]:
+    """What a match of rules that are gone shows: who played, how it ended, how long it was, and why it cannot be
+    replayed (a finished record with a note)."""
+    seats = [
+        {
+            "player": i,
+            "kind": s["kind"],
+            "name": f"Computer ({s['agent']})" if s["kind"] == "agent" else (stored.seat_rows.get(i) or SeatRow()).name,
+        }
+        for i, s in enumerate(stored.seats)
+    ]
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "title": game_title(stored.game),
+        "options": stored.options,
+        "seats": seats,
+        "status": "archived",
+        "stored_status": stored.status,
+        "version": stored.version,
+        "result": stored.result,
+        "rules_version": stored.rules_version,
+        "created_at": stored.created_at,
+        "finished_at": stored.finished_at,
+        "note": note,
+    }

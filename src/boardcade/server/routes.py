@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse, Response
 from ..core import Record
 from .catalog import catalog, rule_texts, rules_document, variant_options
 from .compute import JobRefused
-from .errors import STATUS, ClientError, dumps, parse_json, require_int
+from .errors import STATUS, ArchivedMatch, ClientError, dumps, parse_json, require_int
 from .manager import CREATOR_DEFAULT, MatchManager
 
 MAX_BODY = 16 * 1024
@@ -95,7 +95,10 @@ async def list_matches(request: Request, status: str | None = None, limit: int =
 @router.get("/matches/{match_id}")
 async def match_info(request: Request, match_id: str) -> dict[str, Any]:
     mgr = manager(request)
-    match = await mgr.get(match_id)
+    try:
+        match = await mgr.get(match_id)
+    except ArchivedMatch as e:
+        return e.info  # played under rules that are gone: a finished record with its note
     answer = {**match.meta(), "observation": match.view(None)}
     mgr.release(match)
     return answer
@@ -161,7 +164,10 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
 
 async def _finished_record(request: Request, match_id: str) -> Record:
     mgr = manager(request)
-    match = await mgr.get(match_id)
+    try:
+        match = await mgr.get(match_id)
+    except ArchivedMatch as e:
+        return await _archived_record(mgr, e)
     mgr.release(match)
     if match.status == "active":
         raise ClientError("not_finished", "the record is available once the match is over (it holds hidden moves)")
@@ -171,6 +177,26 @@ async def _finished_record(request: Request, match_id: str) -> Record:
     record = Record.for_state(match.state, seats, match_id=match.id, played_on="boardcade serve")
     record.started_at = match.created_at
     return record
+
+
+async def _archived_record(mgr: MatchManager, archived: ArchivedMatch) -> Record:
+    """The stored record of a finished match whose rules are gone (it replays with the boardcade that played it)."""
+    info = archived.info
+    if info["stored_status"] != "finished":
+        raise archived
+    stored = await mgr.read(mgr.storage.load_match, info["id"])
+    seats = [s["agent"] if s["kind"] == "agent" else "human" for s in stored.seats]
+    return Record(
+        stored.game,
+        stored.options,
+        seats,
+        actions=stored.actions,
+        result=stored.result,
+        started_at=stored.created_at,
+        finished_at=stored.finished_at,
+        meta={"match_id": stored.id, "played_on": "boardcade serve", "note": info["note"]},
+        rules_version=stored.rules_version,
+    )
 
 
 @router.get("/matches/{match_id}/record")

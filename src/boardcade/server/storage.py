@@ -38,6 +38,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+from ..core import game_class
+
 metadata = MetaData()
 CHANNEL = "boardcade"
 
@@ -59,8 +61,10 @@ matches = Table(
     Column("host_hash", String(64), nullable=True),
     Column("rematch_of", String(40), nullable=True),
     Column("rematch_id", String(40), nullable=True),
+    Column("rules_version", Integer, nullable=True),  # the game's RULES_VERSION when created; null: before versions (1)
 )
-NEW_MATCH_COLUMNS = ("updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id")
+NEW_MATCH_COLUMNS = ("updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id", "rules_version")
+INTEGER_COLUMNS = ("to_move", "rules_version")
 
 match_actions = Table(
     "match_actions",
@@ -124,6 +128,7 @@ class StoredMatch:
     host_hash: str | None = None
     rematch_of: str | None = None
     rematch_id: str | None = None
+    rules_version: int | None = None  # the rules it is played under (None: current; stored before versions: 1)
 
     @property
     def token_hashes(self) -> dict[int, str]:
@@ -198,7 +203,7 @@ class Storage:
             have = {c["name"] for c in inspect(conn).get_columns("matches")}
             for name in NEW_MATCH_COLUMNS:
                 if name not in have:
-                    kind = "INTEGER" if name == "to_move" else "VARCHAR(64)"
+                    kind = "INTEGER" if name in INTEGER_COLUMNS else "VARCHAR(64)"
                     conn.exec_driver_sql(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
             if "updated_at" not in have:
                 conn.exec_driver_sql("UPDATE matches SET updated_at = COALESCE(finished_at, created_at)")
@@ -257,6 +262,7 @@ class Storage:
                     waiting_on=waiting_on,
                     host_hash=host_hash,
                     rematch_of=rematch_of,
+                    rules_version=game_class(game).RULES_VERSION,
                 )
             )
             if seat_rows:
@@ -402,6 +408,7 @@ class Storage:
             host_hash=row.host_hash,
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
+            rules_version=row.rules_version or 1,
         )
 
     def load_match(self, match_id: str) -> StoredMatch | None:
@@ -482,6 +489,7 @@ class Storage:
                 "finished_at": r.finished_at,
                 "to_move": r.to_move,
                 "rematch_id": r.rematch_id,
+                "rules_version": r.rules_version or 1,
             }
             for r in rows
         ]

@@ -1,4 +1,5 @@
-"""Helpers to build Atari's Centipede positions for rule tests."""
+"""Helpers for Atari's Centipede rule tests: positions come from the scenario builder and everything is read
+through the public contract (observations, events, legal actions and their action_info)."""
 
 from __future__ import annotations
 
@@ -8,136 +9,97 @@ import types
 import pytest
 
 import boardcade
-from boardcade.core import CHANCE, TERMINAL, sample_chance
-from boardcade.games.atari_centipede import board as B
-from boardcade.games.atari_centipede.pieces import GameOver
-from boardcade.games.atari_centipede.turns import P_OVER, P_SEED
+from boardcade.core import CHANCE, sample_chance
+from boardcade.testing import act, can, choices, find_action, rules_fired, scenario
 
-
-def sq(r: int, c: int) -> int:
-    return B.sq(r, c)
+GAME = "atari_centipede"
+LAST = boardcade.load_game(GAME).new_initial_state().observation(None)["rows"] - 1  # the far Gnome row
+FAR = LAST - 1  # the field row next to the far Gnome row (a spawn row)
 
 
 def new(players: int = 2, **options):
-    return boardcade.load_game("atari_centipede", players=players, **options).new_initial_state()
+    return boardcade.load_game(GAME, players=players, **options).new_initial_state()
 
 
-def seed_all(state) -> None:
-    """Players' seeding: every placement takes the lowest legal square."""
-    while state.phase == P_SEED:
-        state.apply_action(state.legal_actions()[0])
+def pos(players: int = 2, options: dict | None = None, **description):
+    """A position from the scenario builder (`boardcade.games.atari_centipede.scenario`)."""
+    return scenario(GAME, options={"players": players, **(options or {})}, **description)
 
 
-def setup2(gnome=(0, 4), spawn_col=8, dice=(0, 1, 2, 3, 4, 5), hand=(1, 2, 3), **options):
-    """A 2-player match right after setup: the Gnome is to choose a die."""
-    s = new(2, **options)
-    seed_all(s)
-    s.apply_action(sq(*gnome))
-    for f in dice:
-        s.apply_action(f)
-    for k in hand:
-        s.apply_action(k)
-    home = B.ROWS - 1 - gnome[0]
-    spawn = [x for x in B.spawn_points(home) if x % B.COLS == spawn_col][0]
-    s.apply_action(spawn)
-    return s
+def obs(state, viewer=None) -> dict:
+    return state.observation(viewer)
 
 
-def setup4(diceoff=(5, 0), gnome_a=(0, 4), gnome_b=(11, 4), dice=(0, 1, 2, 3, 4, 5)):
-    """A 4-player match after setup. diceoff=(a, b): team A's and team B's dice-off rolls (0-based)."""
-    s = new(4)
-    seed_all(s)
-    s.apply_action(diceoff[0] * 6 + diceoff[1])
-    high = 0 if diceoff[0] > diceoff[1] else 1
-    first, second = (gnome_a, gnome_b) if high == 0 else (gnome_b, gnome_a)
-    s.apply_action(sq(*first))
-    s.apply_action(sq(*second))
-    for f in dice:
-        s.apply_action(f)
-    for _c in s._setup_order:
-        for k in (1, 2, 3):
-            s.apply_action(k)
-        s.apply_action(s.legal_actions()[0])
-    return s
+def cents(state, colour: str = "red") -> list[list[tuple[int, int]]]:
+    """Every centipede of a colour, head first, as (row, col) squares."""
+    return [[tuple(s) for s in c["segments"]] for c in obs(state)["centipedes"] if c["colour"] == colour]
 
 
-def clear(state) -> None:
-    """Empty the field: no mushrooms or bugs, every piece back in its supply."""
-    state.board[:] = [B.EMPTY] * B.NSQ
-    state.bcol[:] = [-1] * B.NSQ
-    state.cents.clear()
-    state.fleas.clear()
-    state.spiders.clear()
-    state.segs[:] = [0] * len(state.segs)
-    state.supply = B.MUSHROOMS
-    state.flea_supply = B.FLEAS
-    state.spider_supply = B.SPIDERS
-    state._legal_cache = None
+def facings(state, colour: str = "red") -> list[int]:
+    return [c["facing"] for c in obs(state)["centipedes"] if c["colour"] == colour]
 
 
-def put_mush(state, *cells) -> None:
-    for r, c in cells:
-        state.board[sq(r, c)] = B.MUSH
-        state.supply -= 1
-    state._legal_cache = None
+def mushrooms(state) -> set[tuple[int, int]]:
+    return {tuple(m) for m in obs(state)["mushrooms"]}
 
 
-def put_cent(state, cells, facing, colour=0, moved=False):
-    """A centipede on `cells` (head first) facing +1 (right) or -1 (left)."""
-    squares = [sq(r, c) for r, c in cells]
-    cent = [colour, squares, [facing] * len(squares), moved]
-    for s in squares:
-        state.board[s] = B.SEG
-        state.bcol[s] = colour
-    state.segs[colour] += len(squares)
-    state.cents.append(cent)
-    state._legal_cache = None
-    return cent
+def fleas(state) -> list[tuple[int, int]]:
+    return [tuple(f["square"]) for f in obs(state)["fleas"]]
 
 
-def put_bug(state, kind, cell, colour=0, moved=False):
-    s = sq(*cell)
-    bug = [s, colour, moved]
-    if kind == "flea":
-        state.fleas.append(bug)
-        state.board[s] = B.FLEA
-        state.flea_supply -= 1
-    else:
-        state.spiders.append(bug)
-        state.board[s] = B.SPIDER
-        state.spider_supply -= 1
-    state.bcol[s] = colour
-    state._legal_cache = None
-    return bug
+def spiders(state) -> list[tuple[int, int]]:
+    return [tuple(s["square"]) for s in obs(state)["spiders"]]
 
 
-def place_gnome(state, g, cell) -> None:
-    state.gnome[g] = sq(*cell)
-    state._above[g] = sq(cell[0] + (1 if cell[0] == 0 else -1), cell[1])
-    state._legal_cache = None
+def supply(state) -> int:
+    return obs(state)["mushroom_supply"]
 
 
-def run_internal(state, fn, *args) -> None:
-    """Run an internal step the way the State does, turning a win into the end of the game."""
-    state._legal_cache = None
-    try:
-        fn(*args)
-    except GameOver as end:
-        state._winner = end.side
-        state._set(P_OVER, TERMINAL)
+def gnome(state, g: int = 0) -> tuple[int, int]:
+    return tuple(obs(state)["gnomes"][g]["square"])
 
 
-def start_centipede_turn(state, hand=None, colour=0) -> None:
-    """Jump from the current Gnome turn to the given colour's Centipede turn (optionally with `hand`)."""
-    if hand is not None:
-        state.hand[colour] = list(hand)
-    i = next(k for k, (_, kind, idx) in enumerate(state._order) if kind == 1 and idx == colour)
-    state._turn_i = i - 1
-    run_internal(state, state._end_turn)
+def cards(state, g: int = 0) -> dict[str, bool]:
+    return obs(state)["gnomes"][g]["cards"]
 
 
-def cents_of(state, colour=0):
-    return [[B.coords(s) for s in c[1]] for c in state.cents if c[0] == colour]
+def pool(state) -> list[int]:
+    return sorted(d["face"] for d in obs(state)["dice_pool"])
+
+
+def side(state, colour: int = 0, viewer=None) -> dict:
+    return obs(state, viewer)["centipede_players"][colour]
+
+
+def kinds(state) -> list[str]:
+    return [i["kind"] for i in choices(state)]
+
+
+def targets(state, kind: str) -> list[tuple[int, int]]:
+    """The squares of the legal actions of `kind`, in action order."""
+    return [tuple(i["target"]) for i in choices(state) if i["kind"] == kind]
+
+
+def phase(state) -> str:
+    return obs(state)["phase"]
+
+
+def filler(count: int, rows: tuple[int, ...]) -> list[tuple[int, int]]:
+    """`count` mushroom squares filling the given rows left to right (to empty the supply)."""
+    squares = [(r, c) for r in rows for c in range(9)]
+    assert len(squares) >= count
+    return squares[:count]
+
+
+def roll(state, *faces: int) -> None:
+    """Chance: the dice being rolled show these faces (1-6)."""
+    for f in faces:
+        assert state.current_player() == CHANCE
+        act(state, "roll", face=f)
+
+
+def draw(state, card: str) -> None:
+    act(state, "draw", card=card)
 
 
 def play_random(state, rng: random.Random, max_steps: int = 100000):
@@ -153,22 +115,42 @@ def play_random(state, rng: random.Random, max_steps: int = 100000):
     return state
 
 
+def setup_until(state, stop: str) -> None:
+    """Take the first legal choice (and the first chance outcome) until the phase named `stop`."""
+    while phase(state) != stop:
+        assert not state.is_terminal()
+        state.apply_action(state.legal_actions()[0])
+
+
 _HELPERS = types.SimpleNamespace(
-    B=B,
-    sq=sq,
+    LAST=LAST,
+    FAR=FAR,
     new=new,
-    seed_all=seed_all,
-    setup2=setup2,
-    setup4=setup4,
-    clear=clear,
-    put_mush=put_mush,
-    put_cent=put_cent,
-    put_bug=put_bug,
-    place_gnome=place_gnome,
-    run_internal=run_internal,
-    start_centipede_turn=start_centipede_turn,
-    cents_of=cents_of,
+    pos=pos,
+    obs=obs,
+    cents=cents,
+    facings=facings,
+    mushrooms=mushrooms,
+    fleas=fleas,
+    spiders=spiders,
+    supply=supply,
+    gnome=gnome,
+    cards=cards,
+    pool=pool,
+    side=side,
+    kinds=kinds,
+    targets=targets,
+    phase=phase,
+    filler=filler,
+    roll=roll,
+    draw=draw,
     play_random=play_random,
+    setup_until=setup_until,
+    act=act,
+    can=can,
+    choices=choices,
+    find_action=find_action,
+    rules_fired=rules_fired,
 )
 
 

@@ -13,8 +13,7 @@ from rich.console import Console
 
 import boardcade
 from boardcade import IllegalActionError
-from boardcade.core import sample_chance
-from boardcade.games.atari_centipede import board as B
+from boardcade.core import Record, open_record, record_from_json, sample_chance
 from boardcade.games.atari_centipede.heuristic import evaluate
 from boardcade.games.atari_centipede.render import render
 
@@ -49,8 +48,8 @@ def replay(state):
 def test_hidden_hands_look_identical_to_the_gnome(ac):
     """AC-12.1: two states differing only in the Centipede's hand give the Gnome the same observation and
     information state; the owner sees the difference."""
-    a = ac.setup2(hand=(1, 2, 3))
-    b = ac.setup2(hand=(0, 0, 4))
+    a = ac.pos(hand=("Spawn Spider", "Spawn Flea", "Mushroom"))
+    b = ac.pos(hand=("Spawn Centipede", "Spawn Centipede", "Berserk!"))
     assert a.observation(0) == b.observation(0)
     assert a.observation(None) == b.observation(None)
     assert a.information_state_string(0) == b.information_state_string(0)
@@ -63,12 +62,17 @@ def test_hidden_hands_look_identical_to_the_gnome(ac):
 
 def test_discard_and_tucked_cards_are_public(ac):
     """AC-12.1: the discard pile and the tucked Spawn Centipede cards are shown to every viewer."""
-    s = ac.setup2()
-    s.discard[0] = [0, 1, 0, 0, 1]
-    s.tucked[0] = 1
+    s = ac.pos(discard=("Spawn Spider", "Berserk!"), tucked=1)
     for viewer in (0, 1, None):
         side = s.observation(viewer)["centipede_players"][0]
         assert side["discard"] == {"Spawn Spider": 1, "Berserk!": 1} and side["tucked_spawn_centipede"] == 1
+
+
+def _hands(state) -> tuple:
+    sides = state.observation(None)["centipede_players"]
+    return tuple(
+        tuple(state.observation(side["player"])["centipede_players"][c]["hand"]) for c, side in enumerate(sides)
+    )
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -84,12 +88,14 @@ def test_resample_changes_only_what_the_player_cannot_see(ac, players):
         assert r.information_state_string(0) == s.information_state_string(0)
         assert r.observation(0) == s.observation(0)
         again = replay(r)
-        assert again.hand == r.hand and again.deck == r.deck
+        for viewer in [None, *range(players)]:
+            assert again.observation(viewer) == r.observation(viewer)
+        assert again.legal_actions() == r.legal_actions() and again.chance_outcomes() == r.chance_outcomes()
         assert again.information_state_string(0) == s.information_state_string(0)
-        hands.add(tuple(map(tuple, r.hand)))
+        hands.add(_hands(r))
     assert len(hands) > 1
     own = s.resample_from_infostate(1, rng)
-    assert own.hand[0] == s.hand[0]
+    assert _hands(own)[0] == _hands(s)[0]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -121,18 +127,19 @@ def test_history_replays_to_the_same_state_and_clones_are_independent(ac, seed, 
 
 def test_illegal_actions_are_refused_with_the_state_unchanged(ac):
     """AC-4.2: an action outside the legal list raises IllegalActionError naming what is legal; nothing changes."""
-    s = ac.setup2()
+    s = ac.pos()
+    codec = s.game.codec
     before = (s.observation(None), s.history())
     with pytest.raises(IllegalActionError, match="choose die"):
-        s.apply_action(B.END_TURN)
+        s.apply_action(codec.encode("end_turn"))
     with pytest.raises(IllegalActionError):
         s.apply_action(10_000)
     with pytest.raises(IllegalActionError):
         s.apply_action("fire")
     assert (s.observation(None), s.history()) == before
-    s.apply_action(B.DIE_BASE)
+    ac.act(s, "die", face=1)
     with pytest.raises(IllegalActionError, match="left"):
-        s.apply_action(B.FIRE)
+        s.apply_action(codec.encode("fire"))
 
 
 def test_observation_render_and_heuristic_for_every_view(ac):
@@ -160,9 +167,10 @@ def test_observation_render_and_heuristic_for_every_view(ac):
 def test_registered_with_variants_and_options(ac):
     """AC-2.1: the game is loadable by name with documented option defaults and both variants."""
     g = boardcade.load_game("atari_centipede")
-    assert g.options == {"players": 2, "setup": "players", "max_rounds": 200}
+    assert g.options == {"players": 2, "setup": "players", "field_rows": 18, "max_rounds": 200}
+    assert g.game_type.rules_version == 2
     assert [opts for _, opts in g.VARIANTS] == [{"players": 2}, {"players": 4}]
-    assert g.num_distinct_actions == B.NUM_ACTIONS and g.max_chance_outcomes == 36
+    assert g.num_distinct_actions == g.codec.size and g.max_chance_outcomes == 36
     assert boardcade.load_game("atari_centipede", players=4).num_players == 4
 
 
@@ -174,8 +182,69 @@ def test_clone_at_every_step_continues_identically(ac, players):
     rng = random.Random(players)
     while not s.is_terminal():
         c = s.clone()
-        assert set(c.__dict__) == set(s.__dict__)
+        for viewer in [None, *range(players)]:
+            assert c.observation(viewer) == s.observation(viewer)
+        assert [c.information_state_string(p) for p in range(players)] == [
+            s.information_state_string(p) for p in range(players)
+        ]
+        assert c.legal_actions() == s.legal_actions() and c.chance_outcomes() == s.chance_outcomes()
         a = sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions())
         c.apply_action(a)
         s.apply_action(a)
-        assert c.observation(None) == s.observation(None)
+        assert c.observation(None) == s.observation(None) and c.returns() == s.returns()
+
+
+def test_AC_1_1_a_rules_version_1_match_opens_as_a_finished_record(ac):
+    """AC-1.1 (rules version 2): a match stored under version 1 (10 field rows, the old action numbers) no longer
+    replays; it opens as a finished record with a note, never dropped. A version-2 record replays."""
+    old = {
+        "format": "boardcade-record",
+        "version": 2,
+        "game": "atari_centipede",
+        "rules_version": 1,
+        "options": {"players": 2, "setup": "players", "max_rounds": 200},
+        "seats": ["human", "human"],
+        "actions": [46, 10, 82, 55, 19, 91, 64],  # version 1: seeding squares numbered row * 9 + col
+        "result": None,
+        "started_at": "2026-11-01T10:00:00+00:00",
+        "finished_at": None,
+        "meta": {},
+    }
+    opened = open_record(record_from_json(old))
+    assert opened.state is None and "version 1" in opened.note
+    s = ac.new()
+    for _ in range(7):
+        s.apply_action(s.legal_actions()[0])
+    again = open_record(record_from_json(json.loads(Record.for_state(s, ["a", "b"]).dumps())))
+    assert again.state is not None and again.state.history() == s.history()
+
+
+@pytest.mark.parametrize(
+    ("description", "named"),
+    [
+        ({"colour": "red"}, "unknown scenario keys: colour"),
+        ({"gnome": (5, 4)}, "gnome"),
+        ({"mushrooms": [(0, 3)]}, "not a field square"),
+        ({"mushrooms": [(5, 5)], "spiders": [(5, 5)]}, "already holds a mushroom"),
+        ({"centipedes": [{"segments": [(5, 1), (5, 3)], "facing": "left"}]}, "side by side"),
+        ({"centipedes": [{"segments": [(5, 1)], "facing": "up"}]}, "facing"),
+        ({"centipedes": [{"segments": [(5, c) for c in range(7)], "facing": "left"}]}, "7 segments"),
+        ({"fleas": [(2, 0), (2, 1), (2, 2), (2, 3)]}, "only 3"),
+        ({"dice": (0, 7)}, "dice"),
+        ({"hand": ("Berserk!", "Berserk!")}, "Berserk! appears 2 times"),
+        ({"hand": ("Joker",)}, "unknown card 'Joker'"),
+        ({"used_cards": ("Shield",)}, "used_cards"),
+        ({"to_move": 5}, "to_move"),
+    ],
+)
+def test_AC_2_1_scenario_descriptions_are_checked(ac, description, named):
+    """AC-2.1 (positions for tests): a description that cannot be a position is refused with a ValueError that
+    names what is wrong."""
+    with pytest.raises(ValueError, match=named):
+        ac.pos(**description)
+
+
+def test_AC_11_6_scenario_refuses_glitch_in_four_players(ac):
+    """AC-11.6: the 4-player game has no Glitch, so a scenario cannot turn it face down."""
+    with pytest.raises(ValueError, match="used_cards"):
+        ac.pos(4, used_cards={"A": ["Glitch"]})

@@ -2,188 +2,197 @@
 
 from __future__ import annotations
 
-from boardcade.games.atari_centipede import board as B
-from boardcade.games.atari_centipede.turns import P_CDROP, P_CSPIDER, P_DRAW
 
-PLAY = B.PLAY_BASE
-
-
-def field(ac):
-    """Gnome at r0c4 (so bugs travel toward row 0); the field cleared; nothing placed yet."""
-    s = ac.setup2(gnome=(0, 4))
-    ac.clear(s)
-    return s
+def bugs_move(ac, gnome=(0, 4), **description):
+    """The Centipede's turn with an empty hand (AC-6.1: no card, straight to moving the bugs); the Gnome holds
+    row 0, so bugs travel toward row 0."""
+    return ac.pos(gnome=gnome, hand=(), to_move=1, **description)
 
 
-def move_one(ac, s, cent):
-    ac.run_internal(s, s._move_centipede, cent)
+def cent(segments, facing, colour="red"):
+    return {"segments": segments, "facing": facing, "colour": colour}
 
 
-def test_head_moves_forward_and_body_follows(ac):
+def lone(ac):
+    """A one-segment centipede out of the way in the far corner."""
+    return [cent([(ac.FAR, 8)], "left")]
+
+
+def occupied(ac, s) -> set[tuple[int, int]]:
+    taken = set(ac.mushrooms(s)) | set(ac.fleas(s)) | set(ac.spiders(s))
+    return taken | {sq for c in ac.cents(s) for sq in c}
+
+
+def test_AC_7_1_and_AC_7_3_head_moves_forward_and_body_follows(ac):
     """AC-7.1, AC-7.3: into an empty square the head moves on; each body segment takes the square ahead."""
-    s = field(ac)
-    cent = ac.put_cent(s, [(6, 4), (6, 3), (6, 2), (6, 1), (6, 0)], 1)
-    move_one(ac, s, cent)  # length 5: speed 2
-    assert ac.cents_of(s) == [[(6, 6), (6, 5), (6, 4), (6, 3), (6, 2)]]
-    assert s.board[ac.sq(6, 0)] == B.EMPTY and s.board[ac.sq(6, 1)] == B.EMPTY
+    s = bugs_move(ac, centipedes=[cent([(6, 4), (6, 3), (6, 2), (6, 1), (6, 0)], "right")])  # length 5: speed 2
+    assert ac.cents(s) == [[(6, 6), (6, 5), (6, 4), (6, 3), (6, 2)]]
+    assert not {(6, 0), (6, 1)} & occupied(ac, s)
+    assert ac.phase(s) == "draw card"
 
 
-def test_drop_at_the_edge_reverses(ac):
+def test_AC_7_2_drop_at_the_edge_reverses(ac):
     """AC-7.2: at the board edge the head drops one row toward the Gnome and turns round."""
-    s = field(ac)
-    cent = ac.put_cent(s, [(6, 8)], 1)
-    move_one(ac, s, cent)  # length 1: speed 4
-    assert ac.cents_of(s) == [[(5, 5)]]
-    assert cent[2][0] == -1
+    s = bugs_move(ac, centipedes=[cent([(6, 8)], "right")])  # length 1: speed 4
+    assert ac.cents(s) == [[(5, 5)]]
+    assert ac.facings(s) == [-1]
 
 
-def test_drop_removes_bugs_and_segments_in_the_square(ac):
+def test_AC_7_2_drop_removes_a_bug_in_the_square(ac):
     """AC-7.2: a centipede blocked by a bug drops, removing whatever is in the square it drops into."""
-    s = field(ac)
-    ac.put_bug(s, "flea", (6, 5))
-    ac.put_bug(s, "spider", (5, 4))
-    cent = ac.put_cent(s, [(6, 4), (6, 3), (6, 2), (6, 1), (6, 0)], 1)
-    ac.put_cent(s, [(4, 4)], 1, moved=True)
-    s.segs[0] = 6
-    move_one(ac, s, cent)
-    assert s.spiders == [] and s.spider_supply == 3
-    assert [c[1][0] for c in s.cents] == [ac.sq(5, 3), ac.sq(4, 4)]
+    s = bugs_move(
+        ac, centipedes=[cent([(6, 4), (6, 3), (6, 2), (6, 1), (6, 0)], "right")], fleas=[(6, 5)], spiders=[(5, 4)]
+    )
+    ac.act(s, "move_bug", row=6, col=4)  # blocked by the flea at r6c5: drops onto the spider at r5c4
+    assert ac.spiders(s) == [] and ac.obs(s)["bug_supply"]["spiders"] == 3
+    assert ac.cents(s) == [[(5, 3), (5, 4), (6, 4), (6, 3), (6, 2)]]
+    assert any(e.rule == "AC-7.2" and "spider" in e.text for e in s.events())
 
 
-def test_worked_example_four_segments_speed_three_through_a_mushroom(ac):
+def test_AC_7_2_drop_removes_a_segment_even_its_own(ac):
+    """AC-7.2: the square dropped into may hold a segment, even of the same colour: it is removed."""
+    s = bugs_move(ac, centipedes=[cent([(6, 4), (6, 3), (6, 2)], "right"), cent([(5, 4)], "left")], mushrooms=[(6, 5)])
+    ac.act(s, "move_bug", row=6, col=4)
+    assert ac.cents(s) == [[(5, 2), (5, 3), (5, 4)]]  # dropped onto r5c4, then 2 more squares to the left
+    assert ac.side(s)["segments_on_board"] == 3
+
+
+def test_AC_7_2_and_AC_7_5_worked_example_four_segments_speed_three_through_a_mushroom(ac):
     """AC-7.2, AC-7.5 rulebook example: 4 segments (speed 2, +1 from a tucked card) moving right: 1 square,
     then a mushroom ahead makes it drop into a square holding a mushroom (removed), then 1 square back left."""
-    s = field(ac)
-    s.tucked[0] = 1
-    cent = ac.put_cent(s, [(6, 4), (6, 3), (6, 2), (6, 1)], 1)
-    ac.put_mush(s, (6, 6), (5, 5))
-    move_one(ac, s, cent)
-    assert ac.cents_of(s) == [[(5, 4), (5, 5), (6, 5), (6, 4)]]
-    assert s.board[ac.sq(5, 5)] == B.SEG and s.board[ac.sq(6, 6)] == B.MUSH
-    assert s.supply == 29
+    s = bugs_move(
+        ac, centipedes=[cent([(6, 4), (6, 3), (6, 2), (6, 1)], "right")], mushrooms=[(6, 6), (5, 5)], tucked=1
+    )
+    assert ac.cents(s) == [[(5, 4), (5, 5), (6, 5), (6, 4)]]
+    assert ac.mushrooms(s) == {(6, 6)}
+    assert ac.supply(s) == 29
 
 
-def test_shot_segment_splits_the_centipede_into_two(ac):
+def test_AC_7_4_shot_segment_splits_the_centipede_into_two(ac):
     """AC-7.4: removing a middle segment leaves two centipedes; each moves at its own length's speed."""
-    s = field(ac)
-    ac.place_gnome(s, 0, (0, 4))
-    ac.put_cent(s, [(6, 2), (6, 3), (6, 4), (6, 5), (6, 6), (6, 7)], -1)
-    ac.run_internal(s, s._fire, 0, "AC-4.6")
-    assert sorted(ac.cents_of(s)) == [[(6, 2), (6, 3)], [(6, 5), (6, 6), (6, 7)]]
-    back = [c for c in s.cents if len(c[1]) == 3][0]
-    assert s._cent_speed(back) == 3
-    move_one(ac, s, back)  # mushroom now at r6c4: drops at once, then right
-    assert ac.cents_of(s)[-1] == [(5, 7), (5, 6), (5, 5)]
+    s = ac.pos(gnome=(0, 4), centipedes=[cent([(6, 2), (6, 3), (6, 4), (6, 5), (6, 6), (6, 7)], "left")], hand=())
+    ac.act(s, "use_card", card="Trigger Finger")
+    assert sorted(ac.cents(s)) == [[(6, 2), (6, 3)], [(6, 5), (6, 6), (6, 7)]]
+    assert (6, 4) in ac.mushrooms(s)
+    ac.act(s, "die", face=3)  # move 3 left to column 1, fire at nothing, recharge Trigger Finger
+    ac.act(s, "move", dir="left")
+    ac.act(s, "fire")
+    ac.act(s, "recharge", card="Trigger Finger")
+    ac.act(s, "end_turn")
+    ac.act(s, "move_bug", row=6, col=5)
+    # length 3: speed 3. The mushroom at r6c4 makes it drop at once, then it goes right.
+    # The front part (length 2: speed 3) then moves left and drops at the edge.
+    assert sorted(ac.cents(s)) == [[(5, 0), (6, 0)], [(5, 7), (5, 6), (5, 5)]]
 
 
-def test_new_head_keeps_the_facing_it_last_moved_with(ac):
+def test_AC_7_4_new_head_keeps_the_facing_it_last_moved_with(ac):
     """AC-7.4: after a drop the body segments carry the new facing; a split-off part goes that way."""
-    s = field(ac)
-    cent = ac.put_cent(s, [(6, 4), (6, 5), (6, 6)], -1)
-    ac.put_mush(s, (6, 3))
-    move_one(ac, s, cent)  # drop to r5c4 facing right, then r5c5, r5c6
-    assert ac.cents_of(s) == [[(5, 6), (5, 5), (5, 4)]]
-    s.supply = 0
-    ac.run_internal(s, s._remove_segment, ac.sq(5, 5), "AC-4.6", "test")
-    tail = [c for c in s.cents if c[1] == [ac.sq(5, 4)]][0]
-    assert tail[2] == [1]
-    move_one(ac, s, tail)  # length 1: 4 squares to the right: c5, c6 is a segment -> drop ...
-    assert tail[1][0] // 9 < 5
+    s = bugs_move(ac, gnome=(0, 5), centipedes=[cent([(6, 4), (6, 5), (6, 6)], "left")], mushrooms=[(6, 3)])
+    assert ac.cents(s) == [[(5, 6), (5, 5), (5, 4)]]  # dropped to r5c4 facing right, then r5c5, r5c6
+    ac.draw(s, "Mushroom")
+    ac.act(s, "use_card", card="Trigger Finger")  # hits r5c5, the middle segment
+    parts = dict(zip(map(tuple, ac.cents(s)), ac.facings(s), strict=True))
+    assert parts == {((5, 6),): 1, ((5, 4),): 1}  # the tail r5c4 keeps facing right
 
 
-def test_speed_table_and_bonus(ac):
-    """AC-7.5: speeds 6->1, 5->2, 4->2, 3->3, 2->3, 1->4, plus 1 per tucked Spawn Centipede card."""
-    s = field(ac)
+def test_AC_7_5_speed_table_and_bonus(ac):
+    """AC-7.5: speeds 6->1, 5->2, 4->2, 3->3, 2->3, 1->4, plus 1 per tucked Spawn Centipede card (bugs too)."""
     speeds = []
     for n in range(1, 7):
-        cent = ac.put_cent(s, [(1 + n, c) for c in range(n)], 1)
-        speeds.append(s._cent_speed(cent))
+        s = bugs_move(ac, centipedes=[cent([(6, c) for c in range(n - 1, -1, -1)], "right")])
+        speeds.append(ac.cents(s)[0][0][1] - (n - 1))
     assert speeds == [4, 3, 3, 2, 2, 1]
-    s.tucked[0] = 2
-    assert s._cent_speed(s.cents[0]) == 6
-    assert s._spider_speed([0, 0, False]) == 11
-    assert s._flea_left == 0 and B.FLEA_SPEED == 2
+    s = bugs_move(ac, centipedes=[cent([(6, c) for c in range(5, -1, -1)], "right")], tucked=2)
+    assert ac.cents(s)[0][0] == (6, 8)  # speed 1 + 2
+    s = bugs_move(ac, gnome=(0, 8), fleas=[(6, 2)], tucked=1, centipedes=lone(ac))
+    ac.act(s, "move_bug", row=6, col=2)
+    for _ in range(3):
+        ac.act(s, "no_mushroom")
+    assert ac.fleas(s) == [(3, 2)]  # flea speed 2 + 1
+    for tucked, reach in ((0, 9), (2, 11)):
+        s = bugs_move(ac, gnome=(0, 0), spiders=[(1, 4)], tucked=tucked, centipedes=lone(ac))
+        ac.act(s, "move_bug", row=1, col=4)
+        assert max(r for r, c in ac.targets(s, "spider_to") if c == 4) == min(ac.FAR, 1 + reach)
 
 
-def test_new_centipede_does_not_move_again_after_its_entry(ac):
-    """AC-7.6: the 6-square entry is the new centipede's move for the turn (it is marked as moved)."""
-    s = field(ac)
-    ac.place_gnome(s, 0, (0, 4))
-    ac.put_cent(s, [(5, 4)], 1)
-    ac.start_centipede_turn(s, hand=[1, 0, 0, 0, 0])
-    s.apply_action(PLAY + B.SPAWN_CENT)
-    s.apply_action(ac.sq(10, 8))
-    new = [c for c in s.cents if len(c[1]) == 5][0]
-    assert new[3] is True
-    assert [B.coords(x) for x in new[1]] == [(10, 3), (10, 4), (10, 5), (10, 6), (10, 7)]
-    assert s.phase == P_DRAW
+def test_AC_7_6_new_centipede_does_not_move_again_after_its_entry(ac):
+    """AC-7.6: the 6-square entry is the new centipede's move for the turn."""
+    s = ac.pos(gnome=(0, 4), centipedes=[cent([(5, 4)], "right")], hand=("Spawn Centipede",), to_move=1)
+    ac.act(s, "play", card="Spawn Centipede")
+    ac.act(s, "spawn_centipede", col=8)
+    new = [c for c in ac.cents(s) if len(c) == 5][0]
+    assert new == [(ac.FAR, 3), (ac.FAR, 4), (ac.FAR, 5), (ac.FAR, 6), (ac.FAR, 7)]
+    assert ac.phase(s) == "draw card"
 
 
-def test_spider_moves_straight_vertical_or_diagonal(ac):
+def test_AC_8_spider_moves_straight_vertical_or_diagonal(ac):
     """AC-8: a spider ends in a straight vertical or diagonal line (never sideways), up to 9 squares, not
-    into or past a bug, not into a Gnome Movement Area; it may stay put."""
-    s = field(ac)
-    ac.place_gnome(s, 0, (0, 8))
-    spider = ac.put_bug(s, "spider", (5, 4))
-    ac.put_bug(s, "flea", (7, 6), moved=True)
-    ac.put_mush(s, (3, 4))
-    targets = set(s._spider_targets(spider[0], 9))
-    assert ac.sq(5, 4) in targets
-    assert ac.sq(5, 3) not in targets and ac.sq(5, 5) not in targets
-    assert {ac.sq(r, 4) for r in range(1, 11)} <= targets
-    assert ac.sq(6, 5) in targets and ac.sq(7, 6) not in targets and ac.sq(8, 7) not in targets
-    assert ac.sq(0, 4) not in targets and ac.sq(11, 4) not in targets
-    assert ac.sq(1, 0) in targets and ac.sq(9, 0) in targets and ac.sq(2, 7) in targets
+    into or past a bug, not into a Gnome Movement Area."""
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(5, 4)], fleas=[(7, 6)], mushrooms=[(3, 4)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=5, col=4)
+    targets = set(ac.targets(s, "spider_to"))
+    assert (5, 3) not in targets and (5, 5) not in targets
+    assert {(r, 4) for r in range(1, min(ac.FAR, 14) + 1) if r != 5} <= targets
+    assert (6, 5) in targets and (7, 6) not in targets and (8, 7) not in targets
+    assert (0, 4) not in targets and (ac.LAST, 4) not in targets
+    assert (1, 0) in targets and (9, 0) in targets and (2, 7) in targets
 
 
-def test_spider_removes_mushrooms_along_its_path(ac):
+def test_AC_8_spider_removes_mushrooms_along_its_path(ac):
     """AC-8: every mushroom in a square the spider enters is removed."""
-    s = field(ac)
-    ac.place_gnome(s, 0, (0, 8))
-    ac.put_bug(s, "spider", (8, 4))
-    ac.put_mush(s, (7, 4), (5, 4), (3, 4))
-    ac.start_centipede_turn(s, hand=[0, 0, 0, 0, 0])
-    assert s.phase == P_CSPIDER
-    s.apply_action(ac.sq(4, 4))
-    assert s.board[ac.sq(7, 4)] == B.EMPTY and s.board[ac.sq(5, 4)] == B.EMPTY
-    assert s.board[ac.sq(3, 4)] == B.MUSH and s.spiders[0][0] == ac.sq(4, 4)
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(8, 4)], mushrooms=[(7, 4), (5, 4), (3, 4)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=8, col=4)
+    assert ac.phase(s) == "spider destination"
+    ac.act(s, "spider_to", row=4, col=4)
+    assert ac.mushrooms(s) == {(3, 4)} and ac.spiders(s) == [(4, 4)]
 
 
-def test_flea_moves_two_straight_removing_everything_and_stops_on_last_row(ac):
+def test_AC_9_1_flea_moves_two_straight_removing_everything_and_stops_on_last_row(ac):
     """AC-9.1: a flea moves 2 squares toward the Gnome, removing mushrooms, bugs and segments it enters, and
     stays on the last field row."""
-    s = field(ac)
-    ac.place_gnome(s, 0, (0, 8))
-    flea = ac.put_bug(s, "flea", (4, 2))
-    ac.put_mush(s, (3, 2))
-    ac.put_cent(s, [(2, 3), (2, 2), (2, 1)], 1)
-    s.supply = 0
-    ac.start_centipede_turn(s, hand=[0, 0, 0, 0, 0])
-    s.apply_action(flea[0])
-    assert flea[0] == ac.sq(3, 2) and s.supply == 1  # the mushroom went back to the supply
-    s.apply_action(B.SKIP)
-    assert flea[0] == ac.sq(2, 2)
-    assert sorted(ac.cents_of(s)) == [[(2, 1)], [(2, 3)]]
-    s.apply_action(B.SKIP)
-    assert flea[2] is True and s._moving is None
+    s = bugs_move(
+        ac, gnome=(0, 8), fleas=[(4, 2)], mushrooms=[(3, 2)], centipedes=[cent([(2, 3), (2, 2), (2, 1)], "right")]
+    )
+    ac.act(s, "move_bug", row=4, col=2)
+    assert ac.fleas(s) == [(3, 2)] and ac.supply(s) == 30  # the mushroom went back to the supply
+    ac.act(s, "no_mushroom")
+    assert ac.fleas(s) == [(2, 2)]
+    assert sorted(ac.cents(s)) == [[(2, 1)], [(2, 3)]]
+    ac.act(s, "no_mushroom")
+    assert ac.phase(s) == "choose bug to move" and sorted(ac.targets(s, "move_bug")) == [(2, 1), (2, 3)]
     # on the last field row it stays where it is
-    flea[2] = False
-    flea[0] = ac.sq(1, 2)
-    s.board[ac.sq(2, 2)], s.board[ac.sq(1, 2)] = B.EMPTY, B.FLEA
-    s._flea_left = 0
-    ac.run_internal(s, s._start_bug_move, flea[0])
-    assert flea[0] == ac.sq(1, 2)
+    s = bugs_move(ac, gnome=(0, 8), fleas=[(1, 2)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=1, col=2)
+    assert ac.fleas(s) == [(1, 2)] and ac.phase(s) == "draw card"  # no square moved, no mushroom question
 
 
-def test_flea_may_drop_mushrooms_in_the_squares_it_leaves(ac):
+def test_AC_9_2_flea_may_drop_mushrooms_in_the_squares_it_leaves(ac):
     """AC-9.2: after each square the owner may put a supply mushroom where the flea just was."""
-    s = field(ac)
-    ac.place_gnome(s, 0, (0, 8))
-    ac.put_bug(s, "flea", (6, 2))
-    ac.start_centipede_turn(s, hand=[0, 0, 0, 0, 0])
-    assert s.phase == P_CDROP and s.legal_actions() == [B.SKIP, B.DROP]
-    assert s.action_info(B.DROP)["target"] == [6, 2]
-    s.apply_action(B.DROP)
-    s.apply_action(B.SKIP)
-    assert s.board[ac.sq(6, 2)] == B.MUSH and s.board[ac.sq(5, 2)] == B.EMPTY
-    assert s.fleas[0][0] == ac.sq(4, 2) and s.supply == 29
+    s = bugs_move(ac, gnome=(0, 8), fleas=[(6, 2)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=6, col=2)
+    assert ac.phase(s) == "flea mushroom drop" and ac.kinds(s) == ["drop_mushroom", "no_mushroom"]
+    assert ac.targets(s, "drop_mushroom") == [(6, 2)]
+    ac.act(s, "drop_mushroom")
+    ac.act(s, "no_mushroom")
+    assert ac.mushrooms(s) == {(6, 2)}
+    assert ac.fleas(s) == [(4, 2)] and ac.supply(s) == 29
+
+
+def test_AC_8_spider_must_move_when_it_can(ac):
+    """AC-8 (AC-D14 revised): "you must move all of your Bugs": a spider's destinations are 1 or more squares
+    away; it cannot choose to stay put."""
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(5, 4)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=5, col=4)
+    targets = ac.targets(s, "spider_to")
+    assert (5, 4) not in targets and len(targets) > 0
+    assert all(max(abs(r - 5), abs(c - 4)) >= 1 for r, c in targets)
+
+
+def test_AC_8_a_boxed_in_spider_stays_without_a_decision(ac):
+    """AC-8: a spider with no square to move to (a bug below, the board's edge, the Gnome row above) stays
+    where it is; the player is not asked."""
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(1, 0)], fleas=[(2, 0), (2, 1)], centipedes=lone(ac))
+    ac.act(s, "move_bug", row=1, col=0)
+    assert ac.spiders(s) == [(1, 0)] and ac.phase(s) == "choose bug to move"
+    assert any(e.rule == "AC-8" and "no square to move to" in e.text for e in s.events())
+    assert (1, 0) not in ac.targets(s, "move_bug")  # it has had its move

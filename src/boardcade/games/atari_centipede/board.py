@@ -1,30 +1,20 @@
-"""Atari's Centipede: board geometry, pieces, dice, cards and the action encoding (all static data).
+"""Atari's Centipede: static data (pieces, dice, cards, speeds) and the `Layout` of one loaded game.
 
-Squares are numbered `row * 9 + col` on a 9-column by 12-row board (rule AC-1.1). Rows 0 and 11 are the
-two Gnome Movement Areas; rows 1-10 are the field.
+Squares are numbered `row * 9 + col`. The board has 9 columns and `field_rows + 2` rows (rule AC-1.1): row 0
+and the last row are the two Gnome Movement Areas, the rows between them the field (18 by default, AC-D1).
+Everything that depends on the options (the board's length, who sits where) lives in one `Layout` per game,
+built once and shared by every state of that game.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+
 COLS = 9
-ROWS = 12
-NSQ = COLS * ROWS
-END_ROWS = (0, ROWS - 1)
-FIELD_ROWS = tuple(range(1, ROWS - 1))
-
-
-def sq(row: int, col: int) -> int:
-    return row * COLS + col
-
-
-def coords(square: int) -> tuple[int, int]:
-    return divmod(square, COLS)
-
-
-def square_name(square: int) -> str:
-    r, c = divmod(square, COLS)
-    return f"r{r}c{c}"
-
+DEFAULT_FIELD_ROWS = 18
+MIN_FIELD_ROWS = 6
+MAX_FIELD_ROWS = 30
 
 # Cell contents (one int per square).
 EMPTY, MUSH, FLEA, SPIDER, SEG = 0, 1, 2, 3, 4
@@ -36,17 +26,8 @@ FLEAS = 3
 SPIDERS = 3
 SEGMENTS = 6
 
-
-def spawn_points(home_row: int) -> tuple[int, int]:
-    """The two Centipede spawn squares at the end whose Gnome row is `home_row` (AC-1.2)."""
-    r = 1 if home_row == 0 else ROWS - 2
-    return (sq(r, 0), sq(r, COLS - 1))
-
-
-ALL_SPAWNS = frozenset(spawn_points(0) + spawn_points(ROWS - 1))
-
 # Gnome dice (AC-4.3): six identical dice; each face is a left-to-right list of steps.
-# A step is ("move", n), ("fire", 0) or ("recharge", 0).
+# A step is ("move", n), ("fire", 0) or ("recharge", 0). Faces are numbered 1-6 in this order.
 MOVE, FIRE_STEP, RECHARGE_STEP = "move", "fire", "recharge"
 DIE_FACES: tuple[tuple[tuple[str, int], ...], ...] = (
     (("move", 1), ("fire", 0)),
@@ -60,11 +41,11 @@ NUM_DICE = 6
 
 
 def face_text(face: int) -> str:
-    parts = []
-    for kind, n in DIE_FACES[face]:
-        parts.append(f"move {n}" if kind == MOVE else kind)
-    return ", ".join(parts)
+    """The actions of face index `face` (0-5), e.g. "move 3, fire, recharge"."""
+    return ", ".join(f"move {n}" if kind == MOVE else kind for kind, n in DIE_FACES[face])
 
+
+FACE_TEXTS = tuple(face_text(f) for f in range(len(DIE_FACES)))
 
 # Gnome Control cards (AC-5): index -> name and effect.
 WRIST, TRIGGER, SLAM, GLITCH = 0, 1, 2, 3
@@ -75,6 +56,7 @@ CARD_EFFECTS = ("move once", "shoot once", "refresh the dice pool", "remove one 
 SPAWN_CENT, SPAWN_SPIDER, SPAWN_FLEA, MUSHROOM_CARD, BERSERK = 0, 1, 2, 3, 4
 CENT_CARD_NAMES = ("Spawn Centipede", "Spawn Spider", "Spawn Flea", "Mushroom", "Berserk!")
 DECK = (2, 3, 3, 2, 1)
+DECK_SIZE = sum(DECK)
 HAND_SIZE = 3
 
 # Speeds (AC-7.5, AC-8, AC-9.1): centipede speed by length; flea; spider.
@@ -86,47 +68,103 @@ ENTRY_SQUARES = 6
 # Spider directions (AC-8): straight up/down and the four diagonals, as (drow, dcol).
 SPIDER_DIRS = ((-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
-# ---- action encoding (player actions 0 .. NUM_ACTIONS-1) -----------------------------------------
-# 0..107: a square (its meaning depends on the decision being made; see docs/rules/atari-centipede.md).
-LEFT = NSQ  # move toward column 0
-RIGHT = NSQ + 1  # move toward column 8
-FIRE = NSQ + 2
-SKIP = NSQ + 3  # nothing to recharge / decline an optional thing
-END_TURN = NSQ + 4
-DROP = NSQ + 5  # place a mushroom where the flea just left
-DIE_BASE = NSQ + 6  # + face index: activate a die showing that face
-USE_BASE = DIE_BASE + 6  # + card index: use a Gnome Control card
-RECHARGE_BASE = USE_BASE + 4  # + card index: recharge that card
-PLAY_BASE = RECHARGE_BASE + 4  # + Centipede card index: play that card
-NUM_ACTIONS = PLAY_BASE + 5
-
-# Chance outcomes: a die face (0-5), a Centipede card drawn (0-4), a seeded mushroom row (0-11),
-# or a dice-off pair (first gnome's die * 6 + second gnome's die, 0-35).
-MAX_CHANCE = 36
+COLOUR_NAMES = ("red", "blue")
+TEAM_NAMES = ("A", "B")
 
 
-def action_name(action: int) -> str:
-    """Context-free name of a player action."""
-    if 0 <= action < NSQ:
-        return f"square {square_name(action)}"
-    if action == LEFT:
-        return "left"
-    if action == RIGHT:
-        return "right"
-    if action == FIRE:
-        return "fire"
-    if action == SKIP:
-        return "skip"
-    if action == END_TURN:
-        return "end turn"
-    if action == DROP:
-        return "drop mushroom"
-    if DIE_BASE <= action < USE_BASE:
-        return f"die {face_text(action - DIE_BASE)}"
-    if USE_BASE <= action < RECHARGE_BASE:
-        return f"use {CARD_NAMES[action - USE_BASE]}"
-    if RECHARGE_BASE <= action < PLAY_BASE:
-        return f"recharge {CARD_NAMES[action - RECHARGE_BASE]}"
-    if PLAY_BASE <= action < NUM_ACTIONS:
-        return f"play {CENT_CARD_NAMES[action - PLAY_BASE]}"
-    return f"action {action}"
+@dataclass(frozen=True, eq=False)  # one object per (field_rows, players): hashed by identity
+class Layout:
+    """Everything fixed by a game's options: the board's geometry (AC-1.1, AC-1.2) and the seats (AC-2.1, AC-11).
+
+    rows: all rows, Gnome rows included; last: the last row's number; field: the field rows (1 .. last - 1).
+    nsq: squares; field_lo/field_hi: the first field square and one past the last.
+    spawns: home row -> its two spawn squares (column 0 first). flea_row: home row -> the field row farthest
+    from the enemy Gnome (where that side's fleas spawn). last_field: home row -> the field row next to the
+    enemy Gnome (where that side's fleas stop).
+    Seats: `gnome_seat[g]` and `cent_seat[c]` for Gnome g and centipede colour c (2 players: one of each;
+    4 players: team A = Gnome 0 + red, team B = Gnome 1 + blue). `enemy_gnome[c]`: the Gnome colour c hunts.
+    `winner_if_eats[c]` / `winner_if_lost[c]`: the team (index into the game's teams) that wins when colour c
+    eats its enemy Gnome / loses its last segment. `team_game`: the 4-player team game (AC-11), with its dice-off.
+    `seeders`: the seats that seed mushroom columns in turn (AC-2.2, AC-11.2). `glitch`: whether the Glitch card
+    is in play (2 players, AC-11.6).
+    """
+
+    field_rows: int
+    players: int
+    rows: int
+    last: int
+    nsq: int
+    field_lo: int
+    field_hi: int
+    field: tuple[int, ...]
+    spawns: dict
+    all_spawns: frozenset
+    flea_row: dict
+    last_field: dict
+    colours: int
+    gnomes: int
+    gnome_seat: tuple[int, ...]
+    cent_seat: tuple[int, ...]
+    enemy_gnome: tuple[int, ...]
+    winner_if_eats: tuple[int, ...]
+    winner_if_lost: tuple[int, ...]
+    seed_squares: tuple[tuple[int, ...], ...]
+    teams: tuple[tuple[int, ...], ...]
+    team_game: bool
+    seeders: tuple[int, ...]
+    glitch: bool
+
+    def sq(self, row: int, col: int) -> int:
+        return row * COLS + col
+
+    def in_field(self, row: int, col: int) -> bool:
+        return 1 <= row <= self.last - 1 and 0 <= col < COLS
+
+
+def coords(square: int) -> tuple[int, int]:
+    return divmod(square, COLS)
+
+
+def square_name(square: int) -> str:
+    r, c = divmod(square, COLS)
+    return f"r{r}c{c}"
+
+
+@cache
+def layout(field_rows: int, players: int) -> Layout:
+    rows = field_rows + 2
+    last = rows - 1
+    spawns = {0: (COLS, 2 * COLS - 1), last: ((last - 1) * COLS, last * COLS - 1)}
+    team_game = players == 4
+    # 2 players: seat 0 the Gnome, seat 1 the Centipede (teams (0,), (1,)). 4 players: team A = seats 0 (Gnome)
+    # and 1 (red), team B = seats 2 (Gnome) and 3 (blue).
+    teams = ((0, 1), (2, 3)) if team_game else ((0,), (1,))
+    colours = 2 if team_game else 1
+    all_spawns = frozenset(spawns[0] + spawns[last])
+    field = tuple(range(1, last))
+    return Layout(
+        field_rows=field_rows,
+        players=players,
+        rows=rows,
+        last=last,
+        nsq=rows * COLS,
+        field_lo=COLS,
+        field_hi=last * COLS,
+        field=field,
+        spawns=spawns,
+        all_spawns=all_spawns,
+        flea_row={0: 1, last: last - 1},
+        last_field={0: last - 1, last: 1},
+        seed_squares=tuple(tuple(r * COLS + c for r in field if r * COLS + c not in all_spawns) for c in range(COLS)),
+        colours=colours,
+        gnomes=colours,
+        gnome_seat=(0, 2) if team_game else (0,),
+        cent_seat=(1, 3) if team_game else (1,),
+        enemy_gnome=(1, 0) if team_game else (0,),
+        winner_if_eats=(0, 1) if team_game else (1,),
+        winner_if_lost=(1, 0) if team_game else (0,),
+        teams=teams,
+        team_game=team_game,
+        seeders=(1, 3) if team_game else (1, 0),
+        glitch=not team_game,
+    )

@@ -1,75 +1,69 @@
 """Atari's Centipede: what happens to pieces on the board (a mixin of the State).
 
 Removal and splitting of centipedes, centipede/spider/flea steps, shooting, and the eating checks.
-Everything here works on the flat board (`self.board`, one cell code per square, `self.bcol` the colour of
-the bug in a square) and the piece lists; an ending raises `GameOver`, which the State turns into a result.
+Everything here works on the flat board (`_board`, one cell code per square; `_bcol`, the colour of the bug in
+a square) and the piece lists; a win raises `GameOver`, which the State turns into the end of the match.
 """
 
 from __future__ import annotations
 
-from .board import COLS, EMPTY, FLEA, MUSH, ROWS, SEG, SPIDER, SPIDER_DIRS, square_name
+from .board import COLOUR_NAMES, COLS, EMPTY, FLEA, MUSH, SEG, SPIDER, SPIDER_DIRS, square_name
 
 
 class GameOver(Exception):
-    """Raised the moment a win condition is met (rule AC-3.4); `side` is the winning side."""
+    """Raised the moment a win condition is met (rule AC-3.4): `team` wins, for `rule` (the ending event)."""
 
-    def __init__(self, side: int):
-        super().__init__(side)
-        self.side = side
+    def __init__(self, team: int, rule: str, text: str):
+        super().__init__(team)
+        self.team = team
+        self.rule = rule
+        self.text = text
 
 
 class PiecesMixin:
     """Board mechanics shared by the setup, Gnome and Centipede phases."""
 
     # ---- endings -----------------------------------------------------------------------------
-    def _side_of_colour(self, colour: int) -> int:
-        return 1 if self._n == 2 else colour
-
-    def _enemy_gnome(self, colour: int) -> int:
-        return 0 if self._n == 2 else 1 - colour
-
     def _lose_colour(self, colour: int) -> None:
         """Colour `colour` has no segment left on the board: its opponents win (AC-3.2, AC-11.9)."""
-        side = 0 if self._n == 2 else 1 - colour
-        self._emit("AC-3.2", f"the last {self._colour_name(colour)} centipede segment is gone")
-        raise GameOver(side)
+        raise GameOver(
+            self._lay.winner_if_lost[colour], "AC-3.2", f"the last {COLOUR_NAMES[colour]} centipede segment is gone"
+        )
 
-    def _eat(self, gnome: int, colour: int, rule: str, how: str) -> None:
-        self._emit(rule, f"the {self._gnome_name(gnome)} is eaten: {how}")
-        raise GameOver(self._side_of_colour(colour))
+    def _eat(self, colour: int, rule: str, how: str) -> None:
+        gnome = self._lay.enemy_gnome[colour]
+        raise GameOver(self._lay.winner_if_eats[colour], rule, f"the {self._gnome_name(gnome)} is eaten: {how}")
 
     def _check_eat(self, colour: int, square: int) -> None:
         """A bug of `colour` now in `square`: it eats the enemy Gnome if directly above it (AC-10.1)."""
-        if square == self._above[self._enemy_gnome(colour)]:
-            self._eat(
-                self._enemy_gnome(colour), colour, "AC-10.1", f"a bug is directly above it at {square_name(square)}"
-            )
+        if square == self._above[self._lay.enemy_gnome[colour]]:
+            self._eat(colour, "AC-10.1", f"a bug is directly above it at {square_name(square)}")
 
     # ---- removal -----------------------------------------------------------------------------
     def _clear(self, square: int) -> None:
-        self.board[square] = EMPTY
-        self.bcol[square] = -1
+        self._board[square] = EMPTY
+        self._bcol[square] = -1
 
     def _remove_at(self, square: int, rule: str, why: str) -> int:
         """Remove whatever stands in `square`; returns the cell code removed. May end the game."""
-        cell = self.board[square]
+        cell = self._board[square]
         if cell == EMPTY:
             return EMPTY
         if cell == MUSH:
             self._clear(square)
-            self.supply += 1
+            self._supply += 1
             self._emit(rule, f"mushroom at {square_name(square)} removed ({why})")
         elif cell == FLEA or cell == SPIDER:
-            bugs = self.fleas if cell == FLEA else self.spiders
+            bugs = self._fleas if cell == FLEA else self._spiders
             for i, bug in enumerate(bugs):
                 if bug[0] == square:
                     del bugs[i]
                     break
             self._clear(square)
             if cell == FLEA:
-                self.flea_supply += 1
+                self._flea_supply += 1
             else:
-                self.spider_supply += 1
+                self._spider_supply += 1
             self._emit(rule, f"{'flea' if cell == FLEA else 'spider'} at {square_name(square)} removed ({why})")
         else:
             self._remove_segment(square, rule, why)
@@ -77,30 +71,31 @@ class PiecesMixin:
 
     def _remove_segment(self, square: int, rule: str, why: str) -> None:
         """Remove one centipede segment; the segment behind it becomes a new head (AC-7.4)."""
-        colour = self.bcol[square]
+        colour = self._bcol[square]
         self._clear(square)
-        for cent in self.cents:
+        cents = self._cents
+        for cent in cents:
             pos = cent[1]
             if square in pos:
                 i = pos.index(square)
                 face = cent[2]
                 if i + 1 < len(pos):
-                    self.cents.append([colour, pos[i + 1 :], face[i + 1 :], cent[3]])
+                    cents.append([colour, pos[i + 1 :], face[i + 1 :], cent[3]])
                 del pos[i:]
                 del face[i:]
                 if not pos:
-                    self.cents.remove(cent)
+                    cents.remove(cent)
                 break
-        self.segs[colour] -= 1
+        self._segs[colour] -= 1
         self._emit(rule, f"centipede segment at {square_name(square)} removed ({why})")
-        if self.segs[colour] == 0:
+        if self._segs[colour] == 0 and not self._entering:  # during an entry: checked once it is complete (AC-6.6)
             self._lose_colour(colour)
 
     def _place_mushroom(self, square: int, rule: str, why: str) -> bool:
-        if self.supply <= 0 or self.board[square] != EMPTY:
+        if self._supply <= 0 or self._board[square] != EMPTY:
             return False
-        self.board[square] = MUSH
-        self.supply -= 1
+        self._board[square] = MUSH
+        self._supply -= 1
         self._emit(rule, f"mushroom placed at {square_name(square)} ({why})")
         return True
 
@@ -110,22 +105,20 @@ class PiecesMixin:
         `grow` keeps the tail (segments still entering from off the board)."""
         colour = cent[0]
         pos = cent[1]
-        face = cent[2]
         head = pos[0]
-        f = face[0]
-        board = self.board
+        f = cent[2][0]
+        board = self._board
         col = head % COLS
         if not drop and 0 <= col + f < COLS and board[head + f] == EMPTY:
             target = head + f
             nf = f
         else:
-            dy = self._dy[colour]
-            target = head + dy * COLS
+            target = head + self._dy[colour] * COLS
             row = target // COLS
-            if row == 0 or row == ROWS - 1:
+            if row == 0 or row == self._lay.last:
                 g = self._gnome_at_end.get(row)
                 if g is not None:
-                    self._eat(g, colour, "AC-10.2", "a centipede entered its Gnome Movement Area")
+                    self._eat(colour, "AC-10.2", "a centipede entered its Gnome Movement Area")
             nf = -f
             if board[target] != EMPTY:
                 try:
@@ -136,68 +129,81 @@ class PiecesMixin:
                     self._finish_cent_step(cent, colour, target, nf, grow)
                     raise
         self._finish_cent_step(cent, colour, target, nf, grow)
-        if target == self._above[self._enemy_gnome(colour)]:
+        if target == self._above[self._lay.enemy_gnome[colour]]:
             self._check_eat(colour, target)
 
     def _finish_cent_step(self, cent: list, colour: int, target: int, nf: int, grow: bool) -> None:
         """Put the head on `target` facing `nf`; the body follows (the tail square empties unless growing)."""
         pos, face = cent[1], cent[2]
-        board = self.board
+        board = self._board
         pos.insert(0, target)
         face.insert(0, nf)
         if not grow:
             tail = pos.pop()
             face.pop()
             board[tail] = EMPTY
-            self.bcol[tail] = -1
+            self._bcol[tail] = -1
         board[target] = SEG
-        self.bcol[target] = colour
+        self._bcol[target] = colour
 
     def _cent_speed(self, cent: list) -> int:
-        return self._cent_speed_table[len(cent[1])] + self.tucked[cent[0]]
+        return self._cent_speed_table[len(cent[1])] + self._tucked[cent[0]]
 
     def _move_centipede(self, cent: list) -> None:
         """A centipede's whole move at its speed (AC-7.5). Parts split off on the way stop following."""
         steps = self._cent_speed(cent)
         cent[3] = True
-        self._emit("AC-7.5", f"{self._colour_name(cent[0])} centipede of {len(cent[1])} moves {steps}")
+        self._emit("AC-7.5", f"{COLOUR_NAMES[cent[0]]} centipede of {len(cent[1])} moves {steps}")
         for _ in range(steps):
             self._cent_step(cent)
 
     def _enter_centipede(self, colour: int, spawn: int, length: int, steps: int) -> None:
-        """A new centipede of `length` enters through `spawn`, moving `steps` squares (AC-2.7, AC-6.6)."""
+        """A new centipede of `length` enters through `spawn`, moving `steps` squares (AC-2.7, AC-6.6).
+
+        Whatever stands on the spawn square is removed (the entry cannot turn aside); one of the colour's own
+        segments removed so goes off the board and is not part of this centipede (AC-D8). A colour losing its
+        last segment is checked once the entry is complete: the entering centipede is on the board by then, so
+        its own colour never loses by it (AC-6.6); eating is checked at every square as always (AC-10)."""
         facing = 1 if spawn % COLS == 0 else -1
         cent = [colour, [spawn], [facing], True]
+        before = self._segs.copy()
+        self._entering = True
         try:
-            if self.board[spawn] != EMPTY:
+            if self._board[spawn] != EMPTY:
                 self._remove_at(spawn, "AC-6.6", "a centipede entered through its spawn point")
-        finally:  # even when that removal ends the game, the new head stands on its spawn square
-            self.cents.append(cent)
-            self.board[spawn] = SEG
-            self.bcol[spawn] = colour
-            self.segs[colour] += 1
-        self._check_eat(colour, spawn)
-        pending = length - 1
-        for _ in range(steps - 1):
-            if pending > 0:
-                pending -= 1
-                self.segs[colour] += 1
-                self._cent_step(cent, grow=True)
-            else:
-                self._cent_step(cent)
+            self._cents.append(cent)
+            self._board[spawn] = SEG
+            self._bcol[spawn] = colour
+            self._segs[colour] += 1
+            self._check_eat(colour, spawn)
+            pending = length - 1
+            for _ in range(steps - 1):
+                if pending > 0:
+                    pending -= 1
+                    self._segs[colour] += 1
+                    self._cent_step(cent, grow=True)
+                else:
+                    self._cent_step(cent)
+        finally:
+            self._entering = False
+        for c, left in enumerate(self._segs):
+            if left == 0 and before[c] > 0:  # (a colour yet to enter at setup has not lost anything)
+                self._lose_colour(c)
 
     # ---- spiders and fleas -------------------------------------------------------------------
     def _spider_targets(self, square: int, speed: int) -> list[int]:
-        """Squares a spider in `square` may end on (AC-8): its own, or a straight vertical/diagonal line."""
-        board = self.board
+        """Squares a spider in `square` may end on (AC-8): 1 up to `speed` squares along a straight vertical or
+        diagonal line, stopping before a bug, the board's edge or a Gnome Movement Area (empty: it cannot move)."""
+        board = self._board
         r0, c0 = divmod(square, COLS)
-        out = [square]
+        last_field = self._lay.last - 1
+        out = []
         for dr, dc in SPIDER_DIRS:
             r, c = r0, c0
             for _ in range(speed):
                 r += dr
                 c += dc
-                if r < 1 or r > ROWS - 2 or c < 0 or c >= COLS:
+                if r < 1 or r > last_field or c < 0 or c >= COLS:
                     break
                 s = r * COLS + c
                 cell = board[s]
@@ -210,9 +216,6 @@ class PiecesMixin:
     def _move_spider(self, bug: list, target: int) -> None:
         src = bug[0]
         bug[2] = True
-        if target == src:
-            self._emit("AC-8", f"spider at {square_name(src)} stays")
-            return
         r0, c0 = divmod(src, COLS)
         r1, c1 = divmod(target, COLS)
         dr = (r1 > r0) - (r1 < r0)
@@ -220,14 +223,15 @@ class PiecesMixin:
         step = dr * COLS + dc
         colour = bug[1]
         self._emit("AC-8", f"spider moves {square_name(src)} -> {square_name(target)}")
+        board = self._board
         s = src
         while s != target:
             self._clear(s)
             s += step
-            if self.board[s] == MUSH:
+            if board[s] == MUSH:
                 self._remove_at(s, "AC-8", "a spider moved into it")
-            self.board[s] = SPIDER
-            self.bcol[s] = colour
+            board[s] = SPIDER
+            self._bcol[s] = colour
             bug[0] = s
             self._check_eat(colour, s)
 
@@ -238,11 +242,11 @@ class PiecesMixin:
         target = src + self._dy[colour] * COLS
         self._clear(src)
         try:
-            if self.board[target] != EMPTY:
+            if self._board[target] != EMPTY:
                 self._remove_at(target, "AC-9.1", "a flea moved into it")
         finally:  # a removal that ends the game still leaves the flea on its new square
-            self.board[target] = FLEA
-            self.bcol[target] = colour
+            self._board[target] = FLEA
+            self._bcol[target] = colour
             bug[0] = target
         self._check_eat(colour, target)
         return src
@@ -250,18 +254,20 @@ class PiecesMixin:
     # ---- shooting ----------------------------------------------------------------------------
     def _fire(self, g: int, rule: str) -> bool:
         """The Gnome's bolt (AC-4.6); returns True when it hit the other Gnome (AC-11.8)."""
-        s = self.gnome[g]
-        d = COLS if self.gend[g] == 0 else -COLS
+        s = self._gnome[g]
+        d = COLS if self._gend[g] == 0 else -COLS
         s += d
-        while 0 <= s < len(self.board):
+        board = self._board
+        last = self._lay.last
+        while 0 <= s < len(board):
             row = s // COLS
-            if row == 0 or row == ROWS - 1:
+            if row == 0 or row == last:
                 other = self._gnome_at_end.get(row)
-                if other is not None and other != g and self.gnome[other] == s:
+                if other is not None and other != g and self._gnome[other] == s:
                     self._emit("AC-11.8", f"the {self._gnome_name(g)} shoots the {self._gnome_name(other)}")
                     return True
                 break
-            cell = self.board[s]
+            cell = board[s]
             if cell == MUSH:
                 self._remove_at(s, rule, "shot")
                 return False

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .board import COLS, ROWS
+from .board import COLS
 
 COLOUR_STYLE = {"red": "bold red", "blue": "bold cyan"}
 
@@ -30,12 +30,15 @@ def _grid(obs: dict[str, Any]) -> Text:
     for i, gnome in enumerate(obs["gnomes"]):
         if gnome["square"] is not None:
             cells[tuple(gnome["square"])] = ("G" + ("AB"[i] if obs["players"] == 4 else " "), "bold black on yellow")
+    rows = obs["rows"]
+    spawns = {tuple(s) for s in obs.get("spawn_points", ())}
     text = Text("    " + " ".join(f"c{c}" for c in range(COLS)) + "\n", style="dim")
-    for r in range(ROWS):
-        end_row = r in (0, ROWS - 1)
+    for r in range(rows):
+        end_row = r in (0, rows - 1)
         text.append(f"r{r:<2} ", style="dim")
         for c in range(COLS):
-            mark, style = cells.get((r, c), ("= " if end_row else "· ", "yellow dim" if end_row else "dim"))
+            empty = ("= ", "yellow dim") if end_row else ("+ ", "magenta dim") if (r, c) in spawns else ("· ", "dim")
+            mark, style = cells.get((r, c), empty)
             text.append(mark, style=style)
             text.append(" ")
         text.append("\n")
@@ -48,9 +51,9 @@ def render(obs: dict[str, Any]) -> Group:
     roles = obs.get("roles", [])
     if obs["current_player"] >= 0 and roles:
         info.add_row("To move", roles[obs["current_player"]])
-    info.add_row("Dice pool", "; ".join(obs["dice_pool"]) or "-")
+    info.add_row("Dice pool", "; ".join(d["actions"] for d in obs["dice_pool"]) or "-")
     if obs.get("die_in_use"):
-        info.add_row("Die in use", f"{obs['die_in_use']['face']} (step {obs['die_in_use']['next_step'] + 1})")
+        info.add_row("Die in use", f"{obs['die_in_use']['actions']} (step {obs['die_in_use']['next_step'] + 1})")
     for i, gnome in enumerate(obs["gnomes"]):
         cards = ", ".join(f"{name}{'' if ready else ' (used)'}" for name, ready in gnome["cards"].items())
         info.add_row(f"Gnome {'AB'[i] if obs['players'] == 4 else ''}".strip(), cards)

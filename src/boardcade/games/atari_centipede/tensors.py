@@ -1,11 +1,11 @@
 """Atari's Centipede tensor block, read from `AtariCentipedeState.observation(p)`. Every element is in [0, 1].
 
-Sizes depend on the variant: C centipede colours (1 with 2 players: red; 2 with 4 players: red = team A,
-blue = team B) and G Gnomes (1 or 2, by team). The board is 12 rows x 9 columns (AC-1.1), square `row*9+col`.
+Sizes depend on the options: C centipede colours (1 with 2 players: red; 2 with 4 players: red = team A,
+blue = team B), G Gnomes (1 or 2, by team) and R rows (`field_rows` + 2; AC-1.1). Square `row*9+col`.
 
   phase[22]           one-hot, in the order of `turns.PHASE_NAMES`
   round[1]            full rounds played / max_rounds; safety_cap[1]: the draw cap was hit (AC-3.5)
-  board[P, 12, 9]     planes, P = 2 + 9C + G:
+  board[P, R, 9]      planes, P = 2 + 9C + G:
                         mushroom;
                         per colour c: segment, head, head facing right (toward column 8; a head without it
                         faces left), link up / down / left / right (where the next segment of the same
@@ -16,7 +16,7 @@ blue = team B) and G Gnomes (1 or 2, by team). The board is 12 rows x 9 columns 
   gnome_cards[G, 4]   Wrist Control, Trigger Finger, Slam the Ball, Glitch: face up (ready)
   dice_pool[6]        dice in the pool showing each face (board.DIE_FACES order) / 6
   die_in_use[7]       the activated die's face, one-hot, then its next step / 3
-  home_row[C, 3]      each colour's end: row 0, row 11, not chosen yet
+  home_row[C, 3]      each colour's end: row 0, the last row, not chosen yet
   side[C, 4]          segments on the board / 6, hand size / 3, deck size / 11, tucked Spawn Centipede / 2
   discard[C, 5]       face-up discards per Centipede card / copies of that card in a deck
   hand[C, 5]          the viewer's own hand per card / copies in a deck; zero for every colour the viewer
@@ -34,12 +34,10 @@ from typing import Any
 import numpy as np
 
 from . import board as B
-from .game import COLOUR_NAMES
 from .turns import PHASE_NAMES
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
-_COLOUR_INDEX = {name: i for i, name in enumerate(COLOUR_NAMES)}
-_FACE_INDEX = {B.face_text(f): f for f in range(len(B.DIE_FACES))}
+_COLOUR_INDEX = {name: i for i, name in enumerate(B.COLOUR_NAMES)}
 _CARD_INDEX = {name: k for k, name in enumerate(B.CARD_NAMES)}
 _CENT_CARD_INDEX = {name: k for k, name in enumerate(B.CENT_CARD_NAMES)}
 _DECK_CARDS = sum(B.DECK)
@@ -51,7 +49,7 @@ _LINKS = {(-1, 0): _LINK_UP, (1, 0): _LINK_DOWN, (0, -1): _LINK_LEFT, (0, 1): _L
 
 
 def _colours(game) -> int:
-    return 1 if game.num_players == 2 else 2
+    return game.layout.colours
 
 
 def fields(game) -> list[tuple[str, tuple[int, ...]]]:
@@ -60,7 +58,7 @@ def fields(game) -> list[tuple[str, tuple[int, ...]]]:
         ("phase", (len(PHASE_NAMES),)),
         ("round", (1,)),
         ("safety_cap", (1,)),
-        ("board", (2 + _PER_COLOUR * c + g, B.ROWS, B.COLS)),
+        ("board", (2 + _PER_COLOUR * c + g, game.layout.rows, B.COLS)),
         ("mushroom_supply", (1,)),
         ("bug_supply", (2,)),
         ("gnome_cards", (g, len(B.CARD_NAMES))),
@@ -87,16 +85,16 @@ def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
         for name, ready in gnome["cards"].items():
             v["gnome_cards"][g, _CARD_INDEX[name]] = 1.0 if ready else 0.0
     pool = v["dice_pool"]
-    for face in obs["dice_pool"]:
-        pool[_FACE_INDEX[face]] += 1.0 / B.NUM_DICE
+    for die in obs["dice_pool"]:
+        pool[die["face"] - 1] += 1.0 / B.NUM_DICE
     die = obs["die_in_use"]
     if die is not None:
-        v["die_in_use"][_FACE_INDEX[die["face"]]] = 1.0
+        v["die_in_use"][die["face"] - 1] = 1.0
         v["die_in_use"][-1] = min(1.0, die["next_step"] / _MAX_STEPS)
     for side in obs["centipede_players"]:
         c = _COLOUR_INDEX[side["colour"]]
         row = side["home_row"]
-        v["home_row"][c, 0 if row == 0 else (1 if row == B.ROWS - 1 else 2)] = 1.0
+        v["home_row"][c, 0 if row == 0 else (1 if row == obs["rows"] - 1 else 2)] = 1.0
         v["side"][c, 0] = min(1.0, side["segments_on_board"] / B.SEGMENTS)
         v["side"][c, 1] = min(1.0, side["hand_size"] / B.HAND_SIZE)
         v["side"][c, 2] = min(1.0, side["deck_size"] / _DECK_CARDS)

@@ -1,83 +1,129 @@
-// Atari's Centipede (IDW 2017): the 9x12 field (rows 0 and 11 are the Gnome Movement Areas, AC-D1),
-// the four spawn points (AC-D2), mushrooms, centipedes, fleas, spiders, gnomes, the dice pool, cards and hands.
+// Atari's Centipede (IDW 2017). Left: the field, 9 columns by obs.rows rows (rows 0 and the last are the Gnome
+// Movement Areas, AC-1.1), the spawn points (AC-1.2), mushrooms, centipedes (the head shows its facing), fleas,
+// spiders and Gnomes. Right (below it on a phone): the dice pool, the Gnome Control cards and the Centipede hands.
+// Choices are placed from action_info: squares by `target`, dice and cards by `kind` and `args`.
 import { h } from "../notice.js";
 import { s, svgRoot, text, title } from "../svg.js";
 import { boxRow } from "../cards.js";
 
 const C = 40; // square size
-const X0 = 30;
-const Y0 = 20;
-const SPAWNS = [[1, 0], [1, 8], [10, 0], [10, 8]];
-const COLOUR = { red: "#e04848", blue: "#3d7be0", green: "#3fb950", yellow: "#e0c040" };
-const sq = ([r, c]) => [X0 + c * C, Y0 + r * C];
+const M = 14; // margin around the field
+const COLOUR = { red: "#e04848", blue: "#3d7be0" };
 const key = (t) => `${t[0]},${t[1]}`;
+const sq = ([r, c]) => [M + c * C, M + r * C];
+const refusals = {
+  die: "You can choose a die only at the start of your turn, before another die (AC-4.2).",
+};
 
-export function draw(obs, ui) {
-  const svg = svgRoot(X0 * 2 + 9 * C + 250, Y0 * 2 + 12 * C + 10, "Centipede field");
+function field(obs, ui) {
+  const rows = obs.rows;
+  const last = rows - 1;
+  const svg = svgRoot(2 * M + 9 * C, 2 * M + rows * C, `Centipede field, ${rows - 2} field rows`);
+  svg.classList.add("atari-field");
   const byTarget = {};
   for (const info of ui.legal) if (info.target && !(key(info.target) in byTarget)) byTarget[key(info.target)] = info;
-  const spawn = new Set(SPAWNS.map(key));
+  const spawn = new Set((obs.spawn_points || []).map(key));
   const cells = s("g", { class: "field" });
-  for (let r = 0; r < 12; r++) {
+  for (let r = 0; r < rows; r++) {
     for (let c = 0; c < 9; c++) {
       const [x, y] = sq([r, c]);
-      const gnomeRow = r === 0 || r === 11;
-      const cell = s("rect", { x, y, width: C, height: C, class: `cell${gnomeRow ? " gnome-row" : ""}${spawn.has(key([r, c])) ? " spawn" : ""}`, "data-square": key([r, c]) });
-      title(cell, `r${r}c${c}${gnomeRow ? " (Gnome Movement Area)" : ""}${spawn.has(key([r, c])) ? " (spawn point)" : ""}`);
+      const gnomeRow = r === 0 || r === last;
+      const isSpawn = spawn.has(key([r, c]));
+      const cell = s("rect", { x, y, width: C, height: C, class: `cell${gnomeRow ? " gnome-row" : ""}${isSpawn ? " spawn" : ""}`, "data-square": key([r, c]) });
+      title(cell, `r${r}c${c}${gnomeRow ? " (Gnome Movement Area)" : ""}${isSpawn ? " (spawn point)" : ""}`);
       const info = byTarget[key([r, c])];
       if (info) ui.place(cell, info);
-      else ui.refuse(cell, `r${r}c${c} is not a legal choice now; the highlighted squares are.`);
+      else ui.refuse(cell, `r${r}c${c} is not a legal choice now; the highlighted squares and boxes are.`);
       cells.append(cell);
     }
   }
   svg.append(cells);
   const put = (el) => { el.style.pointerEvents = "none"; svg.append(el); };
+  for (let r = 5; r < last; r += 5) put(text(M - 7, M + r * C + C / 2, String(r), { class: "tiny" }));
   for (const m of obs.mushrooms || []) {
     const [x, y] = sq(m);
     put(s("path", { class: "mushroom", d: `M${x + 8} ${y + 22} a12 10 0 0 1 24 0 z M${x + 16} ${y + 22} h8 v10 h-8 z` }));
   }
-  for (const cp of (obs.centipedes || [])) {
+  for (const cp of obs.centipedes || []) {
     cp.segments.forEach((seg, k) => {
       const [x, y] = sq(seg);
-      put(s("circle", { cx: x + C / 2, cy: y + C / 2, r: k === 0 ? 15 : 12, fill: COLOUR[cp.colour] || "#c44", stroke: "#111", class: k === 0 ? "seg head" : "seg" }));
-      if (k === 0) put(text(x + C / 2, y + C / 2, "◉", { class: "piece-letter" }));
+      put(s("circle", { cx: x + C / 2, cy: y + C / 2, r: k === 0 ? 16 : 13, fill: COLOUR[cp.colour] || "#c44", stroke: "#111", class: k === 0 ? "seg head" : "seg" }));
+      if (k === 0) put(text(x + C / 2, y + C / 2, cp.facing > 0 ? "▶" : "◀", { class: "piece-letter" }));
     });
   }
-  for (const f of (obs.fleas || [])) { const [x, y] = sq(f.square); put(text(x + C / 2, y + C / 2, "F", { class: "bug flea", fill: COLOUR[f.colour] })); }
-  for (const sp of (obs.spiders || [])) { const [x, y] = sq(sp.square); put(text(x + C / 2, y + C / 2, "✶", { class: "bug spider", fill: COLOUR[sp.colour] })); }
-  for (const g of (obs.gnomes || [])) {
+  for (const f of obs.fleas || []) { const [x, y] = sq(f.square); put(text(x + C / 2, y + C / 2, "F", { class: "bug flea", fill: COLOUR[f.colour] })); }
+  for (const sp of obs.spiders || []) { const [x, y] = sq(sp.square); put(text(x + C / 2, y + C / 2, "✶", { class: "bug spider", fill: COLOUR[sp.colour] })); }
+  for (const g of obs.gnomes || []) {
     if (!g.square) continue;
     const [x, y] = sq(g.square);
-    put(s("path", { class: "gnome", d: `M${x + C / 2} ${y + 4} l12 26 h-24 z` }));
-    put(text(x + C / 2, y + C - 6, `G${g.player + 1}`, { class: "small" }));
-  }
-  // Side: dice pool, die in use, gnome cards, centipede hands.
-  const sx = X0 * 2 + 9 * C;
-  svg.append(text(sx, 14, "Dice pool", { class: "small", "text-anchor": "start" }));
-  boxRow(svg, ui, { x: sx, y: 22, w: 74, h: 50, items: (obs.dice_pool || []).map((t) => ({ text: t })), cls: "die-box", verb: "die", refusal: () => "You can choose a die only at the start of a Gnome action (AC-4)." });
-  let y = 22 + 2 * 56;
-  if (obs.die_in_use) svg.append(text(sx, y - 40, `In use: ${obs.die_in_use.face} (step ${obs.die_in_use.next_step + 1})`, { class: "small", "text-anchor": "start" }));
-  for (const g of (obs.gnomes || [])) {
-    svg.append(text(sx, y, `Gnome ${g.player + 1} cards`, { class: "small", "text-anchor": "start" }));
-    const items = Object.entries(g.cards).map(([name, spent]) => ({ text: name, dim: spent }));
-    boxRow(svg, ui, { x: sx, y: y + 8, w: 56, h: 46, items, cls: "card", verb: "use", refusal: (it) => (it.dim ? `${it.text} is used up until it is recharged.` : `${it.text} cannot be used right now.`) });
-    y += 66;
-  }
-  for (const cp of (obs.centipede_players || [])) {
-    svg.append(text(sx, y, `${cp.colour} centipede hand (${cp.hand_size})`, { class: "small", "text-anchor": "start" }));
-    const items = (cp.hand || Array(cp.hand_size).fill("?")).map((t) => ({ text: t }));
-    boxRow(svg, ui, { x: sx, y: y + 8, w: 74, h: 46, items, cls: "card hand", verb: "play", refusal: (it) => (it.text === "?" ? "That hand is hidden from you." : `${it.text} cannot be played now.`) });
-    y += 66;
+    put(s("path", { class: "gnome", d: `M${x + C / 2} ${y + 4} l13 27 h-26 z` }));
+    put(text(x + C / 2, y + C - 5, g.team ? `G${g.team}` : "G", { class: "piece-letter", fill: "#111" }));
   }
   return svg;
 }
 
+function tableau(obs, ui) {
+  // Laid out top to bottom: a label line, then a row of boxes, and so on.
+  const parts = [];
+  const label = (str) => parts.push({ label: str });
+  const row = (opts) => parts.push(opts);
+  label(`Dice pool (${(obs.dice_pool || []).length})`);
+  const dice = (obs.dice_pool || []).map((d) => ({
+    text: `die: ${d.actions}`,
+    lines: d.actions.split(", "),
+    match: (i) => i.kind === "die" && i.args.face === d.face,
+  }));
+  row({ items: dice, w: 56, h: 48, cls: "die-box", refusal: () => refusals.die });
+  if (obs.die_in_use) label(`In use: ${obs.die_in_use.actions} (next: action ${obs.die_in_use.next_step + 1})`);
+  for (const g of obs.gnomes || []) {
+    label(`${g.team ? `Team ${g.team} ` : ""}Gnome's control cards`);
+    const cards = Object.entries(g.cards).map(([name, ready]) => ({
+      text: `${name}${ready ? "" : " (face down)"}`,
+      lines: name.split(" "),
+      dim: !ready,
+      match: (i) => i.args.card === name && (ready ? i.kind === "use_card" : i.kind === "recharge" || i.kind === "recharge_and_end"),
+    }));
+    row({ items: cards, w: 86, h: 40, cls: "card", refusal: (it) => (it.dim ? `${it.text}: used until it is recharged (AC-5.1).` : `${it.text} cannot be used right now.`) });
+  }
+  for (const cp of obs.centipede_players || []) {
+    label(`${cp.colour} Centipede: ${cp.segments_on_board} segments, deck ${cp.deck_size}, speed +${cp.speed_bonus}`);
+    const names = cp.hand || Array(cp.hand_size).fill("?");
+    const cards = names.map((name) => ({
+      text: name === "?" ? "hidden card" : name,
+      lines: name.split(" "),
+      match: (i) => i.kind === "play" && i.args.card === name,
+    }));
+    row({ items: cards, w: 86, h: 40, cls: "card hand", refusal: (it) => (it.text === "hidden card" ? "That hand is hidden from you (AC-12.1)." : `${it.text} cannot be played now.`) });
+  }
+  const height = parts.reduce((sum, p) => sum + (p.label ? 18 : p.h + 12), 8);
+  const svg = svgRoot(380, height, "Dice pool and cards");
+  svg.classList.add("atari-tableau");
+  let y = 4;
+  for (const p of parts) {
+    if (p.label) {
+      svg.append(text(2, y + 8, p.label, { class: "small", "text-anchor": "start" }));
+      y += 18;
+    } else {
+      boxRow(svg, ui, { x: 2, y, ...p });
+      y += p.h + 12;
+    }
+  }
+  return svg;
+}
+
+export function draw(obs, ui) {
+  const wrap = h("div", { class: "atari-board" });
+  wrap.append(field(obs, ui), tableau(obs, ui));
+  return wrap;
+}
+
 export function panel(obs) {
   const roles = obs.roles.map((r, p) => `Player ${p + 1}: ${r}`).join(" · ");
+  const discard = (cp) => Object.entries(cp.discard).map(([k, v]) => `${k} ×${v}`).join(", ") || "none";
   return h("ul", { class: "facts" },
-    h("li", {}, `Round ${obs.round} of at most ${obs.max_rounds} — phase: ${obs.phase}`),
+    h("li", {}, `Round ${obs.round} of at most ${obs.max_rounds} — ${obs.phase}`),
     h("li", {}, roles),
     h("li", {}, `Mushroom supply: ${obs.mushroom_supply}; bug supply: ${obs.bug_supply.fleas} fleas, ${obs.bug_supply.spiders} spiders`),
-    (obs.centipede_players || []).map((cp) => h("li", {}, `${cp.colour}: ${cp.segments_on_board} segments on board, deck ${cp.deck_size}, speed bonus ${cp.speed_bonus}`)),
+    (obs.centipede_players || []).map((cp) => h("li", {}, `${cp.colour}: discard ${discard(cp)}; tucked Spawn Centipede ${cp.tucked_spawn_centipede}`)),
   );
 }

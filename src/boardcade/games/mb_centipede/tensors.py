@@ -1,4 +1,5 @@
-"""Milton Bradley Centipede tensor block, read from `MBCentipedeState.observation(p)`. Every element is in [0, 1].
+"""Milton Bradley Centipede tensor block, read from `MBCentipedeState.observation(p)` (`fill`), or straight from
+the state (`encode_state`, the same values without building the observation). Every element is in [0, 1].
 
 Everything in this game is public (MB-10.1), so every viewer's block is the same. Sizes come from the board
 layout (the `layout` option); on the shipped board N = 87 path spaces, P = 10 poison spaces, G = 11 gun
@@ -25,9 +26,13 @@ Spider Spaces are numbered in layout order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
+
+from .codec import SECTORS
+from .game import PHASE_NAMES
+from .mechanics import DEN, HOLLOW
 
 PHASES = ("spin", "free_choice", "gun", "revive", "shortcut", "spider_scorpion", "over")
 SPINS = ("GUN", "CENTIPEDE", "SPIDER/SCORPION", "FREE CHOICE")
@@ -98,3 +103,116 @@ def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
     v["turn"][0] = min(1.0, obs["turn"] / max(1, obs["max_turns"]))
     for q, left in enumerate(obs["remaining"][:2]):
         v["remaining"][q] = min(1.0, left / (SEGMENTS * (n + 1)))
+
+
+# ---- the direct path ---------------------------------------------------------------------------------
+class Tables(NamedTuple):
+    """Offsets into the game block (`views.flat`) and lookup tables, built once per encoder by `prepare`."""
+
+    phase_slots: tuple[int, ...]  # per engine phase
+    player: int
+    spin_slots: tuple[int, ...]  # per spin outcome, then (index -1) none yet
+    segment_slots: tuple[tuple[int, ...], ...]  # per segment p*6+k: offset of each place, indexed by position + 1
+    alive: int
+    poison: int
+    supply: int
+    tokens: int
+    guns: tuple[int, int]  # where each player's gun row starts
+    gun_disabled: int
+    spider_slots: tuple[int, ...]  # indexed by the state's Spider code + 1
+    spider_gun0: int
+    scorpion: int  # the Hollow's slot; poison space i is scorpion + 1 + i
+    moves_left: int
+    turn: int
+    max_turns: int
+    remaining: int
+    path: int  # N: path spaces
+    remaining_scale: int
+
+
+def prepare(game) -> Tables:
+    at, size = {}, 0
+    for name, shape in fields(game):
+        at[name] = size
+        size += int(np.prod(shape))
+    lay = game.layout
+    n, p, g, s = _sizes(game)
+    segment_slots = []
+    for q in (0, 1):
+        # A position is a path index, or one of the two sentinels -1 and N (home or goal depending on colour).
+        places = {lay.home_pos[q]: n, lay.goal[q]: n + 1} | {i: i for i in range(n)}
+        for k in range(SEGMENTS):
+            base = at["segments"] + (q * SEGMENTS + k) * (n + 2)
+            segment_slots.append(tuple(base + places[pos] for pos in range(-1, n + 1)))
+    spider_slots = []
+    for sp in range(-1, lay.spider_gun0 + 2):  # DEN, poison spaces, Spider Spaces, the two guns
+        if sp == DEN:
+            view = {"at": "den"}
+        elif sp < lay.spider_space0:
+            view = {"at": "poison", "space": sp}
+        elif sp < lay.spider_gun0:
+            view = {"at": "spider_space", "space": sp - lay.spider_space0}
+        else:
+            view = {"at": "gun", "player": sp - lay.spider_gun0}
+        spider_slots.append(at["spider"] + spider_slot(view, p, s))
+    assert DEN == -1 and HOLLOW == -1
+    return Tables(
+        phase_slots=tuple(at["phase"] + _PHASE_INDEX[name] for name in PHASE_NAMES),
+        player=at["player"],
+        spin_slots=tuple(at["spin"] + _SPIN_INDEX[name] for name in SECTORS) + (at["spin"] + len(SPINS),),
+        segment_slots=tuple(segment_slots),
+        alive=at["alive"],
+        poison=at["poison"],
+        supply=at["supply"],
+        tokens=max(1, lay.tokens),
+        guns=(at["guns"], at["guns"] + g),
+        gun_disabled=at["gun_disabled"],
+        spider_slots=tuple(spider_slots),
+        spider_gun0=lay.spider_gun0,
+        scorpion=at["scorpion"],
+        moves_left=at["moves_left"],
+        turn=at["turn"],
+        max_turns=max(1, game.options["max_turns"]),
+        remaining=at["remaining"],
+        path=n,
+        remaining_scale=SEGMENTS * (n + 1),
+    )
+
+
+def encode_state(state, player: int | None, views, game) -> None:
+    """`fill(state.observation(player), views, game)` without the observation: the same cells, the same values
+    (everything is public, MB-10.1, so `player` changes nothing here)."""
+    m = views.flat
+    t: Tables = views.tables
+    m[t.phase_slots[state._phase]] = 1.0
+    m[t.player + state._player] = 1.0
+    m[t.spin_slots[state._spin]] = 1.0  # -1 (no spin yet) picks the last slot
+    seg, alive = state._seg, state._alive
+    slots = t.segment_slots
+    for i in range(2 * SEGMENTS):
+        m[slots[i][seg[i] + 1]] = 1.0
+        if alive[i]:
+            m[t.alive + i] = 1.0
+    poison = t.poison
+    for i, planted in enumerate(state._poison):
+        if planted:
+            m[poison + i] = 1.0
+    m[t.supply] = min(1.0, state._supply / t.tokens)
+    gun = state._gun
+    m[t.guns[0] + gun[0]] = 1.0
+    m[t.guns[1] + gun[1]] = 1.0
+    sp = state._spider
+    m[t.spider_slots[sp + 1]] = 1.0
+    if sp >= t.spider_gun0:  # the Spider sits on that player's gun (MB-3.10)
+        m[t.gun_disabled + sp - t.spider_gun0] = 1.0
+    m[t.scorpion + 1 + state._scorpion] = 1.0  # HOLLOW (-1) is the first slot
+    m[t.moves_left] = min(1.0, state._steps / SEGMENTS)
+    m[t.turn] = min(1.0, state._turns / t.max_turns)
+    # Path spaces still to travel (layout.remaining): Green's goal is N, Red's is -1.
+    n = t.path
+    green = red = 0
+    for k in range(SEGMENTS):
+        green += n - seg[k]
+        red += seg[SEGMENTS + k] + 1
+    m[t.remaining] = min(1.0, green / t.remaining_scale)
+    m[t.remaining + 1] = min(1.0, red / t.remaining_scale)

@@ -1,8 +1,10 @@
-"""Q*bert tensor block, read from `QbertState.observation(p)`. Every element is in [0, 1].
+"""Q*bert tensor block, read from `QbertState.observation(p)` (`fill`), or straight from the state for a seat
+(`encode_state`, the same values without building the observation). Every element is in [0, 1].
 
-Built only from the viewer's observation, so for the nasty player nothing here depends on Q*bert's roll
+Built only from what the viewer may see, so for the nasty player nothing here depends on Q*bert's roll
 before the tube is lifted (QB-7.1): the roll and the moves left are zero (with roll_hidden set) until then,
-during an escape too.
+during an escape too. `encode_state` asks the state the same question as its observation does
+(`_roll_visible_to`), and tests/interop check that both paths agree for every seat and the spectator.
 
 Cubes are numbered c = r*(r+1)/2 + i as in `games/qbert/board.py` (28 cubes); Ugg and Wrong Way stand on
 faces, which share their cube's number.
@@ -28,11 +30,12 @@ faces, which share their cube's number.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import board as B
+from .phases import ESCAPE, NMOVE, OVER
 from .phases import PHASE_NAMES as PHASES
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
@@ -108,3 +111,128 @@ def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
     scale = B.NUM_CUBES * (_rounds(game) // 2)
     for p, total in enumerate(obs["totals"][:2]):
         v["totals"][p] = min(1.0, total / scale)
+
+
+# ---- the direct path ---------------------------------------------------------------------------------
+_D6, _D8, _DISCS = B.D6_FACES, B.D8_FACES, len(B.DISCS)
+
+
+class Tables(NamedTuple):
+    """Offsets into the game block (`views.flat`) and lookup tables, built once per encoder by `prepare`."""
+
+    round: int
+    rounds: int
+    qbert_player: int
+    rolloff: int
+    qbert: int
+    pegs: tuple[tuple[int, int, int, tuple[memoryview, ...]], ...]  # (shift, start, end, rows) per byte of pegs
+    nasty_slots: tuple[tuple[int, ...], ...]  # per character: offset of each place, indexed by position + 2
+    discs: int
+    disc_rows: tuple[memoryview, ...]  # per bitmask of discs still in play: the block's cells
+    roll: int
+    roll_hidden: int
+    moves: int
+    character: int
+    steps_left: int
+    flags: int
+    turn: int
+    max_turns: int
+    totals: int
+    totals_scale: int
+
+
+def _bit_rows(width: int) -> tuple[memoryview, ...]:
+    """Row b: the `width` cells of bitmask b (bit i -> cell i), as float32, ready for a slice store."""
+    return tuple(memoryview(np.array([(b >> i) & 1 for i in range(width)], np.float32)) for b in range(1 << width))
+
+
+def prepare(game) -> Tables:
+    at, size = {}, 0
+    for name, shape in fields(game):
+        at[name] = size
+        size += int(np.prod(shape))
+    # Pegs by bytes: row b of a byte's table is its 8 (or fewer) cells, copied with one slice store.
+    pegs = []
+    for shift in range(0, B.NUM_CUBES, 8):
+        width = min(8, B.NUM_CUBES - shift)
+        pegs.append((shift, at["pegs"] + shift, at["pegs"] + shift + width, _bit_rows(width)))
+    width = B.NUM_CUBES + 2
+    slots = []
+    for k in range(len(B.NASTY_KEYS)):
+        base = at["nasties"] + k * width
+        # Positions ELIMINATED (-2), HOME (-1), then cubes 0..27, each shifted by 2.
+        places = {B.ELIMINATED: _ELIMINATED, B.HOME: _HOME} | {c: c for c in range(B.NUM_CUBES)}
+        slots.append(tuple(base + places[pos] for pos in range(-2, B.NUM_CUBES)))
+    assert B.ELIMINATED == -2 and B.HOME == -1 and at["phase"] == 0
+    return Tables(
+        round=at["round"],
+        rounds=_rounds(game),
+        qbert_player=at["qbert_player"],
+        rolloff=at["rolloff"],
+        qbert=at["qbert"],
+        pegs=tuple(pegs),
+        nasty_slots=tuple(slots),
+        discs=at["discs"],
+        disc_rows=_bit_rows(_DISCS),
+        roll=at["roll"],
+        roll_hidden=at["roll_hidden"],
+        moves=at["moves"],
+        character=at["character"],
+        steps_left=at["steps_left"],
+        flags=at["flags"],
+        turn=at["turn"],
+        max_turns=max(1, game.options["max_turns_per_round"]),
+        totals=at["totals"],
+        totals_scale=B.NUM_CUBES * (_rounds(game) // 2),
+    )
+
+
+def encode_state(state, player: int | None, views, game) -> None:
+    """`fill(state.observation(player), views, game)` without the observation: the same cells, the same values."""
+    m = views.flat
+    t: Tables = views.tables
+    phase = state._phase
+    m[phase] = 1.0  # phase is the first field
+    rnd = state._round if phase == OVER else state._round + 1
+    m[t.round] = min(1.0, rnd / t.rounds)
+    qp = state._qp
+    m[t.qbert_player + (qp if qp == 0 or qp == 1 else 2)] = 1.0
+    rolloff = state._rolloff
+    if rolloff:
+        m[t.rolloff + rolloff[0] - 1] = 1.0
+        m[t.rolloff + _D6 + rolloff[1] - 1] = 1.0
+    m[t.qbert + state._q] = 1.0
+    pegs = state._pegs
+    for shift, start, end, rows in t.pegs:
+        byte = pegs >> shift & 255
+        if byte:
+            m[start:end] = rows[byte]
+    for slots, pos in zip(t.nasty_slots, state._nasty, strict=True):
+        m[slots[pos + 2]] = 1.0
+    discs = state._discs
+    if discs:
+        m[t.discs : t.discs + _DISCS] = t.disc_rows[discs]
+    roll, hops = state._roll, state._hops
+    m[t.moves] = min(1.0, hops / _D8)
+    if state._roll_visible_to(player):  # the observation's own test: Q*bert's seat, or after the tube is lifted
+        m[t.roll + roll - 1] = 1.0
+        m[t.moves + 1] = min(1.0, (roll - hops) / _D8)
+    elif roll > 0:
+        m[t.roll_hidden] = 1.0
+    char = state._char
+    if char >= 0:
+        m[t.character + char] = 1.0
+    if phase == NMOVE or phase == ESCAPE:
+        m[t.steps_left] = min(1.0, state._steps_left / _D6)
+    if phase == ESCAPE:
+        m[t.flags] = 1.0
+    if state._frozen:
+        m[t.flags + 1] = 1.0
+    m[t.turn] = min(1.0, state._turn / t.max_turns)
+    scores = state._scores
+    if scores:
+        totals = [0, 0]
+        for p, n in scores:
+            totals[p] += n
+        m[t.totals] = min(1.0, totals[0] / t.totals_scale)
+        m[t.totals + 1] = min(1.0, totals[1] / t.totals_scale)

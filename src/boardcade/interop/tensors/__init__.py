@@ -17,11 +17,18 @@ Two paths give the same values:
   tensors module provides one (it must fill exactly what `fill` fills from `observation(player)`; a test proves
   it on states along seeded random matches). A game without `encode_state` falls back to the reference path.
 
+What `encode_state` gets: `views` is a `Views`, the block views by name as `fill` gets them, plus `views.flat`,
+a float32 memoryview of the game block alone (element 0 = the first element of the module's first field), for
+stores at precomputed offsets (a memoryview item store costs a fraction of a numpy one), and `views.tables`,
+what the module's optional `prepare(game)` returned, built once per encoder (offsets, lookup tables). The
+buffer is zero when `encode_state` is called, so it writes only what is not zero.
+
 docs/interop.md describes each block.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -41,7 +48,11 @@ class Encoder:
         module = game_spec(game.name).part("tensors") or generic
         self.module = module
         self._encode_state = getattr(module, "encode_state", None)
-        self.fields: list[tuple[str, tuple[int, ...]]] = generic.common_fields(game) + module.fields(game)
+        prepare = getattr(module, "prepare", None)
+        self.tables = prepare(game) if prepare is not None and self._encode_state is not None else None
+        common = generic.common_fields(game)
+        self.game_start = _total(common)  # where the game block starts (it ends at `size`)
+        self.fields: list[tuple[str, tuple[int, ...]]] = common + module.fields(game)
         self.info_fields = self.fields + generic.event_fields(game)
         self.size = _total(self.fields)
         self.info_state_size = _total(self.info_fields)
@@ -53,6 +64,7 @@ class Encoder:
             view[...] = bounds.get(name, (0.0, 1.0))[0]
         for name, view in self._views(self.high, self.fields).items():
             view[...] = bounds.get(name, (0.0, 1.0))[1]
+        self._scratch = threading.local()  # per-thread writers of encode_state (the encoder is shared)
 
     @property
     def direct(self) -> bool:
@@ -69,6 +81,13 @@ class Encoder:
             n = int(np.prod(shape))
             views[name] = out[at : at + n].reshape(shape)
             at += n
+        return views
+
+    def _writer_views(self, out: np.ndarray, fields) -> Views:
+        """Block views of a writer's buffer, with the flat game block and the module's tables (see `Views`)."""
+        views = Views(self._views(out, fields))
+        views.flat = memoryview(out[self.game_start : self.size])
+        views.tables = self.tables
         return views
 
     def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
@@ -94,8 +113,18 @@ class Encoder:
         """The observation tensor (or, with `info_state`, the information-state tensor) of `state` for `player`,
         the same values as `encode(state.observation(player))`, by the direct path when the game has one."""
         size = self.info_state_size if info_state else self.size
-        out = _target(out, size)
-        self.writer(out, info_state).write(state, player, zero=False)
+        if out is not None and out.shape != (size,):
+            raise ValueError(f"output buffer has shape {out.shape}; expected ({size},)")
+        # A writer per thread and kind, its views built once: building them costs more than the encoding.
+        scratch = self._scratch
+        writer = getattr(scratch, "info" if info_state else "obs", None)
+        if writer is None:
+            writer = self.writer(np.zeros(size, np.float32), info_state)
+            setattr(scratch, "info" if info_state else "obs", writer)
+        written = writer.write(state, player)
+        if out is None:
+            return written.copy()
+        out[...] = written
         return out
 
     def writer(self, out: np.ndarray, info_state: bool = False) -> Writer:
@@ -121,6 +150,15 @@ class Encoder:
         return self._views(vector, fields)
 
 
+class Views(dict):
+    """Named block views of one buffer (name -> ndarray), as a game's `encode_state` gets them from a writer.
+
+    `flat`: a float32 memoryview of the game block alone (index 0 = the first element of the game's first field);
+    `tables`: what the game's tensors module's `prepare(game)` returned (None without one)."""
+
+    __slots__ = ("flat", "tables")
+
+
 class Writer:
     """Encodes states into one fixed buffer again and again (a row of a batch, an environment's observation):
     the block views are built once. `write(state, player)` fills the buffer in place."""
@@ -132,7 +170,7 @@ class Writer:
         if out.shape != (size,) or out.dtype != np.float32:
             raise ValueError(f"output buffer has shape {out.shape} and dtype {out.dtype}; expected ({size},) float32")
         self.out = out
-        self.views = encoder._views(out, encoder.info_fields if info_state else encoder.fields)
+        self.views = encoder._writer_views(out, encoder.info_fields if info_state else encoder.fields)
         self.game = encoder.game
         self.fill_game = encoder._encode_state
         self.module = encoder.module
@@ -177,7 +215,7 @@ class BatchWriter:
         self.game = game
         self.fill_game = encoder._encode_state
         self.module = encoder.module
-        self.row_views = [encoder._views(out[r], encoder.fields) for r in range(out.shape[0])]
+        self.row_views = [encoder._writer_views(out[r], encoder.fields) for r in range(out.shape[0])]
         self.at_viewer = encoder.offset("viewer")
         self.at_current = encoder.offset("current_player")
         self.at_progress = encoder.offset("progress")
@@ -254,4 +292,4 @@ def encode_state(state, player: int | None) -> np.ndarray:
     return encoder_for(state.game).encode_state(state, player)
 
 
-__all__ = ["BatchWriter", "Encoder", "Writer", "encode", "encode_state", "encoder_for"]
+__all__ = ["BatchWriter", "Encoder", "Views", "Writer", "encode", "encode_state", "encoder_for"]

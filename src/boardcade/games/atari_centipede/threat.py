@@ -1,0 +1,255 @@
+"""The threat of the next Centipede turn, from what every player may know (for the heuristic and the agents).
+
+`threat_map(state, colour)` answers: for each column of the Gnome row that `colour` hunts, how likely is a Gnome
+standing there at the end of its turn to be eaten in `colour`'s coming Centipede turn (AC-10)? And how likely is
+a centipede to drop into that Gnome row, which eats the Gnome wherever it stands (AC-10.2)?
+
+Reach (certain, given the player moves its bugs to eat): a bug already in front of the Gnome (AC-10.1, checked
+at the start of the turn); a centipede whose move (its speed, AC-7.5, simulated on the present board) takes its
+head onto the square in front of the Gnome or drops it into the Gnome row; a spider with a straight vertical or
+diagonal line to that square within its speed (AC-8); a flea in that column close enough (AC-9.1).
+
+Cards (a chance, never a look at the hidden hand): the hand is taken as a uniform draw of its size from the
+colour's unseen cards (its deck of 11 less the public discard pile and the tucked Spawn Centipede cards), so
+P(some card of a kind in hand) is hypergeometric. Spawn Spider puts a spider on the square in front of a Gnome
+in column 0 or 8 (AC-6.5); Berserk! gives one centipede two drops before its move (AC-6.8); Spawn Centipede
+(with a segment off the board) gives every bug +1 speed at once (AC-6.6); Spawn Flea's flea starts on the far
+field row and reaches the Gnome only on a very short board (AC-6.4). A card already played this turn is public.
+
+While `colour`'s turn is in progress (a card played, some bugs moved), only the bugs still to move count,
+plus a pending Spawn Spider.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from .board import (
+    BERSERK,
+    CENT_SPEED,
+    COLS,
+    DECK,
+    DIE_FACES,
+    EMPTY,
+    FLEA_SPEED,
+    MOVE,
+    MUSH,
+    SEGMENTS,
+    SPAWN_CENT,
+    SPAWN_FLEA,
+    SPAWN_SPIDER,
+    SPIDER_SPEED,
+    WRIST,
+)
+from .turns import P_CPLAY, P_DRAW, P_GWRIST
+
+
+def card_odds(state, colour: int) -> list[float]:
+    """P(the hand of `colour` holds at least one card of each kind), from public information only."""
+    hand = sum(state._hand[colour])  # the hand's size is public
+    discard = state._discard[colour]
+    tucked = state._tucked[colour]
+    unseen = [DECK[k] - discard[k] - (tucked if k == SPAWN_CENT else 0) for k in range(5)]
+    total = sum(unseen)
+    if hand <= 0 or total <= 0:
+        return [0.0] * 5
+    hand = min(hand, total)
+    none = comb(total, hand)
+    return [1.0 - comb(total - u, hand) / none if u > 0 else 0.0 for u in unseen]
+
+
+def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> list[tuple[set[int], bool]]:
+    """For a move of `steps` squares after `drops` forced drops (AC-6.8, AC-7), simulated on the present board,
+    of a centipede (`pos` head first, the head facing `facing`): after each square of the move, the columns of
+    the `front` row its head has entered so far and whether it has dropped into `gnome_row` (AC-10.2). The body
+    follows the head, so the head's squares suffice."""
+    body = list(pos)
+    occupied = dict.fromkeys(body, True)  # changes to the board as this centipede moves
+    head = body[0]
+    f = facing
+    entered: set[int] = set()
+    out = []
+    for i in range(drops + steps):
+        ahead = head + f
+        if i >= drops and 0 <= head % COLS + f < COLS and not occupied.get(ahead, board[ahead] != EMPTY):
+            target = ahead
+        else:
+            target = head + dy * COLS
+            if target // COLS == gnome_row:
+                out.extend([(entered, True)] * (steps - len(out)))  # eaten: the rest of the move does not matter
+                return out
+            f = -f
+        body.insert(0, target)
+        occupied[body.pop()] = False
+        occupied[target] = True
+        head = target
+        if head // COLS == front and head % COLS not in entered:
+            entered = entered | {head % COLS}
+        if i >= drops:
+            out.append((entered, False))
+    return out
+
+
+def threat_map(state, colour: int) -> tuple[list[float], float]:
+    """(threat per column of the hunted Gnome's row, threat of a drop into that row) for `colour`'s coming turn."""
+    lay = state._lay
+    g = lay.enemy_gnome[colour]
+    gnome_row = state._gend[g]
+    board = state._board
+    bcol = state._bcol
+    tucked = state._tucked[colour]
+    dy = state._dy[colour]
+    front = gnome_row + (1 if gnome_row == 0 else -1)
+    front_lo = front * COLS
+    in_progress = _in_progress(state, colour)
+    phase = state._phase
+    cards = in_progress is False or phase == P_CPLAY
+    odds = card_odds(state, colour) if cards else [0.0] * 5
+    p_cent = odds[SPAWN_CENT] if state._segs[colour] < SEGMENTS else 0.0
+    sure = [0.0] * COLS
+    # With Spawn Centipede played, every bug is one faster this turn (AC-6.6): the reach that needs it.
+    faster = [0.0] * COLS
+    leap = [0.0] * COLS  # the reach that needs Berserk!
+    for k in range(COLS):
+        s = front_lo + k
+        if board[s] >= 2 and bcol[s] == colour:  # a flea, spider or segment of this colour in front (AC-10.1)
+            sure[k] = 1.0
+    row_sure = row_faster = row_leap = 0.0
+    for cent in state._cents:
+        if cent[0] != colour or (in_progress and cent[3]):
+            continue
+        pos, facing = cent[1], cent[2][0]
+        speed = CENT_SPEED[len(pos)] + tucked
+        path = _cent_reach(board, pos, facing, speed + (1 if p_cent else 0), 0, dy, front, gnome_row)
+        cols, drop = path[speed - 1]
+        for k in cols:
+            sure[k] = 1.0
+        if drop:
+            row_sure = 1.0
+        if p_cent:
+            cols, drop = path[speed]
+            for k in cols:
+                faster[k] = 1.0
+            if drop:
+                row_faster = 1.0
+        if odds[BERSERK]:
+            cols, drop = _cent_reach(board, pos, facing, speed, 2, dy, front, gnome_row)[-1]
+            for k in cols:
+                leap[k] = 1.0
+            if drop:
+                row_leap = 1.0
+    for bug in state._spiders:
+        if bug[1] != colour or (in_progress and bug[2]):
+            continue
+        for k in _spider_reach(board, bug[0], front, SPIDER_SPEED + tucked):
+            sure[k] = 1.0
+        if p_cent:
+            for k in _spider_reach(board, bug[0], front, SPIDER_SPEED + tucked + 1):
+                faster[k] = 1.0
+    for bug in state._fleas:
+        if bug[1] != colour or (in_progress and bug[2]):
+            continue
+        r, k = divmod(bug[0], COLS)
+        if abs(front - r) <= FLEA_SPEED + tucked:
+            sure[k] = 1.0
+        elif p_cent and abs(front - r) <= FLEA_SPEED + tucked + 1:
+            faster[k] = 1.0
+    # Cards that bring a new bug.
+    p_spider = odds[SPAWN_SPIDER] if state._spider_supply > 0 else 0.0
+    if in_progress and state._pending_spider and state._spider_supply > 0:
+        p_spider = 1.0
+    spawn = [0.0] * COLS
+    if p_spider:
+        for k in (0, COLS - 1):
+            if board[front_lo + k] == EMPTY:
+                spawn[k] = p_spider
+    if odds[SPAWN_FLEA] and state._flea_supply > 0 and lay.field_rows - 1 <= FLEA_SPEED + tucked:
+        far = lay.flea_row[state._home[colour]] * COLS
+        for k in range(COLS):
+            if board[far + k] == EMPTY:
+                spawn[k] = max(spawn[k], odds[SPAWN_FLEA])
+    out = []
+    p_leap = odds[BERSERK]
+    for k in range(COLS):
+        if sure[k]:
+            out.append(1.0)
+            continue
+        safe = (1.0 - p_cent * faster[k]) * (1.0 - p_leap * leap[k]) * (1.0 - spawn[k])
+        out.append(1.0 - safe)
+    row = 1.0 if row_sure else 1.0 - (1.0 - p_cent * row_faster) * (1.0 - p_leap * row_leap)
+    return out, row
+
+
+def _spider_reach(board, square: int, front: int, speed: int) -> list[int]:
+    """Columns of the `front` row a spider in `square` can end on in one straight move (AC-8)."""
+    r0, c0 = divmod(square, COLS)
+    dist = abs(front - r0)
+    if dist == 0 or dist > speed:
+        return []
+    dr = 1 if front > r0 else -1
+    out = []
+    for dc in (-1, 0, 1):
+        c_end = c0 + dc * dist
+        if not 0 <= c_end < COLS:
+            continue
+        s = square
+        step = dr * COLS + dc
+        for _ in range(dist):
+            s += step
+            cell = board[s]
+            if cell != EMPTY and cell != MUSH:
+                break
+        else:
+            out.append(c_end)
+    return out
+
+
+def _in_progress(state, colour: int) -> bool:
+    """Whether `colour`'s Centipede turn is under way (its card may be played, its bugs may be moving)."""
+    if state._turn_i < 0 or state._phase == P_DRAW:
+        return False
+    _, kind, idx = state._order[state._turn_i]
+    return kind == 1 and idx == colour
+
+
+def reachable_columns(state, g: int) -> set[int]:
+    """Columns the Gnome `g` may still stand on when the hunting colour's turn comes: during its own turn, the
+    moves left (a die of the pool, or the rest of the die in use) with Wrist Control if face up (AC-4.4, AC-5.2);
+    in 2 players at the Centipede's closing draw, its whole next turn; otherwise where it stands."""
+    col = state._gnome[g] % COLS
+    wrist = state._cards[g][WRIST]
+    acting = False
+    if state._turn_i >= 0:
+        _, kind, idx = state._order[state._turn_i]
+        acting = kind == 0 and idx == g
+    if not acting:
+        if not state._lay.team_game and state._phase == P_DRAW:
+            return _spread(col, _pool_moves(state), wrist)
+        return {col}
+    if state._phase == P_GWRIST:
+        return {max(0, col - 1), min(COLS - 1, col + 1)}
+    if state._die < 0:
+        return _spread(col, _pool_moves(state), wrist)
+    moves = [n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]
+    return _spread(col, [moves], wrist)
+
+
+def _pool_moves(state) -> list[list[int]]:
+    """The move actions of each face in the pool (any face when a refresh comes first, AC-4.1)."""
+    pool = state._pool
+    faces = range(len(DIE_FACES)) if sum(pool) <= 1 else [f for f in range(len(DIE_FACES)) if pool[f]]
+    return [[n for kind, n in DIE_FACES[f] if kind == MOVE] for f in faces]
+
+
+def _spread(col: int, options: list[list[int]], wrist: bool) -> set[int]:
+    """Columns reachable from `col` by one of the move sequences in `options` (each move N squares left or
+    right, stopping at the edge, AC-4.4), with one Wrist Control step more when `wrist`."""
+    out = set()
+    for moves in options:
+        ends = {col}
+        for n in moves:
+            ends = {max(0, min(COLS - 1, c + d * n)) for c in ends for d in (-1, 1)}
+        out |= ends
+    if wrist:
+        out |= {max(0, min(COLS - 1, c + d)) for c in out for d in (-1, 1)}
+    return out
