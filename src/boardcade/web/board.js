@@ -29,6 +29,17 @@ function actionButton(info, choose, extra = "") {
   return h("button", { type: "button", class: `action${extra}`, "data-action": info.action, "data-kind": info.kind, onclick: () => choose(info) }, info.label);
 }
 
+// Choices drawn too small to touch: a few become buttons; many (a whole field of squares on a phone) become one
+// list to pick from and a "Play" button, so the bar does not bury the board under dozens of buttons.
+const MANY = 6;
+function fallback(tiny, choose) {
+  if (tiny.length <= MANY) return tiny.map((info) => actionButton(info, choose, " fallback"));
+  const pick = h("select", { class: "fallback-pick", "aria-label": "Or choose from the list" },
+    tiny.map((info, k) => h("option", { value: k }, info.label)));
+  const play = h("button", { type: "button", class: "action fallback-play", onclick: () => choose(tiny[Number(pick.value)]) }, "Play");
+  return [h("label", { class: "fallback-list" }, h("span", {}, "Or choose:"), pick), play];
+}
+
 // Draw `obs` into `container` and the choices that have no place on the board into `buttons`.
 // `choose(info)` submits a legal action; `canAct` is false when the viewer may not move now (spectator, other
 // player's turn, not connected, a move on its way), so clicks explain why (`notMoverReason`) instead.
@@ -85,7 +96,7 @@ export async function drawBoard(container, buttons, obs, { choose, canAct, notMo
     const r = el.getBoundingClientRect();
     return r.width >= small && r.height >= small;
   }));
-  buttons.replaceChildren(...rest.map((info) => actionButton(info, choose)), ...tiny.map((info) => actionButton(info, choose, " fallback")));
+  buttons.replaceChildren(...rest.map((info) => actionButton(info, choose)), ...fallback(tiny, choose));
   return mod;
 }
 

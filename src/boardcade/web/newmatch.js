@@ -68,9 +68,17 @@ export function newMatchForm(cat, g) {
 
   // The options the variant fixes must keep the variant's values.
   function check() {
-    const v = variant();
+    let v = variant();
     const opts = options();
-    const wrong = Object.entries(v.options).filter(([k, val]) => k in opts && opts[k] !== val);
+    let wrong = Object.entries(v.options).filter(([k, val]) => k in opts && opts[k] !== val);
+    // An option that another variant fixes to the chosen value (players = 4): that variant is meant.
+    const fits = (x) => Object.entries(x.options).every(([k, val]) => !(k in opts) || opts[k] === val);
+    const meant = wrong.length ? g.variants.findIndex(fits) : -1;
+    if (meant >= 0) {
+      variantSel.value = String(meant);
+      v = variant();
+      wrong = [];
+    }
     clash.hidden = !wrong.length;
     submit.disabled = wrong.length > 0;
     if (wrong.length) {

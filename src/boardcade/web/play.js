@@ -149,6 +149,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
     shown = want;
     pass.hidden = true;
+    pass.replaceChildren();
     board.hidden = false;
     const msg = latest[shown] || latest[Object.keys(latest)[0]];
     const obs = msg.observation;
