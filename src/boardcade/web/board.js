@@ -35,8 +35,8 @@ const MANY = 6;
 function fallback(tiny, choose) {
   if (tiny.length <= MANY) return tiny.map((info) => actionButton(info, choose, " fallback"));
   const pick = h("select", { class: "fallback-pick", "aria-label": "Or choose from the list" },
-    tiny.map((info, k) => h("option", { value: k }, info.label)));
-  const play = h("button", { type: "button", class: "action fallback-play", onclick: () => choose(tiny[Number(pick.value)]) }, "Play");
+    tiny.map((info) => h("option", { value: info.action, "data-action": info.action }, info.label)));
+  const play = h("button", { type: "button", class: "fallback-play primary", onclick: () => choose(tiny.find((i) => String(i.action) === pick.value)) }, "Play");
   return [h("label", { class: "fallback-list" }, h("span", {}, "Or choose:"), pick), play];
 }
 

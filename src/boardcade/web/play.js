@@ -33,6 +33,10 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   let retry = 0;
   let nextId = 1;
   let barHeight = 76;
+  // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on request.
+  // A server without the hint endpoint answers 404: the button then stays hidden for this match.
+  let hintOffered = true;
+  let hint = null; // {seat, version, text, action}
 
   const title = h("h2", { class: "match-title" }, "Loading the match…");
   const seatList = h("ul", { class: "players", "aria-label": "Players" });
@@ -45,7 +49,10 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   const last = h("p", { class: "last" });
   const hud = h("div", { class: "hud" });
   const buttons = h("div", { class: "buttons" });
-  const bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, hud, h("div", { class: "bar-main" }, status, last, buttons));
+  const hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text" }, "Hint");
+  const hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
+  const hintRow = h("div", { class: "hint-row", hidden: true }, hintButton, hintText);
+  const bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, hud, h("div", { class: "bar-main" }, status, last, hintRow, buttons));
   const panel = h("div", { class: "panel-area" });
   const log = h("div", { class: "log-area" });
   const links = h("div", { class: "links" });
@@ -60,6 +67,35 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     return any ? any.observation : null;
   };
   rulesButton.addEventListener("click", () => meta && openRules(meta.game));
+  hintButton.addEventListener("click", askHint);
+
+  async function askHint() {
+    const seat = shown;
+    const version = latest[seat]?.version;
+    hintButton.disabled = true;
+    hintText.textContent = "The computer (medium) is thinking…";
+    try {
+      const r = await api(`/matches/${matchId}/hint`, { method: "POST", body: { seat, token: tokens[seat] } });
+      hint = { seat, version, action: r.action, text: `Hint: ${r.label} (${Math.round(r.visit_share * 100)}% of visits)` };
+    } catch (e) {
+      if (e.code === "http_404" || e.code === "http_405") hintOffered = false;
+      hint = hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
+    } finally {
+      hintButton.disabled = false;
+    }
+    render();
+  }
+
+  function drawHint(canAct) {
+    hintRow.hidden = !(canAct && hintOffered);
+    const fresh = hint && hint.seat === shown && hint.version === latest[shown]?.version;
+    hintText.textContent = fresh ? hint.text : "";
+    board.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+    if (fresh && hint.action !== null) {
+      board.querySelectorAll(`[data-action="${hint.action}"]`).forEach((el) => el.classList.add("hinted"));
+      buttons.querySelectorAll(`[data-action="${hint.action}"]`).forEach((el) => el.classList.add("hinted"));
+    }
+  }
 
   // ---- what the bar says --------------------------------------------------------------------------------
   function statusFor(obs, mod, canAct) {
@@ -138,6 +174,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
       pass.hidden = false;
       buttons.replaceChildren();
       hud.replaceChildren();
+      hintRow.hidden = true;
       status.textContent = `${role(want)} to move: pass the device.`;
       status.className = "status waiting";
       last.textContent = "";
@@ -153,6 +190,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     board.hidden = false;
     const msg = latest[shown] || latest[Object.keys(latest)[0]];
     const obs = msg.observation;
+    bar.dataset.version = String(msg.version); // which view is drawn (tests wait on it)
     const canAct = connected && !pending && shown !== "spectator" && obs.current_player === shown && !obs.is_terminal;
     const focusInBoard = board.contains(document.activeElement) || bar.contains(document.activeElement) || document.activeElement === document.body;
     const mod = await gameModule(obs.game);
@@ -168,6 +206,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     last.textContent = obs.is_terminal ? "" : lastLine(obs);
     hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) hud.append(el); } catch (e) { console.error(e); } }
+    hintRow.hidden = !(canAct && hintOffered); // before measuring the room the bar leaves the board
     await drawBoard(board, buttons, obs, { choose, canAct, notMoverReason, fit: fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", matchId);
     if (Math.abs(bar.offsetHeight - barHeight) > 6) {
@@ -176,6 +215,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
     await drawPanel(panel, obs);
     await drawLog(log, obs.game, obs.events);
+    drawHint(canAct);
     turnSignal(canAct, meta.title);
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
