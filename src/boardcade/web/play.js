@@ -35,7 +35,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   let barHeight = 76;
   // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on request.
   // A server without the hint endpoint answers 404: the button then stays hidden for this match.
-  let hintOffered = true;
+  let hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
   let hint = null; // {seat, version, text, action}
 
   const title = h("h2", { class: "match-title" }, "Loading the match…");
@@ -348,6 +348,10 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
       setTimeout(connect, meta === null && refused.size ? 0 : 200 * 2 ** retry);
     };
   }
+
+  api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
+    .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
+    .then((has) => { hintOffered = has && !spectate; render(); });
 
   let resizeTimer = null;
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(render, 150); };

@@ -1,0 +1,103 @@
+"""The site around the board (issue 16): keyboard-only play with visible focus and labelled choices, the
+end-of-game panel's Rematch, and invite links that are refused without losing the seat this browser holds."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .play_helpers import DESK, wait_my_turn
+from .test_browser import new_match_in_form
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  return { cls: el.getAttribute("class") || "", id: el.id, label: el.getAttribute("aria-label") || el.textContent,
+           visible: el.matches(":focus-visible"), inMatch: !!el.closest(".board-area, .action-bar") };
+}"""
+
+
+def tab_to(page, test: str, limit: int = 150) -> dict:
+    """Press Tab until the focused element passes `test` (a JS predicate on document.activeElement); the page
+    may already have put the focus there (on your turn it focuses the first choice for keyboard players)."""
+    for _ in range(limit):
+        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!el && ({test}); }})()"):
+            return page.evaluate(FOCUSED)
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {test}")
+
+
+def test_keyboard_only_match_then_rematch(server, contexts):
+    """QB-*: a short Q*bert match against the computer played to its end, and into the rematch, with the
+    keyboard alone (Tab to a choice, Enter to play it);
+    every focused choice shows a focus ring (:focus-visible) and has an accessible name."""
+    page = contexts(**DESK, reduced_motion="reduce").new_page()
+    new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
+    first = page.url
+    moves = 0
+    for _ in range(400):
+        if wait_my_turn(page) == "over":
+            break
+        focus = tab_to(page, "el.matches('.board-area .choice, .action-bar button.action')")
+        assert focus["visible"], f"the focused choice shows its focus: {focus}"
+        assert focus["label"].strip(), f"the focused choice has a name for screen readers: {focus}"
+        before = page.locator(".action-bar").get_attribute("data-version")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "v => document.querySelector('.result') || document.querySelector('.action-bar').dataset.version !== v",
+            arg=before,
+        )
+        moves += 1
+    assert page.locator(".result").count() == 1 and moves >= 3
+    assert page.locator(".result .headline").text_content().startswith("Match over")
+    tab_to(page, "el.id === 'rematch'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("u => location.href !== u && location.hash.startsWith('#/play/')", arg=first)
+    page.wait_for_selector(".players .seat")
+    seats = page.locator(".players").text_content()
+    assert "you" in seats and "Computer (random)" in seats, seats
+
+
+def _online_match(page, server) -> dict:
+    r = page.request.post(
+        server.url + "/api/matches",
+        data=json.dumps({"game": "qbert", "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0, "name": "Host"}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.ok, r.text()
+    return r.json()
+
+
+def _stored(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('boardcade.tokens') || '{}'"))
+
+
+def test_bad_invite_says_why_and_keeps_the_stored_token(server, contexts):
+    """A mistyped invite shows a clear message, not a blank page, and stores nothing; a crafted link for a seat
+    this browser already holds does not replace the token the server issued."""
+    guest = contexts(**DESK).new_page()
+    guest.goto(server.url + "/")
+    m = _online_match(guest, server)
+    # A wrong invite: a clear message; no token stored for the match.
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/not-the-invite")
+    guest.fill("#join-name", "Sam")
+    guest.click("#join")
+    message = guest.locator(".page-message")
+    message.wait_for()
+    assert "This invite cannot be used" in message.text_content()
+    assert "not valid" in message.text_content()
+    assert m["id"] not in _stored(guest)
+    # The real invite: the seat is taken and its token kept.
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/{m['invites']['1']}")
+    guest.fill("#join-name", "Sam")
+    guest.click("#join")
+    guest.wait_for_url(re.compile(rf"#/play/{m['id']}$"))
+    token = _stored(guest)[m["id"]]["1"]
+    # A crafted link for the same seat: refused here, the stored token untouched, the match one click away.
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/crafted-token")
+    guest.wait_for_selector(".page-message")
+    assert "You already hold this seat" in guest.locator(".page-message").text_content()
+    assert "crafted" not in guest.url, "the invite leaves the address bar"
+    assert _stored(guest)[m["id"]]["1"] == token
+    guest.click("a:text('Go to the match')")
+    guest.wait_for_selector(".players .seat")
+    assert guest.locator(".players .seat[data-seat='1'] .who").text_content().startswith("Sam")
