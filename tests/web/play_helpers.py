@@ -65,6 +65,7 @@ def click_offer(page, offer: dict, phone: bool) -> None:
 def wait_my_turn(page) -> str:
     """Wait until this page may move, passes the device, or shows the end: "turn", "pass" or "over"."""
     page.wait_for_selector(".status.mine, .result, .pass:not([hidden]) .pass-ok", timeout=20000)
+    page.wait_for_selector(".action-bar[data-hint]", state="attached")  # the page knows whether hints exist
     if page.locator(".result").count():
         return "over"
     if page.locator(".pass:not([hidden]) .pass-ok").count():
@@ -123,6 +124,11 @@ def snapshot(page) -> np.ndarray:
     return np.asarray(img)
 
 
+def differing(ref: np.ndarray, now: np.ndarray) -> float:
+    """The share of pixels whose colour moved by more than PIXEL in some channel."""
+    return float((np.abs(ref.astype(int) - now.astype(int)).max(axis=2) > PIXEL).mean())
+
+
 def compare(page, name: str) -> None:
     """The page as it looks now against tests/web/screenshots/<name>.png (written instead when
     BOARDCADE_UPDATE_SCREENSHOTS=1). A differing image is saved under test-artifacts/ for review."""
@@ -135,7 +141,7 @@ def compare(page, name: str) -> None:
     assert path.exists(), f"no reference image {path.name}: run with BOARDCADE_UPDATE_SCREENSHOTS=1 and review it"
     ref = np.asarray(Image.open(path).convert("RGB"))
     assert ref.shape == now.shape, f"{name}: size {now.shape[:2]} differs from the reference {ref.shape[:2]}"
-    differ = (np.abs(ref.astype(int) - now.astype(int)).max(axis=2) > PIXEL).mean()
+    differ = differing(ref, now)
     if differ > SHARE:
         out = Path(__file__).resolve().parents[2] / "test-artifacts"
         out.mkdir(exist_ok=True)

@@ -46,7 +46,7 @@ def click_something(page) -> str:
 
 def test_sv1_full_qbert_match_hot_seat_by_clicking_then_replay(server, contexts):
     page = contexts(viewport={"width": 1200, "height": 900}).new_page()
-    new_match_in_form(page, server, "qbert", ["human", "human"], options={"max_turns_per_round": 2})
+    new_match_in_form(page, server, "qbert", ["human", "human"], options={"max_turns_per_round": 1})
     passes = 0
     for _ in range(400):
         step = click_something(page)

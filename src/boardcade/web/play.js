@@ -351,7 +351,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
 
   api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
     .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
-    .then((has) => { hintOffered = has && !spectate; render(); });
+    .then((has) => { hintOffered = has && !spectate; bar.dataset.hint = hintOffered ? "offered" : "none"; render(); });
 
   let resizeTimer = null;
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(render, 150); };
