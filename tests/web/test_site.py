@@ -101,3 +101,25 @@ def test_bad_invite_says_why_and_keeps_the_stored_token(server, contexts):
     guest.click("a:text('Go to the match')")
     guest.wait_for_selector(".players .seat")
     assert guest.locator(".players .seat[data-seat='1'] .who").text_content().startswith("Sam")
+
+
+def test_rules_panel_from_the_package_and_log_links_open_their_clause(server, contexts):
+    """Each game's rules document (shipped in its folder) renders as a page with an anchor per clause, without
+    markdown marks left over; in a match a rule ID in the log opens the rules panel at that clause."""
+    page = contexts(**DESK).new_page()
+    for game, clause in [("qbert", "QB-3.3"), ("mb_centipede", "MB-2.1"), ("atari_centipede", "AC-1.1")]:
+        page.goto(f"{server.url}/#/rules/{game}/{clause}")
+        target = page.locator(f"[id='rule-{clause}']")
+        target.wait_for()
+        assert "target" in target.get_attribute("class")
+        text = page.locator("#view").text_content()
+        assert ")*" not in text and "**" not in text, f"{game}: markdown marks left in the rules text"
+    new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
+    link = page.locator(".log a.rule").last
+    link.wait_for()
+    rule = link.get_attribute("data-rule")
+    link.click()
+    dialog = page.locator("#rules-dialog")
+    dialog.wait_for()
+    clause = dialog.locator(".clause.target")
+    assert clause.is_visible() and clause.get_attribute("data-rule") in rule

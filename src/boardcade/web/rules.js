@@ -16,7 +16,7 @@ export function ruleOf(rules, id) {
 
 function inline(text) {
   const out = [];
-  const re = /(\*\*[^*]+\*\*|`[^`]+`|(?<![\w*])\*(?!\s)[^*]+?(?<!\s)\*(?![\w*])|\[[^\]]+\]\([^)]*\))/g;
+  const re = /(\*\*[^*]+\*\*|`[^`]+`|(?<![\w*])\*(?!\s).+?(?<!\s)\*(?![\w*])|\[[^\]]+\]\([^)]*\))/g;
   let at = 0;
   for (const m of text.matchAll(re)) {
     if (m.index > at) out.push(text.slice(at, m.index));
@@ -69,14 +69,19 @@ export function renderMarkdown(md) {
       para = null;
       if (!list) { list = h(/\d/.test(bullet[2]) ? "ol" : "ul", {}); root.append(list); }
       item = withId(h("li", {}, inline(bullet[3])), line);
+      item.raw = bullet[3];
       list.append(item);
     } else if (item && /^\s+/.test(line)) {
-      item.append(" ", ...inline(line.trim()));
+      // Continuation lines join the clause before the marks are read (emphasis may span lines).
+      item.raw += " " + line.trim();
+      item.replaceChildren(...inline(item.raw));
     } else if (para) {
-      para.append(" ", ...inline(line.trim()));
+      para.raw += " " + line.trim();
+      para.replaceChildren(...inline(para.raw));
     } else {
       end();
       para = withId(h("p", {}, inline(line.trim())), line);
+      para.raw = line.trim();
       root.append(para);
     }
   }
