@@ -1,6 +1,6 @@
 """Steps per second through each research adapter, beside PettingZoo's own connect_four and chess, in one run.
 
-    python benchmarks/interop.py [--seconds 3] [--num-envs 64] [--games qbert,mb_centipede] [--repeat 3]
+    python benchmarks/interop.py [--seconds 3] [--num-envs 64] [--games qbert,mb_centipede] [--repeat 3] [--json]
 
 Needs the gymnasium, pettingzoo and openspiel extras, and PettingZoo's classic games for the references
 (`pip install 'boardcade[bench]'`, which brings pettingzoo[classic]). Everything runs in this one process,
@@ -17,9 +17,10 @@ among the legal actions (read from the action mask the adapter returns), whole e
 
 The `tensor` column says whether the game's tensors came by the direct path (`encode_state`) or through the
 JSON observation (`json`); with `--ceiling`, rows marked `none*` leave the game block out entirely (invalid
-tensors, an upper bound for what a direct encoder could reach with these engines). The table gives steps/s
-and the ratio to connect_four measured in this run, and the
-last lines compare with the targets (Gymnasium >= 30k/s, vector >= 100k/s per core, each >= 4x connect_four).
+tensors, an upper bound for what a direct encoder could reach with these engines); with `--json`, games with a
+direct encoder are also timed with it switched off (`json` rows: the path before it, in the same run). The
+table gives steps/s and the ratio to connect_four measured in this run, and the last lines compare with the
+targets (Gymnasium >= 30k/s, vector >= 100k/s per core, each >= 4x connect_four).
 On a shared, noisy machine use `--repeat N`: the whole table is timed N times (rows interleaved, so that a
 change of load touches every row alike) and each row shows its median and range.
 """
@@ -30,6 +31,7 @@ import argparse
 import random
 import statistics
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -65,6 +67,21 @@ def without_game_block(name: str):
         yield
     finally:
         enc._encode_state = saved
+
+
+@contextmanager
+def json_path(name: str):
+    """For --json: the game's `encode_state` switched off, so every adapter takes the JSON path (the tensors
+    through `observation(p)`, as before the direct encoders): the "before" of a before/after in one run."""
+    enc = encoder_for(boardcade.load_game(name))
+    saved = enc._encode_state
+    enc._encode_state = None
+    enc._scratch = threading.local()  # writers cached by `Encoder.encode_state` hold the path they were made with
+    try:
+        yield
+    finally:
+        enc._encode_state = saved
+        enc._scratch = threading.local()
 
 
 def timed(run, seconds: float) -> float:
@@ -171,6 +188,12 @@ def main() -> None:
         help="also time the Gymnasium and vector envs with the game block left out (an upper bound for direct "
         "encoders; not valid observations)",
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="also time every adapter of a game with a direct encoder through the JSON path (its encode_state "
+        "switched off): before and after in one run, rows interleaved",
+    )
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error(f"--repeat must be at least 1, got {args.repeat}")
@@ -191,6 +214,18 @@ def main() -> None:
             (name, "pettingzoo AEC", path, lambda n=name: aec(lambda: pz_env(n), secs, seed)),
             (name, "openspiel rl_environment", path, lambda n=name: rl_env(n, secs, seed)),
         ]
+        if args.json and path == "direct":
+            rows += [
+                (name, "gymnasium single env", "json", lambda n=name: _json(n, gym_single, secs, seed)),
+                (name, vector_label, "json", lambda n=name: _json(n, vector, secs, seed, num_envs)),
+                (
+                    name,
+                    "pettingzoo AEC",
+                    "json",
+                    lambda n=name: _json(n, lambda g, *a: aec(lambda: pz_env(g), *a), secs, seed),
+                ),
+                (name, "openspiel rl_environment", "json", lambda n=name: _json(n, rl_env, secs, seed)),
+            ]
         if args.ceiling:
             rows += [
                 (name, "gymnasium single env", "none*", lambda n=name: _ceiling(n, gym_single, secs, seed)),
@@ -219,10 +254,11 @@ def main() -> None:
     if args.ceiling:
         print("none*: ceiling, the game block left out (tensors not valid): what a direct encoder could approach")
     print()
+    labelled = {(game, adapter, path) for game, adapter, path, _run in rows}
     for k in order:
         game, adapter, path, _run = rows[k]
-        if path == "none*":
-            continue
+        if path == "none*" or (path == "json" and (game, adapter, "direct") in labelled):
+            continue  # ceilings, and the JSON rows of --json (the "before" of a direct row)
         if adapter.startswith("gymnasium"):
             target = TARGET_GYM
         elif adapter.startswith("vector"):
@@ -235,6 +271,11 @@ def main() -> None:
             f"target {game} {adapter}: >= {target:,}/s and >= {TARGET_RATIO:g}x connect_four "
             f"({TARGET_RATIO * c4:,.0f}/s): {'met' if ok else 'NOT met'} ({rate:,.0f}/s)"
         )
+
+
+def _json(name: str, bench, *args) -> float:
+    with json_path(name):
+        return bench(name, *args)
 
 
 def _ceiling(name: str, bench, *args) -> float:

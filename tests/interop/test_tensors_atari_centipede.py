@@ -14,6 +14,7 @@ from boardcade.games.atari_centipede import board as B
 from boardcade.games.atari_centipede.game import COLOUR_NAMES
 from boardcade.games.atari_centipede.turns import PHASE_NAMES
 from boardcade.interop.tensors import encode, encoder_for, generic
+from boardcade.testing import act, rules_fired, scenario
 
 VARIANTS = [2, 4]
 LINKS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # link planes 3..6 of a colour: up, down, left, right
@@ -262,3 +263,180 @@ def test_ac_1_1_board_planes_follow_the_field_rows_option(field_rows):
             continue
         obs = state.observation(1)
         assert _decode(enc.named(encode(state, 1)), 1, game.options["max_rounds"], field_rows + 1) == _expected(obs)
+
+
+# ---- the direct path (encode_state) --------------------------------------------------------------------
+def _walk(state, steps, then: int = 40, seed: int = 0) -> list:
+    """The position, each position after the steps (kind, args), then `then` random actions more."""
+    out = [state.clone()]
+    for kind, args in steps:
+        act(state, kind, **args)
+        out.append(state.clone())
+    rng = random.Random(seed)
+    for _ in range(then):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 4},
+        {"players": 2, "field_rows": 10},
+        {"players": 4, "field_rows": 10},
+        {"players": 2, "field_rows": 10, "setup": "random", "max_rounds": 3},
+    ],
+    ids=["2p", "4p", "2p-10-rows", "4p-10-rows", "2p-random-setup-capped"],
+)
+def test_AC_12_1_direct_tensors_equal_the_observations_on_random_matches(options, every_state, direct_equals_reference):
+    """AC-12.1, AC-1.1, AC-11, AC-2.3, AC-3.5: on every state of seeded random matches per variant (2 and 4
+    players, 18 and 10 field rows, chance seeding with the round cap), the tensors encoded straight from the state
+    equal those read from observation(p), for every seat and a spectator, hands dealt among them."""
+    game = load_game("atari_centipede", **options)
+    states = list(every_state(game, seed=29, games=2 if game.options["field_rows"] > 10 else 3))
+    sides = [s.observation(None)["centipede_players"] for s in states]
+    assert sum(1 for side in sides if all(c["hand_size"] for c in side)) > 50  # hands dealt in many of them
+    if "max_rounds" in options:  # AC-3.5: the cap's draws are among them
+        assert any(s.safety_cap_hit() for s in states)
+    assert direct_equals_reference(game, states) == (game.num_players + 1) * len(states)
+
+
+@pytest.mark.parametrize("players", VARIANTS)
+def test_AC_12_1_direct_tensors_never_show_a_hidden_hand(players, direct_equals_reference):
+    """AC-12.1: positions that differ only in the cards of a Centipede's hand (the same number of cards) give the
+    Gnomes, the other Centipede and spectators identical directly encoded tensors through a Gnome turn and into the
+    Centipede's turn, while the owner's tensor shows its hand; both paths agree on every state."""
+    hands = [
+        ("Spawn Spider", "Spawn Flea", "Mushroom"),
+        ("Berserk!", "Spawn Centipede", "Spawn Centipede"),
+        ("Spawn Spider", "Spawn Spider", "Spawn Spider"),
+        ("Mushroom", "Mushroom", "Berserk!"),
+    ]
+    game = load_game("atari_centipede", players=players)
+    enc = encoder_for(game)
+    owner = 1  # the red Centipede
+    blind = [p for p in range(players) if p != owner] + [None]
+    seen = {viewer: [] for viewer in blind}
+    owners_view = []
+    for hand in hands:
+        description = {"hand": hand if players == 2 else {"red": hand}, "dice": (3, 3, 5, 1, 1, 6)}
+        if players == 4:
+            description["first"] = "A"
+        start = scenario(game, **description)
+        states = _walk(start, [], then=0)
+        rng = random.Random(5)
+        state = start.clone()
+        while state.current_player() != owner and not state.is_terminal():  # the Gnomes' (and blue's) turns
+            state.apply_action(rng.choice(state.legal_actions()))
+            states.append(state.clone())
+        assert state.observation(owner)["phase"] == "play a card", "the red Centipede's turn begins"
+        assert direct_equals_reference(game, states) == (players + 1) * len(states)
+        for viewer in blind:
+            seen[viewer].append(np.stack([enc.encode_state(s, viewer) for s in states]))
+        mine = enc.named(enc.encode_state(states[-1], owner))
+        assert [round(float(mine["hand"][0, k]) * B.DECK[k]) for k in range(5)] == [
+            hand.count(name) for name in B.CENT_CARD_NAMES
+        ]
+        owners_view.append(enc.encode_state(states[-1], owner))
+    for viewer, stacks in seen.items():
+        assert all(np.array_equal(stacks[0], other) for other in stacks[1:]), viewer
+    assert len({x.tobytes() for x in owners_view}) == len(hands)
+
+
+@pytest.mark.parametrize("players", VARIANTS)
+def test_AC_12_1_direct_tensors_of_resampled_states(players):
+    """AC-12.1: a state resampled for a player (hidden draws reordered) gives that player and spectators the same
+    directly encoded tensor as the real one."""
+    game = load_game("atari_centipede", players=players)
+    enc = encoder_for(game)
+    rng = random.Random(8)
+    changed = 0
+    for i, state in enumerate(_states(game, seed=9)):
+        if i % 5 or state.is_terminal():
+            continue
+        for viewer in range(players):
+            other = state.resample_from_infostate(viewer, rng)
+            for blind in (viewer, None):
+                assert np.array_equal(enc.encode_state(state, blind), enc.encode_state(other, blind))
+                assert np.array_equal(enc.encode_state(other, blind), encode(other, blind))
+            owners = [p for p in game.layout.cent_seat if p != viewer]
+            changed += any(not np.array_equal(enc.encode_state(state, p), enc.encode_state(other, p)) for p in owners)
+    assert changed > 0, "resampling never changed a hidden hand"
+
+
+def test_direct_tensors_on_rare_positions(direct_equals_reference):
+    """AC-5, AC-6.4 to AC-6.6, AC-8, AC-9, AC-11: positions random play seldom reaches (a flea asking about its
+    mushroom drop, spiders, touching centipedes of one colour and a centipede bent over two rows, face-down Gnome
+    cards, a full dice pool of one face, tucked Spawn Centipede cards, discards, hands of repeated cards, a
+    4-player board with both colours, a Gnome on the far row), each followed by random play: both paths agree for
+    every viewer."""
+    two, four = load_game("atari_centipede", players=2), load_game("atari_centipede", players=4)
+    ten = load_game("atari_centipede", players=2, field_rows=10)
+    far = two.layout.last - 1
+    positions = [
+        (  # AC-6.4, AC-9: a flea spawned, moving and asked about a mushroom drop; tucked cards, discards
+            scenario(
+                two,
+                centipedes=[{"segments": [(5, 5), (5, 6), (5, 7), (5, 8)], "facing": "left"}],
+                hand=("Spawn Flea", "Spawn Flea", "Spawn Flea"),
+                discard=("Mushroom", "Berserk!"),
+                tucked=1,
+                to_move=1,
+            ),
+            [("play", {"card": "Spawn Flea"}), ("spawn_flea", {"col": 2}), ("move_bug", {"row": far, "col": 2})],
+            ["AC-6.4"],
+        ),
+        (  # AC-8, AC-7.4: spiders, two touching red centipedes, one bent over two rows; face-down Gnome cards
+            scenario(
+                two,
+                gnome=(two.layout.last, 4),
+                centipedes=[
+                    {"segments": [(6, 2), (6, 3), (6, 4)], "facing": "left"},
+                    {"segments": [(7, 4), (8, 4), (8, 5)], "facing": "right"},
+                ],
+                spiders=[(5, 0), (9, 8)],
+                fleas=[(3, 3)],
+                mushrooms=[(4, 4), (10, 1), (12, 7)],
+                used_cards=("Glitch", "Wrist Control"),
+                dice=(6, 6, 6, 6, 6, 6),
+                hand=("Spawn Spider", "Spawn Spider"),
+                to_move=1,
+            ),
+            [("play", {"card": "Spawn Spider"})],
+            ["AC-8"],
+        ),
+        (  # AC-11: four players, both colours and both Gnomes on the board, team A to play
+            scenario(
+                four,
+                centipedes=[
+                    {"segments": [(5, 3), (5, 4)], "facing": "right", "colour": "red"},
+                    {"segments": [(5, 5), (5, 6), (6, 6)], "facing": "left", "colour": "blue"},
+                ],
+                fleas=[{"square": (8, 1), "colour": "blue"}],
+                spiders=[{"square": (9, 0), "colour": "red"}],
+                used_cards={"A": ("Slam the Ball",), "B": ("Trigger Finger", "Wrist Control")},
+                hand={"red": ("Berserk!",), "blue": ("Mushroom", "Mushroom")},
+                tucked={"red": 0, "blue": 2},
+                first="A",
+            ),
+            [],
+            [],
+        ),
+        (  # AC-1.1: the 10-row board, a Berserk! card played
+            scenario(ten, hand=("Berserk!", "Mushroom"), dice=(1, 1), to_move=1),
+            [("play", {"card": "Berserk!"})],
+            [],
+        ),
+    ]
+    flea_drops = 0
+    for seed, (start, steps, rules) in enumerate(positions):
+        states = _walk(start, steps, then=80, seed=seed)
+        flea_drops += sum(1 for s in states if s.observation(None).get("flea_left"))
+        assert set(rules) <= set(rules_fired(states[-1])), rules
+        game = start.game
+        assert direct_equals_reference(game, states) == (game.num_players + 1) * len(states)
+    assert flea_drops > 0  # AC-9.2: the square a flea just left is in the tensor while the drop is asked

@@ -99,6 +99,27 @@ def test_resample_changes_only_what_the_player_cannot_see(ac, players):
 
 
 @pytest.mark.parametrize("players", [2, 4])
+def test_resample_depends_only_on_what_the_player_knows(ac, players):
+    """AC-12.1: two states a player cannot tell apart resample to the same state under the same seed, so a
+    search agent (or a hint) drawing from them learns nothing about the real hidden hands."""
+    checked = 0
+    for seed in (3, 11, 17):
+        s = late(ac, players, seed=seed)
+        if s.is_terminal():
+            continue
+        for p in range(players):
+            twin = s.resample_from_infostate(p, random.Random(1000 + p))  # same information, other hands
+            assert twin.information_state_string(p) == s.information_state_string(p)
+            a = s.resample_from_infostate(p, random.Random(7))
+            b = twin.resample_from_infostate(p, random.Random(7))
+            assert [a.information_state_string(q) for q in range(players)] == [
+                b.information_state_string(q) for q in range(players)
+            ]
+            checked += 1
+    assert checked >= players
+
+
+@pytest.mark.parametrize("players", [2, 4])
 def test_random_playouts_reach_the_end(ac, players):
     """AC-3.4: random matches end (a win or the cap) with a legal action for every player to move."""
     for seed in range(15):

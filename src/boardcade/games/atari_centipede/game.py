@@ -429,6 +429,10 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         return new
 
     def _reshuffle_hidden(self, c: int, rng: random.Random) -> None:
+        # A Markov chain over the hidden draws (swaps within a reshuffle cycle, and against the unseen deck in
+        # the current cycle) that keeps every later play possible. It starts from a deal built from public
+        # facts only (`_canonical_start`), never from the real one, so the sample depends on what `player`
+        # knows and the rng alone (AC-12.1).
         log = [list(e) for e in self._card_log if e[1] == c]
         draws = [e for e in log if e[0] == "d"]
         if not draws:
@@ -438,6 +442,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         for e in draws:
             by_cycle.setdefault(e[2], []).append(e)
         unseen = [k for k in range(5) for _ in range(self._deck[c][k])]
+        unseen = _canonical_start(log, by_cycle, unseen, last_cycle)
 
         def feasible() -> bool:
             hand = [0] * 5
@@ -590,3 +595,42 @@ _ROLL_OUTCOMES = [(f, 1 / 6) for f in range(6)]
 _DICEOFF_OUTCOMES = [(k, 1 / 36) for k in range(36)]
 
 __all__ = ["AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL"]
+
+
+def _canonical_start(log: list[list], by_cycle: dict[int, list[list]], unseen: list[int], last_cycle: int) -> list[int]:
+    """Rewrite the hidden draws in `log` (in place) to a deal built only from public facts: which draws
+    happened in which reshuffle cycle, each cycle's cards (the current cycle's together with the unseen deck)
+    and the cards played. Each play takes the earliest still-unnamed draw whose cycle still holds that card;
+    the draws left over get the cycle's remaining cards in card order. Returns the unseen deck that goes with
+    it. In the rare history where this greedy order finds no deal, the log is left as it is."""
+    pools: dict[int, list[int]] = {y: [0] * 5 for y in by_cycle}
+    for y, group in by_cycle.items():
+        for e in group:
+            pools[y][e[3]] += 1
+    last = pools.setdefault(last_cycle, [0] * 5)  # the current cycle may have no draw yet
+    for k in unseen:
+        last[k] += 1
+    named: dict[int, int] = {}  # id of a draw entry -> card
+    waiting: list[list] = []
+    for e in log:
+        if e[0] == "d":
+            waiting.append(e)
+            continue
+        k = e[3]
+        for i, w in enumerate(waiting):
+            if pools[w[2]][k]:
+                pools[w[2]][k] -= 1
+                named[id(w)] = k
+                del waiting[i]
+                break
+        else:
+            return unseen
+    for w in waiting:
+        pool = pools[w[2]]
+        k = next(k for k in range(5) if pool[k])
+        pool[k] -= 1
+        named[id(w)] = k
+    for e in log:
+        if e[0] == "d":
+            e[3] = named[id(e)]
+    return [k for k in range(5) for _ in range(last[k])]

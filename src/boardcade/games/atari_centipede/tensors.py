@@ -1,4 +1,9 @@
-"""Atari's Centipede tensor block, read from `AtariCentipedeState.observation(p)`. Every element is in [0, 1].
+"""Atari's Centipede tensor block, read from `AtariCentipedeState.observation(p)` (`fill`), or straight from the
+state for a seat (`encode_state`, the same values without building the observation). Every element is in [0, 1].
+
+Built only from what the viewer may see: a Centipede's hand enters only its owner's block (AC-12.1); every
+other viewer gets its size alone, so the Gnome's tensor is the same for every hand of that size. tests/interop
+check that both paths agree for every seat and the spectator.
 
 Sizes depend on the options: C centipede colours (1 with 2 players: red; 2 with 4 players: red = team A,
 blue = team B), G Gnomes (1 or 2, by team) and R rows (`field_rows` + 2; AC-1.1). Square `row*9+col`.
@@ -29,12 +34,12 @@ have no block of their own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import board as B
-from .turns import PHASE_NAMES
+from .turns import P_CDROP, PHASE_NAMES
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 _COLOUR_INDEX = {name: i for i, name in enumerate(B.COLOUR_NAMES)}
@@ -138,3 +143,187 @@ def _fill_board(obs: dict[str, Any], board: np.ndarray, ncol: int) -> None:
     if obs.get("flea_left") is not None:
         r, col = obs["flea_left"]
         board[-1, r, col] = 1.0
+
+
+# ---- the direct path ---------------------------------------------------------------------------------
+class Tables(NamedTuple):
+    """Offsets into the game block (`views.flat`) and lookup tables, built once per encoder by `prepare`."""
+
+    round: int
+    max_rounds: int
+    safety_cap: int
+    nsq: int  # squares of the board: a plane's size
+    board: int  # the mushroom plane; plane p starts at board + p * nsq
+    colour_planes: tuple[int, ...]  # per colour: where its nine planes start
+    gnome_planes: tuple[int, ...]  # per Gnome: where its plane starts
+    flea_left: int  # the last plane
+    links: tuple[dict[int, int], ...]  # per square: next segment's square -> offset of the link plane (from 0)
+    mushroom_supply: int
+    bug_supply: int
+    gnome_cards: int
+    cards: tuple[int, ...]  # the Gnome Control cards in play (Glitch only with 2 players, AC-11.6)
+    dice_pool: int
+    pool_values: tuple[float, ...]  # dice showing a face (0..6) -> the cell's value, as `fill` accumulates it
+    die_in_use: int
+    last_row: int
+    home_row: int
+    side: int
+    discard: int
+    hand: int
+    hand_values: tuple[tuple[float, ...], ...]  # per card: copies in hand -> the cell's value, as `fill` sums it
+    hand_visible: int
+    owners: tuple[int, ...]  # the seat owning each colour
+
+
+def prepare(game) -> Tables:
+    at, size = {}, 0
+    for name, shape in fields(game):
+        at[name] = size
+        size += int(np.prod(shape))
+    lay = game.layout
+    nsq = lay.nsq
+    ncol = _colours(game)
+    board = at["board"]
+    # The link plane of each orthogonal neighbour, the way `_fill_board` reads it from (row, col) differences.
+    links = []
+    for s in range(nsq):
+        r, col = B.coords(s)
+        here = {}
+        for (dr, dc), plane in _LINKS.items():
+            if 0 <= r + dr < lay.rows and 0 <= col + dc < B.COLS:
+                here[(r + dr) * B.COLS + col + dc] = plane * nsq
+        links.append(here)
+    # Values accumulated in float32 exactly as `fill` does (so that both paths agree to the bit).
+    pool = np.zeros(B.NUM_DICE + 1, np.float32)
+    pool_values = [0.0]
+    for _ in range(B.NUM_DICE):
+        pool[0] += 1.0 / B.NUM_DICE
+        pool_values.append(float(pool[0]))
+    hand_values = []
+    for k in range(len(B.CENT_CARD_NAMES)):
+        cell = np.zeros(1, np.float32)
+        values = [0.0]
+        for _ in range(B.DECK_SIZE):
+            cell[0] = min(1.0, cell[0] + 1.0 / B.DECK[k])
+            values.append(float(cell[0]))
+        hand_values.append(tuple(values))
+    assert at["phase"] == 0
+    return Tables(
+        round=at["round"],
+        max_rounds=max(1, game.options["max_rounds"]),
+        safety_cap=at["safety_cap"],
+        nsq=nsq,
+        board=board,
+        colour_planes=tuple(board + (1 + _PER_COLOUR * c) * nsq for c in range(ncol)),
+        gnome_planes=tuple(board + (1 + _PER_COLOUR * ncol + g) * nsq for g in range(lay.gnomes)),
+        flea_left=board + (1 + _PER_COLOUR * ncol + lay.gnomes) * nsq,
+        links=tuple(links),
+        mushroom_supply=at["mushroom_supply"],
+        bug_supply=at["bug_supply"],
+        gnome_cards=at["gnome_cards"],
+        cards=tuple(k for k in range(len(B.CARD_NAMES)) if k != B.GLITCH or lay.glitch),
+        dice_pool=at["dice_pool"],
+        pool_values=tuple(pool_values),
+        die_in_use=at["die_in_use"],
+        last_row=lay.rows - 1,
+        home_row=at["home_row"],
+        side=at["side"],
+        discard=at["discard"],
+        hand=at["hand"],
+        hand_values=tuple(hand_values),
+        hand_visible=at["hand_visible"],
+        owners=lay.cent_seat,
+    )
+
+
+_NCARDS = len(B.CENT_CARD_NAMES)
+_NGCARDS = len(B.CARD_NAMES)
+
+
+def encode_state(state, player: int | None, views, game) -> None:
+    """`fill(state.observation(player), views, game)` without the observation: the same cells, the same values.
+    A Centipede's hand is read only for its owner (AC-12.1); everyone else gets its size, as the observation."""
+    m = views.flat
+    t: Tables = views.tables
+    phase = state._phase
+    m[phase] = 1.0  # phase is the first field
+    m[t.round] = min(1.0, state._round / t.max_rounds)
+    if state._capped:
+        m[t.safety_cap] = 1.0
+    # board planes
+    find = state._board.index  # the mushrooms, found by the list's own scan (a fraction of a Python loop's cost)
+    mush = t.board
+    s = -1
+    try:
+        while True:
+            s = find(B.MUSH, s + 1)
+            m[mush + s] = 1.0
+    except ValueError:
+        pass
+    links = t.links
+    planes = t.colour_planes
+    for colour, segs, facing, _moved in state._cents:
+        base = planes[colour]
+        seg = base + _SEG * t.nsq
+        prev = -1
+        for s in segs:
+            m[seg + s] = 1.0
+            if prev >= 0:
+                link = links[prev].get(s)
+                if link is not None:
+                    m[base + link + prev] = 1.0
+            prev = s
+        head = segs[0]
+        m[base + _HEAD * t.nsq + head] = 1.0
+        if facing[0] > 0:
+            m[base + _FACES_RIGHT * t.nsq + head] = 1.0
+    flea = _FLEA * t.nsq
+    for s, colour, _moved in state._fleas:
+        m[planes[colour] + flea + s] = 1.0
+    spider = _SPIDER * t.nsq
+    for s, colour, _moved in state._spiders:
+        m[planes[colour] + spider + s] = 1.0
+    for plane, s in zip(t.gnome_planes, state._gnome, strict=True):
+        if s >= 0:
+            m[plane + s] = 1.0
+    if phase == P_CDROP and state._flea_from >= 0:
+        m[t.flea_left + state._flea_from] = 1.0
+    # supplies, Gnome cards, dice
+    m[t.mushroom_supply] = min(1.0, state._supply / B.MUSHROOMS)
+    m[t.bug_supply] = min(1.0, state._flea_supply / B.FLEAS)
+    m[t.bug_supply + 1] = min(1.0, state._spider_supply / B.SPIDERS)
+    at = t.gnome_cards
+    for ready in state._cards:
+        for k in t.cards:
+            if ready[k]:
+                m[at + k] = 1.0
+        at += _NGCARDS
+    pool_values = t.pool_values
+    for f, n in enumerate(state._pool):
+        if n:
+            m[t.dice_pool + f] = pool_values[n]
+    die = state._die
+    if die >= 0 and state._turn_i >= 0:
+        m[t.die_in_use + die] = 1.0
+        m[t.die_in_use + len(B.DIE_FACES)] = min(1.0, state._die_step / _MAX_STEPS)
+    # the Centipede sides
+    hand_values = t.hand_values
+    for c, owner in enumerate(t.owners):
+        row = state._home[c]
+        m[t.home_row + 3 * c + (0 if row == 0 else (1 if row == t.last_row else 2))] = 1.0
+        side = t.side + 4 * c
+        hand = state._hand[c]
+        m[side] = min(1.0, state._segs[c] / B.SEGMENTS)
+        m[side + 1] = min(1.0, sum(hand) / B.HAND_SIZE)
+        m[side + 2] = min(1.0, sum(state._deck[c]) / _DECK_CARDS)
+        m[side + 3] = min(1.0, state._tucked[c] / B.DECK[B.SPAWN_CENT])
+        discard = t.discard + _NCARDS * c
+        for k, n in enumerate(state._discard[c]):
+            if n:
+                m[discard + k] = min(1.0, n / B.DECK[k])
+        if player == owner:  # a hand is seen only by its owner (AC-12.1)
+            m[t.hand_visible + c] = 1.0
+            at = t.hand + _NCARDS * c
+            for k, n in enumerate(hand):
+                if n:
+                    m[at + k] = hand_values[k][n]
