@@ -4,7 +4,7 @@
 import { api, catalog, heldMatches, myName, setMyName, tokensFor } from "./api.js";
 import { gameModule } from "./board.js";
 import { ago, h, notify } from "./notice.js";
-import { levelText, newMatchForm, startMatch } from "./newmatch.js";
+import { agentDetails, levelNames, levelText, newMatchForm, startMatch } from "./newmatch.js";
 
 async function drawing(g) {
   const box = h("div", { class: "thumb", "aria-hidden": "true" });
@@ -33,7 +33,7 @@ function quickPlay(cat, g) {
   fillSeats();
   if (playersSel) playersSel.addEventListener("change", fillSeats);
   const level = h("select", { class: "level", "aria-label": "Computer level" },
-    cat.levels.map((a) => h("option", { value: a, selected: a === cat.default_agent }, a)));
+    levelNames(cat).map((a) => h("option", { value: a, selected: a === cat.default_agent }, a)));
   const about = h("small", { class: "level-about" }, levelText(cat, level.value));
   level.addEventListener("change", () => { about.textContent = levelText(cat, level.value); });
   const go = async (computer) => {
@@ -69,7 +69,8 @@ async function tile(cat, g) {
 }
 
 function levelsExplained(cat) {
-  const rows = cat.agent_details.filter((a) => cat.levels.includes(a.name));
+  const names = levelNames(cat);
+  const rows = agentDetails(cat).filter((a) => names.includes(a.name)).sort((x, y) => names.indexOf(x.name) - names.indexOf(y.name));
   return h("details", { class: "levels", id: "levels" },
     h("summary", {}, "Computer levels explained"),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Level"), h("th", {}, "Plays like"), h("th", {}, "Thinks"), h("th", {}, "How"))),

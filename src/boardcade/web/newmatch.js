@@ -5,8 +5,20 @@
 import { api, claimSeat, myName, saveHostToken, saveInvites, saveTokens } from "./api.js";
 import { h, notify } from "./notice.js";
 
+// The levels offered, weakest first, as names. The catalog lists them as names, or (a server whose agents
+// carry their own level data) as {name, description, seconds_per_move}: both are read.
+export function levelNames(cat) {
+  return (cat.levels || []).map((l) => (typeof l === "string" ? l : l.name));
+}
+
+export function agentDetails(cat) {
+  const byName = new Map((cat.agent_details || []).map((a) => [a.name, { ...a }]));
+  for (const l of cat.levels || []) if (typeof l !== "string") byName.set(l.name, { ...(byName.get(l.name) || { name: l.name }), ...l });
+  return [...byName.values()];
+}
+
 export function levelText(cat, name) {
-  const a = cat.agent_details.find((x) => x.name === name);
+  const a = agentDetails(cat).find((x) => x.name === name);
   if (!a) return name;
   return [a.strength && `plays like ${a.strength}`, a.think && `thinks ${a.think}`].filter(Boolean).join("; ");
 }
@@ -56,7 +68,8 @@ export function newMatchForm(cat, g) {
     h("option", { value: "hotseat" }, "Hot-seat: everyone on this device"),
     h("option", { value: "online" }, "Online: invite links for the other people"));
   const submit = h("button", { type: "submit", class: "create primary" }, "Start the match");
-  const agents = [...cat.levels, ...cat.agents.filter((a) => !cat.levels.includes(a))];
+  const levels = levelNames(cat);
+  const agents = [...levels, ...cat.agents.filter((a) => !levels.includes(a))];
   const seatChoices = [["human", "Person"], ...agents.map((a) => [`agent:${a}`, `Computer (${a})`])];
   const variant = () => g.variants[Number(variantSel.value)];
 
