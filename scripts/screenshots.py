@@ -26,8 +26,8 @@ SIZES = {
 SHOTS = {
     "qbert": ("qbert", None, 6),
     "mb_centipede": ("mb_centipede", None, 4),
-    "atari_centipede": ("atari_centipede", "0", 8),
-    "atari_centipede-4p": ("atari_centipede", "1", 8),
+    "atari_centipede": ("atari_centipede", "0", 22),
+    "atari_centipede-4p": ("atari_centipede", "1", 16),
 }
 
 
