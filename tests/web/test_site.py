@@ -157,3 +157,29 @@ def test_hint_button_follows_the_hint_contract_and_hides_without_it(server, cont
     assert page.locator(".hint-text").text_content() == f"Hint: {label} (62% of visits)"
     assert page.locator(".board-area .choice.hinted").count() >= 1
     assert asked[-1]["seat"] == 0 and asked[-1]["token"], "the hint is asked for with the seat's token"
+
+
+def test_play_a_friend_invite_link_and_seats_show_who_is_connected(server, contexts):
+    """ "Play a friend" on a tile: the match page offers the invite link with a Copy button (and says that a
+    127.0.0.1 link works only on this computer); the friend joins under a name, and the host's seat list
+    shows that name, connected."""
+    host = contexts(**DESK, permissions=["clipboard-read", "clipboard-write"]).new_page()
+    host.goto(server.url + "/")
+    host.locator(".tile[data-game='qbert'] .play-friend").click()
+    host.wait_for_url(re.compile(r"#/play/"))
+    invite = host.locator("input.invite")
+    invite.wait_for()
+    link = invite.input_value()
+    assert link.startswith(server.url + "/#/join/")
+    assert "--host 0.0.0.0" in host.locator(".links .hint").text_content()
+    host.locator("button.invite-copy").click()
+    assert host.evaluate("navigator.clipboard.readText()") == link
+    assert host.locator(".seat[data-seat='1'] .dot").get_attribute("class") == "dot open"
+    friend = contexts(**DESK).new_page()
+    friend.goto(link)
+    friend.fill("#join-name", "Robin")
+    friend.click("#join")
+    friend.wait_for_url(re.compile(r"#/play/"))
+    host.wait_for_selector(".seat[data-seat='1'] .dot.online")
+    assert host.locator(".seat[data-seat='1'] .who").text_content() == "Robin"
+    assert host.locator("input.invite").count() == 0, "a claimed seat's invite is no longer offered"
