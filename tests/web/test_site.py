@@ -183,3 +183,24 @@ def test_play_a_friend_invite_link_and_seats_show_who_is_connected(server, conte
     host.wait_for_selector(".seat[data-seat='1'] .dot.online")
     assert host.locator(".seat[data-seat='1'] .who").text_content() == "Robin"
     assert host.locator("input.invite").count() == 0, "a claimed seat's invite is no longer offered"
+
+
+def test_home_lists_my_matches_with_players_turn_and_age(server, contexts):
+    """The home page's match list: game, players' names, whose turn, age; a link back into the match."""
+    page = contexts(**DESK).new_page()
+    page.goto(server.url + "/")
+    page.fill("#my-name", "Sam")
+    page.locator(".tile[data-game='mb_centipede'] select.level").select_option("random")
+    page.locator(".tile[data-game='mb_centipede'] .play-computer").click()
+    page.wait_for_url(re.compile(r"#/play/"))
+    match_id = page.url.split("#/play/")[1]
+    assert wait_my_turn(page) == "turn"
+    page.goto(server.url + "/")
+    item = page.locator(f".your-matches .match-item[data-match='{match_id}']")
+    item.wait_for()
+    assert item.locator(".match-game").text_content() == "Centipede (Milton Bradley, 1983)"
+    assert item.locator(".match-players").text_content() == "Sam vs Computer (random)"
+    assert item.locator(".match-turn").text_content() == "your turn"
+    assert item.locator(".match-age").text_content().startswith("started ")
+    item.locator("a.button").click()
+    page.wait_for_url(re.compile(rf"#/play/{match_id}$"))
