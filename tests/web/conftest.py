@@ -26,8 +26,10 @@ ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = (
-    "import sys, uvicorn\n"
-    "from boardcade.server import create_app\n"
+    "import random, secrets, sys, types, uvicorn\n"
+    "from boardcade.server import create_app, manager\n"
+    "seeded = random.Random(int(sys.argv[3]))  # the server's dice and computer players, seeded: repeatable matches\n"
+    "manager.secrets = types.SimpleNamespace(randbits=seeded.getrandbits, token_urlsafe=secrets.token_urlsafe)\n"
     "uvicorn.run(create_app(sys.argv[1], agent_budget=1.0), host='127.0.0.1', port=int(sys.argv[2]),"
     " log_level='warning')\n"
 )
@@ -36,7 +38,8 @@ SERVER = (
 class Server:
     """A server process that can be killed and started again on the same port and database."""
 
-    def __init__(self, db_url: str):
+    def __init__(self, db_url: str, seed: int = 7):
+        self.seed = seed
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -45,7 +48,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, self.db_url, str(self.port)])
+        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed)])
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
@@ -86,22 +89,41 @@ def pytest_runtest_makereport(item, call):
         item.failed_call = rep.failed
 
 
+def expected(text: str) -> bool:
+    """Console errors a page logs by design: an answer the app handles (a refused invite is a 4xx response) and
+    a connection lost while the server restarts."""
+    return text.startswith("Failed to load resource") or ("WebSocket connection" in text and "failed" in text)
+
+
 @pytest.fixture
 def contexts(request, browser):
     """Make browser contexts (viewport size as keyword); screenshots of their pages on failure."""
     made = []
+    problems: list[str] = []
+
+    def watch(page):
+        page.on("pageerror", lambda err: problems.append(f"uncaught: {err}"))
+        page.on(
+            "console", lambda msg: problems.append(msg.text) if msg.type == "error" and not expected(msg.text) else None
+        )
 
     def make(**kwargs):
         ctx = browser.new_context(**kwargs)
         ctx.set_default_timeout(15000)
+        ctx.on("page", watch)
         made.append(ctx)
         return ctx
 
     yield make
-    if getattr(request.node, "failed_call", False):
+    failed = getattr(request.node, "failed_call", False)
+    if failed:
         ARTIFACTS.mkdir(exist_ok=True)
         for i, ctx in enumerate(made):
             for j, page in enumerate(ctx.pages):
                 page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{i}-{j}.png"), full_page=True)
     for ctx in made:
         ctx.close()
+    # A page that logs an error (a script exception, a style or script refused by the Content-Security-Policy)
+    # fails the test even when what the test looked at was right.
+    if problems and not failed:
+        pytest.fail("the page logged errors:\n" + "\n".join(problems[:10]))

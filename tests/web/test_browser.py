@@ -7,19 +7,21 @@ import re
 
 
 def new_match_in_form(page, server, game, seats, mode="hotseat", options=None):
+    """Start a match from the game's tile on the home page, through "More options" (every option, each seat)."""
     page.goto(server.url + "/")
-    page.select_option("#game", game)
+    form = page.locator(f".tile[data-game='{game}'] form.new-match")
+    page.locator(f".tile[data-game='{game}'] details.more summary").click()
     for name, value in (options or {}).items():
-        field = page.locator(f"[data-option='{name}']")
+        field = form.locator(f"[data-option='{name}']")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(str(value))
         else:
             field.fill(str(value))
         field.dispatch_event("change")
     for seat, choice in enumerate(seats):
-        page.select_option(f"[data-seat='{seat}']", choice)
-    page.select_option("#mode", mode)
-    page.click("#create")
+        form.locator(f"[data-seat='{seat}']").select_option(choice)
+    form.locator("select.mode").select_option(mode)
+    form.locator("button.create").click()
     page.wait_for_url(re.compile(r"#/play/"))
     return page.url.split("#/play/")[1]
 
@@ -44,7 +46,7 @@ def click_something(page) -> str:
 
 def test_sv1_full_qbert_match_hot_seat_by_clicking_then_replay(server, contexts):
     page = contexts(viewport={"width": 1200, "height": 900}).new_page()
-    new_match_in_form(page, server, "qbert", ["human", "human"], options={"max_turns_per_round": 2})
+    new_match_in_form(page, server, "qbert", ["human", "human"], options={"max_turns_per_round": 1})
     passes = 0
     for _ in range(400):
         step = click_something(page)
@@ -89,7 +91,7 @@ def test_sv1_online_atari_centipede_two_browsers_with_a_computer_seat(server, co
         host.wait_for_timeout(100)
     assert moves >= 12, "both people could move while computer seats played"
     assert host.locator(".to-move").count() == 1 and guest.locator(".to-move").count() == 1
-    assert "computer (random)" in host.text_content(".players")
+    assert "Computer (random)" in host.text_content(".players")
     assert "Guest <b>" in host.text_content(".players"), "the guest's name is shown as text, never as markup"
     assert host.locator(".players b").count() == 0
 
@@ -101,7 +103,8 @@ def test_sv2_reload_and_server_restart_resume_the_seat(server, contexts):
         click_something(page)
     page.reload()
     page.wait_for_selector("text=connected")
-    assert page.locator(".players").text_content().startswith("Green: you")
+    mine = page.locator(".players .seat[data-seat='0']")
+    assert mine.locator(".role").text_content() == "Green" and mine.locator(".who").text_content() == "you"
     before = page.locator(".log li").count()
     server.kill()
     page.wait_for_selector("text=reconnecting…")

@@ -3,20 +3,11 @@ segments drawn in their home base or goal), moving a gun by clicking its Firing 
 
 from __future__ import annotations
 
-import re
+from .test_browser import new_match_in_form
 
 
 def new_match(page, server, seats, options=None):
-    page.goto(server.url + "/")
-    page.select_option("#game", "mb_centipede")
-    for name, value in (options or {}).items():
-        field = page.locator(f"[data-option='{name}']")
-        field.fill(str(value))
-        field.dispatch_event("change")
-    for seat, choice in enumerate(seats):
-        page.select_option(f"[data-seat='{seat}']", choice)
-    page.click("#create")
-    page.wait_for_url(re.compile(r"#/play/"))
+    new_match_in_form(page, server, "mb_centipede", seats, options=options)
 
 
 def to_my_turn(page):

@@ -25,7 +25,8 @@ def _escape_position():
 DRAW = """async ([obs, legal]) => {
   const m = await import("/static/games/qbert.js");
   const placed = [];
-  const ui = { legal, place: (el, info) => { el.classList.add("choice"); placed.push(info.kind); },
+  const fit = { width: innerWidth - 16, height: innerHeight - 200 };
+  const ui = { legal, fit, place: (el, info) => { el.classList.add("choice"); placed.push(info.kind); },
                refuse: () => {}, isPlaced: () => false };
   const board = m.draw(obs, ui);
   document.body.replaceChildren(board, m.panel(obs));

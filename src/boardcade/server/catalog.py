@@ -1,23 +1,63 @@
-"""What the new-match screen offers: games, variants, options and agents; and rule texts for the log."""
+"""What the home page and the new-match form offer: games (pitch, variants, options, a preview position),
+computer players with what each level means, variants checked against options; and rules documents and rule
+texts for the log."""
 
 from __future__ import annotations
 
+import random
 import re
 from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS
-from ..core import game_class, game_names, game_spec
+from ..core import game_class, game_names, game_spec, load_game, sample_chance
+from .errors import ClientError
 
+# A clause line of a rules document: "- **QB-3.3** *(rulebook: ...)* text", "**AC-1.1** text", "## AC-1 Title".
 RULE_LINE = re.compile(r"^\s*(?:[-*]\s+|#+\s+)?\**\[?([A-Z]{2,4}-[A-Za-z0-9][A-Za-z0-9.\-]*)\]?\**[.:)]?\**\s+(.*\S)")
+# The computer player offered first on the home page: quick, and beatable by a new player.
+DEFAULT_AGENT = "easy"
+# The agents the home page offers as levels, weakest first (others stay available under "More options").
+LEVELS = ("random", "greedy", "easy", "medium", "hard")
+PREVIEW_STEPS = 40  # the home page's board drawing: the public view after this many seeded random steps
 
 
 def _jsonable(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
 
 
+def plain(markdown: str) -> str:
+    """One line of a rules document as plain text: emphasis and code marks removed, so a clause reads
+    "(rulebook: Playing) The higher roll ..." rather than "*(rulebook: Playing)* The higher roll ..."."""
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def preview(name: str) -> dict[str, Any] | None:
+    """The public view of a position a few seeded random steps into a match with default options: what the
+    home page draws on the game's tile (the same board module that draws a live match)."""
+    try:
+        state = load_game(name).new_initial_state()
+    except Exception:  # a game whose engine cannot start here simply gets no drawing
+        return None
+    rng = random.Random(1)
+    for _ in range(PREVIEW_STEPS):
+        if state.is_terminal():
+            break
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    obs = state.observation(None)
+    obs["events"] = []
+    return obs
+
+
 def describe_game(name: str) -> dict[str, Any]:
     cls = game_class(name)
+    spec = game_spec(name)
     variants = []
     for label, opts in cls.VARIANTS:
         game = cls(**opts)
@@ -32,6 +72,8 @@ def describe_game(name: str) -> dict[str, Any]:
     return {
         "name": name,
         "title": cls.title or name,
+        "pitch": spec.pitch,
+        "has_rules": spec.rules_doc is not None,
         "variants": variants,
         "options": [
             {
@@ -45,25 +87,81 @@ def describe_game(name: str) -> dict[str, Any]:
             }
             for o in cls.OPTIONS
         ],
+        "preview": preview(name),
     }
+
+
+def describe_agents() -> list[dict[str, Any]]:
+    """Every registered agent with what it does, how strong it is and how long it thinks (AgentSpec.describe);
+    agents whose optional packages are missing are left out."""
+    out = []
+    for name in AGENTS:
+        try:
+            out.append(AGENTS[name].describe())
+        except ImportError:
+            continue
+    return out
 
 
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, Any]:
-    """Built once: the registered games do not change while the server runs."""
+    """Built once: the registered games and agents do not change while the server runs."""
     games = []
     for name in game_names():
         try:
             games.append(describe_game(name))
         except ImportError:  # registered but its engine is not importable (yet)
             continue
-    return {"games": games, "agents": list(AGENTS)}
+    details = describe_agents()
+    names = [a["name"] for a in details]
+    return {
+        "games": games,
+        "agents": names,
+        "agent_details": details,
+        "levels": [n for n in LEVELS if n in names],
+        "default_agent": DEFAULT_AGENT if DEFAULT_AGENT in names else (names[0] if names else None),
+    }
+
+
+def variant_options(game: str, variant: Any, options: Any) -> dict[str, Any]:
+    """The options of a new match that names a variant: the variant's options with the ones given added. An
+    option given with another value than the variant fixes is refused (bad_options), naming both: a "4
+    players" variant asked for with players=2 must not quietly become a 2-player match."""
+    if not isinstance(options, dict):
+        raise ClientError("bad_options", "'options' must be an object of option name to value")
+    if variant is None:
+        return options
+    try:
+        variants = game_class(game).VARIANTS
+    except Exception:
+        return options  # an unknown game is refused, with the valid names, when the match is made
+    labels = [label for label, _ in variants]
+    if not isinstance(variant, str) or variant not in labels:
+        raise ClientError("bad_options", f"unknown variant {variant!r} of {game}; variants: {', '.join(labels)}")
+    fixed = dict(variants[labels.index(variant)][1])
+    clash = [k for k, v in fixed.items() if k in options and options[k] != v]
+    if clash:
+        said = ", ".join(f"{k}={options[k]!r}" for k in clash)
+        wants = ", ".join(f"{k}={fixed[k]!r}" for k in clash)
+        raise ClientError(
+            "bad_options",
+            f"the {variant!r} variant of {game} has {wants}, but the options say {said}: "
+            "choose the variant that has these options, or leave them as the variant sets them",
+        )
+    return {**fixed, **options}
+
+
+@lru_cache(maxsize=16)
+def rules_document(name: str) -> str | None:
+    """The game's numbered rules document (markdown), as shipped in its folder."""
+    return game_spec(name).rules_text()
 
 
 @lru_cache(maxsize=16)
 def rule_texts(name: str) -> dict[str, str]:
-    """Rule ID -> its text, read from the game's rules document (lines that start with a rule ID)."""
-    text = game_spec(name).rules_text()
+    """Rule ID -> its text as plain text, read from the game's rules document (lines that start with a rule ID,
+    and the indented lines that continue them)."""
+    text = rules_document(name)
     out: dict[str, str] = {}
     if text is None:
         return out
@@ -72,9 +170,9 @@ def rule_texts(name: str) -> dict[str, str]:
         m = RULE_LINE.match(line)
         if m:
             current = m.group(1).rstrip(".")
-            out[current] = m.group(2).strip().strip("*").strip()
+            out[current] = m.group(2)
         elif current and line.startswith("  ") and line.strip():
             out[current] += " " + line.strip()
         else:
             current = None
-    return out
+    return {k: plain(v) for k, v in out.items()}

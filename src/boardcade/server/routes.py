@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..core import Record
-from .catalog import catalog, rule_texts
+from .catalog import catalog, rule_texts, rules_document, variant_options
 from .compute import JobRefused
 from .errors import STATUS, ArchivedMatch, ClientError, dumps, parse_json, require_int
 from .manager import CREATOR_DEFAULT, MatchManager
@@ -56,19 +56,26 @@ async def games() -> dict[str, Any]:
 
 
 @router.get("/games/{name}/rules")
-async def rules(name: str) -> dict[str, str]:
+async def rules(name: str, format: str = "texts") -> dict[str, Any]:
+    """Rule ID -> plain text (for the log); with ?format=document the whole rules document (markdown) too,
+    for the rules panel."""
     if name not in {g["name"] for g in catalog()["games"]}:
         raise ClientError("not_found", f"no game named {name!r}")
-    return rule_texts(name)
+    if format == "texts":
+        return rule_texts(name)
+    if format == "document":
+        return {"game": name, "document": rules_document(name), "rules": rule_texts(name)}
+    raise ClientError("bad_message", f"format must be 'texts' or 'document', got {format[:40]!r}")
 
 
 @router.post("/matches", status_code=201)
 async def create_match(request: Request) -> dict[str, Any]:
     body = await read_object(request)
     mgr = manager(request)
+    options = variant_options(body.get("game"), body.get("variant"), body.get("options", {}))
     match, secret = await mgr.create(
         body.get("game"),
-        body.get("options", {}),
+        options,
         body.get("seats"),
         client_address(request),
         body.get("seat", CREATOR_DEFAULT),

@@ -1,4 +1,5 @@
-// Talking to the server: JSON API calls and seat tokens kept in this browser.
+// Talking to the server: JSON API calls, and what this browser keeps in localStorage (seat tokens, host tokens,
+// invites it made, the player's name). A token is stored only once the server has issued or accepted it.
 
 export class ApiError extends Error {
   constructor(code, message) { super(message); this.code = code; }
@@ -10,7 +11,12 @@ export async function api(path, { method = "GET", body } = {}) {
     init.headers["Content-Type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const res = await fetch(`/api${path}`, init);
+  let res;
+  try {
+    res = await fetch(`/api${path}`, init);
+  } catch {
+    throw new ApiError("offline", "The server cannot be reached: is it still running?");
+  }
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const err = data.error || { code: "http_" + res.status, message: res.statusText };
@@ -19,27 +25,51 @@ export async function api(path, { method = "GET", body } = {}) {
   return data;
 }
 
-// Seat tokens per match: {matchId: {seat: token}}, kept in localStorage so a reload resumes the seat.
-const KEY = "boardcade.tokens";
-
-function allTokens() {
-  try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { return {}; }
+function load(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { return {}; }
+}
+function store(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: this page only */ }
 }
 
-export function tokensFor(matchId) { return allTokens()[matchId] || {}; }
-
+// Seat tokens per match: {matchId: {seat: token}}, so a reload resumes the seat.
+const TOKENS = "boardcade.tokens";
+export function tokensFor(matchId) { return load(TOKENS)[matchId] || {}; }
 export function saveTokens(matchId, tokens) {
-  const all = allTokens();
+  const all = load(TOKENS);
   all[matchId] = { ...(all[matchId] || {}), ...tokens };
-  localStorage.setItem(KEY, JSON.stringify(all));
+  store(TOKENS, all);
+}
+export function forgetSeat(matchId, seat) {
+  const all = load(TOKENS);
+  if (!all[matchId]) return;
+  delete all[matchId][seat];
+  if (!Object.keys(all[matchId]).length) delete all[matchId];
+  store(TOKENS, all);
+}
+export function heldMatches() { return Object.keys(load(TOKENS)); }
+
+// Host tokens (to hand out a new invite) and the invites this browser made, per match.
+const HOSTS = "boardcade.hosts";
+const INVITES = "boardcade.invites";
+export function hostTokenFor(matchId) { return load(HOSTS)[matchId] || null; }
+export function saveHostToken(matchId, token) { store(HOSTS, { ...load(HOSTS), [matchId]: token }); }
+export function invitesFor(matchId) { return load(INVITES)[matchId] || {}; }
+export function saveInvites(matchId, invites) {
+  const all = load(INVITES);
+  all[matchId] = { ...(all[matchId] || {}), ...invites };
+  store(INVITES, all);
 }
 
-export function heldMatches() { return Object.keys(allTokens()); }
+// The name this person plays under (asked once, offered again when joining or creating).
+const NAME = "boardcade.name";
+export function myName() { try { return localStorage.getItem(NAME) || ""; } catch { return ""; } }
+export function setMyName(name) { try { localStorage.setItem(NAME, name.trim()); } catch { /* ignore */ } }
 
-// An invite link carries a one-use invite in the URL fragment (never sent to the server in a request line).
-export function inviteLink(matchId, seat, invite) {
-  return `${location.origin}/#/join/${matchId}/${seat}/${invite}`;
-}
+// Links carry the address this page was opened at, so a friend gets the address the browser used.
+export function inviteLink(matchId, seat, invite) { return `${location.origin}/#/join/${matchId}/${seat}/${invite}`; }
+export function watchLink(matchId) { return `${location.origin}/#/watch/${matchId}`; }
+export function isLoopbackPage() { return /^(127\.|localhost$|\[::1\]$)/.test(location.hostname); }
 
 // Claim a seat with its invite; the seat token is stored only once the server has issued it.
 export async function claimSeat(matchId, seat, invite, name) {
@@ -48,11 +78,12 @@ export async function claimSeat(matchId, seat, invite, name) {
   return claimed;
 }
 
-export function watchLink(matchId) { return `${location.origin}/#/watch/${matchId}`; }
-
-// Rule texts per game, fetched once.
-const rules = {};
-export async function ruleTexts(game) {
-  if (!rules[game]) rules[game] = api(`/games/${game}/rules`).catch(() => ({}));
-  return rules[game];
+// The catalog, rule texts and rules documents, fetched once per page load.
+const cache = {};
+function once(key, fetcher) {
+  if (!cache[key]) cache[key] = fetcher().catch((e) => { delete cache[key]; throw e; });
+  return cache[key];
 }
+export const catalog = () => once("catalog", () => api("/games"));
+export const ruleTexts = (game) => once(`rules:${game}`, () => api(`/games/${game}/rules`)).catch(() => ({}));
+export const rulesDocument = (game) => once(`doc:${game}`, () => api(`/games/${game}/rules?format=document`));

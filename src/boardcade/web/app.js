@@ -1,69 +1,109 @@
-// Entry point: a tiny hash router over the pages.
-import { api, claimSeat, tokensFor } from "./api.js";
+// Entry point: a small hash router over the pages (home, play, watch, join, replay, rules).
+import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
+import { setupSoundToggle } from "./attention.js";
 import { showHome } from "./home.js";
-import { h, notify } from "./notice.js";
+import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
 import { showReplay } from "./replay.js";
+import { showRulesPage } from "./rules.js";
 
 const view = document.getElementById("view");
 let cleanup = null;
-// Invite links this browser made for online matches (matchId -> {seat: token}), kept across reloads.
-const INVITES = "boardcade.invites";
-const invites = () => { try { return JSON.parse(localStorage.getItem(INVITES) || "{}"); } catch { return {}; } };
 let uploaded = null;
+
+function pageMessage(title, text, ...extra) {
+  view.replaceChildren(h("div", { class: "page-message", role: "alert" }, h("h2", {}, title), h("p", {}, text), ...extra,
+    h("p", {}, h("a", { class: "button", href: "#/" }, "Back to the games"))));
+}
 
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
+  clearNotice();
+  const dialog = document.getElementById("rules-dialog");
+  if (dialog.open) dialog.close();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  scrollTo(0, 0);
   try {
     if (parts[0] === "play" && parts[1]) {
-      cleanup = showPlay(view, parts[1], { invites: invites()[parts[1]] || {} });
+      cleanup = showPlay(view, parts[1]);
     } else if (parts[0] === "watch" && parts[1]) {
       cleanup = showPlay(view, parts[1], { spectate: true });
     } else if (parts[0] === "join" && parts.length === 4) {
-      showJoin(parts[1], parts[2], parts[3]);
+      await showJoin(parts[1], Number(parts[2]), parts[3]);
     } else if (parts[0] === "replay" && parts[1] === "file" && uploaded) {
       cleanup = showReplay(view, uploaded);
     } else if (parts[0] === "replay" && parts[1]) {
+      view.replaceChildren(h("p", {}, "Loading the replay…"));
       cleanup = showReplay(view, await api(`/matches/${parts[1]}/replay`), parts[1]);
+    } else if (parts[0] === "rules" && parts[1]) {
+      await showRulesPage(view, parts[1], parts[2]);
     } else {
-      await showHome(
-        view,
-        (id, made) => {
-          if (Object.keys(made).length) localStorage.setItem(INVITES, JSON.stringify({ ...invites(), [id]: made }));
-          location.hash = `#/play/${id}`;
-        },
-        (data) => { uploaded = data; location.hash = "#/replay/file"; },
-      );
+      cleanup = await showHome(view, (data) => { uploaded = data; location.hash = "#/replay/file"; });
     }
   } catch (e) {
-    view.replaceChildren(h("p", { class: "error" }, e.message), h("a", { href: "#/" }, "Back to the start"));
-    notify(e.message, "error");
+    pageMessage("Something went wrong", e.message);
   }
 }
 
 // An invite link: ask for a name, claim the seat, keep the token the server issued, drop the invite from the
-// address bar. A refused invite leaves whatever this browser already held untouched.
-function showJoin(matchId, seat, invite) {
-  if (tokensFor(matchId)[seat]) { location.replace(`#/play/${matchId}`); return; }
-  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name" });
+// address bar. A refused invite says why and leaves whatever this browser already held untouched.
+async function showJoin(matchId, seat, invite) {
+  history.replaceState(null, "", `#/join/${matchId}/${seat}`); // the invite leaves the address bar at once
+  let match;
+  try {
+    match = await api(`/matches/${matchId}`);
+  } catch (e) {
+    pageMessage("This invite cannot be used", e.code === "not_found" ? "There is no such match: the link may be mistyped, or the match expired." : e.message);
+    return;
+  }
+  const seatInfo = match.seats[seat];
+  if (!seatInfo || seatInfo.kind !== "human") {
+    pageMessage("This invite cannot be used", `The link names seat ${seat + 1}, which is not a seat for a person in this match.`);
+    return;
+  }
+  const mine = tokensFor(matchId);
+  if (mine[seat] !== undefined) {
+    pageMessage("You already hold this seat", `This browser already plays ${seatInfo.role} in this match; the invite was not used.`,
+      h("p", {}, h("a", { class: "button primary", href: `#/play/${matchId}` }, "Go to the match")));
+    return;
+  }
+  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name", value: myName(), required: true });
+  const why = h("p", { class: "error", role: "alert", hidden: true });
+  const others = match.seats.filter((_, p) => p !== seat).map((s) => `${s.role}: ${s.name || (s.kind === "agent" ? "computer" : "open")}`).join(", ");
   const form = h("form", { class: "join" },
-    h("h2", {}, "Join the match"),
-    h("label", {}, "Your name ", name),
-    h("button", { type: "submit", id: "join" }, "Take my seat"));
+    h("h2", {}, `Join ${match.title}`),
+    h("p", {}, `You are invited to play ${seatInfo.role}. ${others ? `At the table: ${others}.` : ""}`),
+    h("label", {}, h("span", {}, "Your name"), name),
+    why,
+    h("button", { type: "submit", id: "join", class: "primary" }, "Take my seat"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
+      setMyName(name.value);
       await claimSeat(matchId, seat, invite, name.value.trim());
       location.replace(`#/play/${matchId}`);
     } catch (e) {
-      view.replaceChildren(h("p", { class: "error" }, `This invite cannot be used: ${e.message}`), h("a", { href: "#/" }, "Back to the start"));
-      notify(e.message, "error");
+      if (e.code === "bad_name") {
+        why.textContent = e.message;
+        why.hidden = false;
+        return;
+      }
+      const reason = {
+        bad_invite: "The invite in this link is not valid: it may be mistyped, or the host made a new link for this seat.",
+        seat_taken: "Someone already took this seat with this link.",
+        expired: "This match has expired.",
+        match_over: "This match is already over.",
+      }[e.code] || e.message;
+      pageMessage("This invite cannot be used", `${reason} Ask the person who invited you for a new link.`,
+        h("p", { class: "small-print" }, `(${e.message})`),
+        h("p", {}, h("a", { class: "button", href: `#/watch/${matchId}` }, "Watch the match instead")));
     }
   });
   view.replaceChildren(form);
   name.focus();
 }
 
+setupSoundToggle(document.getElementById("sound"));
+document.getElementById("rules-close").addEventListener("click", () => document.getElementById("rules-dialog").close());
 window.addEventListener("hashchange", route);
 route();

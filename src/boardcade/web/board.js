@@ -1,15 +1,21 @@
-// The board area: the game's own drawing module (web/games/<game>.js) places legal choices on the board;
-// every legal action it did not place becomes a labelled button.
+// The board: the game's own drawing module (/static/games/<game>.js) draws the view and places each legal
+// choice where it lives on the board; every legal choice it did not place, and every placed one drawn too
+// small to touch, also becomes a labelled button in the action bar. Pieces glide and dice roll (motion.js).
 import { h, notify } from "./notice.js";
+import { animate, snapshot } from "./motion.js";
 
 const modules = {};
 
-async function gameModule(game) {
-  if (!(game in modules)) {
-    modules[game] = import(`./games/${game}.js`).catch(() => null);
-  }
+export async function gameModule(game) {
+  if (!(game in modules)) modules[game] = import(`./games/${game}.js`).catch(() => null);
   return modules[game];
 }
+
+// Touch screens get 44 px targets (WCAG 2.5.5); with a mouse a choice only has to be clearly visible.
+export function isTouch() {
+  return matchMedia("(pointer: coarse)").matches || window.innerWidth < 700;
+}
+export const minTarget = () => (isTouch() ? 44 : 16);
 
 const COMMON = new Set(["game", "viewer", "move_number", "current_player", "is_terminal", "returns", "legal_actions", "events"]);
 
@@ -19,21 +25,44 @@ function genericPanel(obs) {
   return h("dl", { class: "generic" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, JSON.stringify(v))]));
 }
 
-// Draw `obs` into `container`. `choose(info)` submits a legal action; `canAct` is false when the
-// viewer may not move now (spectator, other player's turn), so clicks explain why instead.
-export async function drawBoard(container, obs, { choose, canAct, notMoverReason }) {
+function actionButton(info, choose, extra = "") {
+  return h("button", { type: "button", class: `action${extra}`, "data-action": info.action, "data-kind": info.kind, onclick: () => choose(info) }, info.label);
+}
+
+// Choices drawn too small to touch: a few become buttons; many (a whole field of squares on a phone) become one
+// list to pick from and a "Play" button, so the bar does not bury the board under dozens of buttons.
+const MANY = 6;
+function fallback(tiny, choose) {
+  if (tiny.length <= MANY) return tiny.map((info) => actionButton(info, choose, " fallback"));
+  const pick = h("select", { class: "fallback-pick", "aria-label": "Or choose from the list" },
+    tiny.map((info) => h("option", { value: info.action, "data-action": info.action }, info.label)));
+  const play = h("button", { type: "button", class: "fallback-play primary", onclick: () => choose(tiny.find((i) => String(i.action) === pick.value)) }, "Play");
+  return [h("label", { class: "fallback-list" }, h("span", {}, "Or choose:"), pick), play];
+}
+
+// Draw `obs` into `container` and the choices that have no place on the board into `buttons`.
+// `choose(info)` submits a legal action; `canAct` is false when the viewer may not move now (spectator, other
+// player's turn, not connected, a move on its way), so clicks explain why (`notMoverReason`) instead.
+// `fit` = {width, height}: the pixels the board may take.
+export async function drawBoard(container, buttons, obs, { choose, canAct, notMoverReason, fit }) {
   const mod = await gameModule(obs.game);
   const legal = canAct ? obs.legal_actions : [];
-  const placed = new Set();
+  const placed = new Map(); // action -> elements
   const ui = {
     legal,
+    fit,
+    touch: isTouch(),
+    minTarget: minTarget(),
     place(el, info) {
-      placed.add(info.action);
+      if (!placed.has(info.action)) placed.set(info.action, []);
+      placed.get(info.action).push(el);
       el.classList.add("choice");
       el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
       el.setAttribute("data-action", info.action);
+      el.setAttribute("data-kind", info.kind);
       el.setAttribute("aria-label", info.label);
-      const go = (ev) => { ev.stopPropagation(); choose(info); };
+      const go = (ev) => { ev.preventDefault(); ev.stopPropagation(); choose(info); };
       el.addEventListener("click", go);
       el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
     },
@@ -45,26 +74,37 @@ export async function drawBoard(container, obs, { choose, canAct, notMoverReason
     },
     isPlaced: (action) => placed.has(action),
   };
-  container.replaceChildren();
-  let drawn = false;
+  const before = snapshot(container);
+  const parts = [];
+  let board = null;
   if (mod && mod.draw) {
     try {
-      container.append(mod.draw(obs, ui));
-      if (mod.panel) container.append(mod.panel(obs));
-      drawn = true;
+      board = mod.draw(obs, ui);
+      parts.push(board);
     } catch (err) {
       console.error(`board module for ${obs.game} failed`, err);
-      container.replaceChildren();
       placed.clear();
     }
   }
-  if (!drawn) {
-    container.append(genericPanel(obs));
-  }
+  if (!board) parts.push(genericPanel(obs));
+  container.replaceChildren(...parts);
+  animate(container, before);
+  // Buttons: choices with no place on the board, then placed ones drawn smaller than a finger (or a sliver).
+  const small = minTarget();
   const rest = legal.filter((info) => !placed.has(info.action));
-  if (rest.length) {
-    container.append(
-      h("div", { class: "buttons" }, rest.map((info) => h("button", { class: "action", "data-action": info.action, onclick: () => choose(info) }, info.label))),
-    );
+  const tiny = legal.filter((info) => placed.has(info.action) && !placed.get(info.action).some((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width >= small && r.height >= small;
+  }));
+  buttons.replaceChildren(...rest.map((info) => actionButton(info, choose)), ...fallback(tiny, choose));
+  return mod;
+}
+
+// The game's facts panel (round, score, supplies...) for the side column.
+export async function drawPanel(container, obs) {
+  const mod = await gameModule(obs.game);
+  container.replaceChildren();
+  if (mod && mod.panel) {
+    try { container.append(mod.panel(obs)); } catch (err) { console.error(err); }
   }
 }

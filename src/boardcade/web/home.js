@@ -1,124 +1,122 @@
-// The start page: new match form, matches to resume or watch, finished matches to replay, record upload.
-import { api, claimSeat, heldMatches, saveTokens } from "./api.js";
-import { h, notify } from "./notice.js";
+// The home page: a tile per game (a drawing of its board, its pitch, "Play the computer" at a chosen level,
+// "Play a friend", the rules, and every option behind "More options"), the computer levels explained, the
+// matches of this browser and of everyone (names, game, whose turn, age), and watching a record file.
+import { api, catalog, heldMatches, myName, setMyName, tokensFor } from "./api.js";
+import { gameModule } from "./board.js";
+import { ago, h, notify } from "./notice.js";
+import { agentDetails, levelNames, levelText, newMatchForm, startMatch } from "./newmatch.js";
 
-function optionInput(opt, value) {
-  const attrs = { name: opt.name, "data-option": opt.name, "data-kind": opt.kind };
-  if (opt.kind === "bool") return h("input", { ...attrs, type: "checkbox", checked: !!value });
-  if (opt.choices) {
-    return h("select", attrs, opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, String(c))));
-  }
-  const num = opt.kind === "int" || opt.kind === "float";
-  return h("input", { ...attrs, type: num ? "number" : "text", value, step: opt.kind === "float" ? "any" : undefined, min: opt.minimum ?? undefined, max: opt.maximum ?? undefined });
-}
-
-function readOption(el) {
-  const kind = el.dataset.kind;
-  if (kind === "bool") return el.checked;
-  if (el.tagName === "SELECT") return JSON.parse(el.value);
-  if (kind === "int") return parseInt(el.value, 10);
-  if (kind === "float") return parseFloat(el.value);
-  return el.value;
-}
-
-function newMatchForm(catalog, go) {
-  const form = h("form", { class: "new-match" });
-  const gameSel = h("select", { name: "game", id: "game" }, catalog.games.map((g) => h("option", { value: g.name }, g.title)));
-  const variantSel = h("select", { name: "variant", id: "variant" });
-  const optionsBox = h("fieldset", { class: "options" });
-  const seatsBox = h("fieldset", { class: "seats" });
-  const mode = h("select", { name: "mode", id: "mode" }, h("option", { value: "hotseat" }, "Hot-seat: everyone on this device"), h("option", { value: "online" }, "Online: invite links for the other people"));
-  const seatChoices = [["human", "Person"], ...catalog.agents.map((a) => [`agent:${a}`, `Computer (${a})`])];
-
-  const game = () => catalog.games.find((g) => g.name === gameSel.value);
-  const variant = () => game().variants[Number(variantSel.value)];
-
-  function fillSeats() {
-    const v = variant();
-    const playersEl = optionsBox.querySelector('[data-option="players"]');
-    const n = playersEl ? readOption(playersEl) : v.num_players;
-    const names = n === v.num_players ? v.players : Array.from({ length: n }, (_, p) => `Player ${p + 1}`);
-    const before = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => el.value);
-    if (before.length === n) return; // keep the choices already made
-    seatsBox.replaceChildren(
-      h("legend", {}, "Seats"),
-      ...names.map((nm, p) => h("label", {}, `${nm} `, h("select", { name: `seat${p}`, "data-seat": p }, seatChoices.map(([val, lab], k) => h("option", { value: val, selected: k === (p === 0 ? 0 : 1) }, lab))))),
-    );
-  }
-
-  function fillOptions() {
-    seatsBox.replaceChildren();
-    const g = game();
-    const v = variant();
-    optionsBox.replaceChildren(
-      h("legend", {}, "Rule options"),
-      ...g.options.map((o) => h("label", { title: o.doc }, `${o.name} `, optionInput(o, o.name in v.options ? v.options[o.name] : o.default), h("small", {}, o.doc))),
-    );
-    optionsBox.querySelectorAll("[data-option]").forEach((el) => el.addEventListener("change", fillSeats));
-    fillSeats();
-  }
-
-  function fillVariants() {
-    variantSel.replaceChildren(...game().variants.map((v, k) => h("option", { value: k }, v.label)));
-    fillOptions();
-  }
-
-  gameSel.addEventListener("change", fillVariants);
-  variantSel.addEventListener("change", fillOptions);
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const options = {};
-    optionsBox.querySelectorAll("[data-option]").forEach((el) => { options[el.dataset.option] = readOption(el); });
-    const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((el) =>
-      el.value === "human" ? { kind: "human" } : { kind: "agent", agent: el.value.slice(6) },
-    );
+async function drawing(g) {
+  const box = h("div", { class: "thumb", "aria-hidden": "true" });
+  const mod = await gameModule(g.name);
+  if (mod && mod.draw && g.preview) {
     try {
-      const m = await api("/matches", { method: "POST", body: { game: gameSel.value, options, seats } });
-      if (m.seat !== null) saveTokens(m.id, { [m.seat]: m.token });
-      let invites = {};
-      if (mode.value === "online") {
-        invites = { ...m.invites };
-      } else {
-        for (const [seat, invite] of Object.entries(m.invites)) await claimSeat(m.id, seat, invite, null);
-      }
-      go(m.id, invites);
+      const ui = { legal: [], fit: { width: 340, height: 230 }, touch: false, minTarget: 16, place() {}, refuse() {}, isPlaced: () => false };
+      box.append(mod.draw(g.preview, ui));
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  if (!box.firstChild) box.append(h("span", { class: "thumb-title" }, g.title));
+  return box;
+}
+
+function quickPlay(cat, g) {
+  const v0 = g.variants[0];
+  const playersOpt = g.options.find((o) => o.name === "players" && o.choices);
+  const playersSel = playersOpt
+    ? h("select", { class: "players-count", "aria-label": "Players" }, g.variants.map((v, k) => h("option", { value: k }, v.label)))
+    : null;
+  const variant = () => g.variants[playersSel ? Number(playersSel.value) : 0];
+  const seatSel = h("select", { class: "play-as", "aria-label": "Play as" });
+  const fillSeats = () => seatSel.replaceChildren(...variant().players.map((p, k) => h("option", { value: k }, p)));
+  fillSeats();
+  if (playersSel) playersSel.addEventListener("change", fillSeats);
+  const level = h("select", { class: "level", "aria-label": "Computer level" },
+    levelNames(cat).map((a) => h("option", { value: a, selected: a === cat.default_agent }, a)));
+  const about = h("small", { class: "level-about" }, levelText(cat, level.value));
+  level.addEventListener("change", () => { about.textContent = levelText(cat, level.value); });
+  const go = async (computer) => {
+    const v = variant();
+    const seat = Number(seatSel.value);
+    const seats = v.players.map((_, p) => (p === seat || !computer ? { kind: "human" } : { kind: "agent", agent: level.value }));
+    try {
+      await startMatch({ game: g.name, variant: v.label, options: {}, seats, seat });
     } catch (e) {
       notify(e.message, "error");
     }
-  });
-  fillVariants();
-  form.append(
-    h("h2", {}, "New match"),
-    h("label", {}, "Game ", gameSel),
-    h("label", {}, "Variant ", variantSel),
-    optionsBox,
-    seatsBox,
-    h("label", {}, "Play ", mode),
-    h("button", { type: "submit", id: "create" }, "Start the match"),
-  );
-  return form;
+  };
+  return h("div", { class: "quick" },
+    h("div", { class: "quick-row" },
+      playersSel ? h("label", {}, h("span", {}, "Players"), playersSel) : null,
+      h("label", {}, h("span", {}, "Play as"), seatSel),
+      h("label", {}, h("span", {}, "Level"), level)),
+    about,
+    h("div", { class: "quick-buttons" },
+      h("button", { type: "button", class: "play-computer primary", onclick: () => go(true) }, "Play the computer"),
+      h("button", { type: "button", class: "play-friend", onclick: () => go(false) }, "Play a friend")));
 }
 
-function age(seconds) {
-  if (seconds < 90) return "just now";
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 129600) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86400)} days ago`;
+async function tile(cat, g) {
+  return h("article", { class: "tile", "data-game": g.name, "aria-labelledby": `tile-${g.name}` },
+    await drawing(g),
+    h("div", { class: "tile-text" },
+      h("h2", { id: `tile-${g.name}` }, g.title),
+      h("p", { class: "pitch" }, g.pitch || ""),
+      quickPlay(cat, g),
+      h("p", { class: "tile-links" }, g.has_rules ? h("a", { href: `#/rules/${g.name}` }, "Read the rules") : null),
+      h("details", { class: "more" }, h("summary", {}, "More options"), newMatchForm(cat, g))));
 }
 
-function matchItem(m, href, label) {
-  const players = m.seats.map((s) => s.name || `${s.role} (open)`).join(" vs ");
-  const turn = m.to_move_role ? `, ${m.to_move_name || m.to_move_role} to move` : "";
-  return h("li", {}, h("a", { href }, `${m.title} — ${label}`), ` ${players}${turn} (started ${age(m.age_s)}, ${m.version} steps)`);
+function levelsExplained(cat) {
+  const names = levelNames(cat);
+  const rows = agentDetails(cat).filter((a) => names.includes(a.name)).sort((x, y) => names.indexOf(x.name) - names.indexOf(y.name));
+  return h("details", { class: "levels", id: "levels" },
+    h("summary", {}, "Computer levels explained"),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Level"), h("th", {}, "Plays like"), h("th", {}, "Thinks"), h("th", {}, "How"))),
+      h("tbody", {}, rows.map((a) => h("tr", { class: a.name === cat.default_agent ? "default" : "" },
+        h("td", {}, a.name, a.name === cat.default_agent ? " (suggested)" : ""), h("td", {}, a.strength || "—"), h("td", {}, a.think || "instantly"), h("td", {}, a.doc))))),
+    h("p", { class: "small-print" }, "The computer never looks at hidden information (your roll in the tube, your cards). “More options” offers every computer player, including the search with your own settings."));
 }
 
-export async function showHome(view, go, openReplay) {
-  const [catalog, active, finished] = await Promise.all([
-    api("/games"),
-    api("/matches?status=active&limit=50"),
-    api("/matches?status=finished&limit=50"),
-  ]);
+function players(m) {
+  return m.seats.map((s) => (s.kind === "agent" ? s.name : s.name || `${s.role} (open)`)).join(" vs ");
+}
+
+function matchItem(m, mine) {
+  const held = mine ? Object.keys(tokensFor(m.id)).map(Number) : [];
+  const yourTurn = m.status === "active" && held.includes(m.to_move);
+  const href = m.status === "finished" ? `#/replay/${m.id}` : mine ? `#/play/${m.id}` : `#/watch/${m.id}`;
+  const verb = m.status === "finished" ? "Replay" : mine ? (yourTurn ? "Your turn" : "Resume") : "Watch";
+  let turn = "";
+  if (m.status === "active" && m.to_move_role) turn = yourTurn ? "your turn" : `${m.to_move_name || m.to_move_role} to move`;
+  if (m.status === "finished") {
+    const won = m.seats.filter((_, p) => (m.result || [])[p] > 0).map((s) => s.name || s.role);
+    turn = won.length ? `${won.join(" & ")} won` : "draw";
+  }
+  return h("li", { class: `match-item${yourTurn ? " your-turn" : ""}`, "data-match": m.id },
+    h("a", { class: "button small", href }, verb),
+    h("span", { class: "match-game" }, m.title),
+    h("span", { class: "match-players" }, players(m)),
+    h("span", { class: "match-turn" }, turn),
+    h("span", { class: "match-age" }, m.status === "finished" ? `ended ${ago(m.idle_s)}` : `started ${ago(m.age_s)}, last move ${ago(m.idle_s)}`));
+}
+
+async function drawLists(box) {
+  const [active, finished] = await Promise.all([api("/matches?status=active&limit=50"), api("/matches?status=finished&limit=30")]);
   const mine = new Set(heldMatches());
+  const section = (title, cls, items, empty) => [h("h2", {}, title), items.length ? h("ul", { class: `match-list ${cls}` }, items) : h("p", { class: "empty" }, empty)];
+  const yours = [...active.matches, ...finished.matches.slice(0, 10)].filter((m) => mine.has(m.id));
+  box.replaceChildren(
+    ...section("Your matches", "your-matches", yours.map((m) => matchItem(m, true)), "None yet: start one above."),
+    ...section("Being played now", "active-matches", active.matches.filter((m) => !mine.has(m.id)).map((m) => matchItem(m, false)), "Nobody else is playing right now."),
+    ...section("Finished", "finished-matches", finished.matches.filter((m) => !mine.has(m.id)).map((m) => matchItem(m, false)), "No finished matches yet."));
+}
+
+export async function showHome(view, openReplay) {
+  const cat = await catalog();
+  const name = h("input", { id: "my-name", maxlength: 24, autocomplete: "nickname", placeholder: "e.g. Sam", value: myName() });
+  name.addEventListener("input", () => setMyName(name.value));
   const upload = h("input", { type: "file", accept: ".json,application/json", id: "upload" });
   upload.addEventListener("change", async () => {
     const file = upload.files[0];
@@ -129,16 +127,17 @@ export async function showHome(view, go, openReplay) {
       notify(`That record cannot be replayed: ${e.message}`, "error");
     }
   });
+  const lists = h("section", { class: "lists", "aria-live": "polite" });
   view.replaceChildren(
-    newMatchForm(catalog, go),
-    h("section", { class: "lists" },
-      h("h2", {}, "Matches in progress"),
-      h("ul", { class: "active-matches" }, active.matches.map((m) =>
-        mine.has(m.id) ? matchItem(m, `#/play/${m.id}`, "resume your seat") : matchItem(m, `#/watch/${m.id}`, "watch"))),
-      h("h2", {}, "Finished matches"),
-      h("ul", { class: "finished-matches" }, finished.matches.map((m) => matchItem(m, `#/replay/${m.id}`, "replay"))),
-      h("h2", {}, "Watch a record file"),
-      upload,
-    ),
-  );
+    h("section", { class: "hero" },
+      h("h1", {}, "Three arcade board games from the 1980s"),
+      h("p", {}, "Play the computer, or send a friend a link. Every rule is numbered and shown as you play."),
+      h("label", { class: "name-field" }, h("span", {}, "Your name"), name)),
+    h("div", { class: "tiles" }, await Promise.all(cat.games.map((g) => tile(cat, g)))),
+    levelsExplained(cat),
+    lists,
+    h("section", { class: "upload" }, h("h2", {}, "Watch a record file"), h("label", {}, "A match record (.json) saved by boardcade: ", upload)));
+  await drawLists(lists);
+  const timer = setInterval(() => drawLists(lists).catch(() => {}), 15000);
+  return () => clearInterval(timer);
 }

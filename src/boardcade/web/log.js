@@ -1,15 +1,19 @@
-// The event log: each event with its rule ID; hovering or tapping the ID shows the rule's text.
+// The event log, newest first: each event with its rule ID, a link to that clause in the rules panel (its
+// text also shows on hover). Events of the latest step are marked, so the last move is easy to find.
 import { ruleTexts } from "./api.js";
 import { h } from "./notice.js";
+import { openRules, ruleOf } from "./rules.js";
 
 export async function drawLog(container, game, events) {
   const rules = await ruleTexts(game);
-  const list = h("ol", { class: "log", reversed: true });
+  const latest = events.length ? events[events.length - 1].step : null;
+  const list = h("ol", { class: "log", reversed: true, "aria-label": "What happened, newest first" });
   for (const ev of [...events].reverse()) {
-    const text = rules[ev.rule] || rules[ev.rule.replace(/\.[^.]*$/, "")] || "No text for this rule ID.";
-    const tip = h("span", { class: "rule-text", hidden: true }, `${ev.rule}: ${text}`);
-    const id = h("button", { class: "rule", title: text, type: "button", onclick: () => { tip.hidden = !tip.hidden; } }, ev.rule);
-    list.append(h("li", { "data-step": ev.step }, id, " ", ev.text, tip));
+    const id = ruleOf(rules, ev.rule);
+    const text = rules[id] || "No text for this rule ID.";
+    const link = h("a", { class: "rule", href: `#/rules/${game}/${encodeURIComponent(id)}`, title: `${ev.rule}: ${text}`, "data-rule": ev.rule }, ev.rule);
+    link.addEventListener("click", (e) => { e.preventDefault(); openRules(game, id); });
+    list.append(h("li", { "data-step": ev.step, class: ev.step === latest ? "latest" : "" }, link, " ", ev.text));
   }
   container.replaceChildren(h("h3", {}, "Log"), list);
 }

@@ -1,6 +1,8 @@
-// The replay viewer: step forward and back through every state of a finished match (public view).
-import { drawBoard } from "./board.js";
+// The replay viewer: step forward and back through every state of a finished match (public view), with the
+// arrow keys too; pieces glide between steps like in a live match.
+import { drawBoard, drawPanel } from "./board.js";
 import { drawLog } from "./log.js";
+import { forgetMoves } from "./motion.js";
 import { h } from "./notice.js";
 
 // The server sends step 0's view whole and, for each later step, only the keys that changed.
@@ -17,10 +19,17 @@ export function showReplay(view, data, matchId = null) {
   expand(data.steps);
   let i = data.steps.length - 1;
   const board = h("div", { class: "board-area" });
+  const panel = h("div", { class: "panel-area" });
   const log = h("div", { class: "log-area" });
-  const where = h("span", { class: "where", id: "replay-step" });
-  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: i, id: "replay-slider", "aria-label": "step" });
+  const where = h("span", { class: "where", id: "replay-step", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: i, id: "replay-slider", "aria-label": "Step" });
   const caption = h("p", { class: "caption" });
+  const unused = h("div");
+
+  function fit() {
+    const top = board.getBoundingClientRect().top + scrollY;
+    return { width: Math.max(260, board.clientWidth - 16), height: Math.max(300, innerHeight - top - 24) };
+  }
 
   async function show(k) {
     i = Math.max(0, Math.min(data.steps.length - 1, k));
@@ -28,31 +37,35 @@ export function showReplay(view, data, matchId = null) {
     const step = data.steps[i];
     where.textContent = `State ${i} of ${data.steps.length - 1}`;
     caption.textContent = step.label ? `${step.by}: ${step.label}` : "Start of the match";
-    await drawBoard(board, step.observation, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay." });
-    await drawLog(log, data.game, data.events.filter((e) => e.step < i));
+    const obs = { ...step.observation, events: data.events.filter((e) => e.step < i) };
+    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit() });
+    await drawPanel(panel, obs);
+    await drawLog(log, data.game, obs.events);
   }
 
-  const button = (label, id, fn) => h("button", { type: "button", id, onclick: fn }, label);
+  const button = (label, id, fn, aria) => h("button", { type: "button", id, onclick: fn, "aria-label": aria }, label);
   const download = matchId
-    ? h("a", { href: `/api/matches/${matchId}/record`, download: `${data.game}-${matchId}.boardcade.json`, id: "download" }, "Download record (JSON)")
+    ? h("a", { class: "button", href: `/api/matches/${matchId}/record`, download: `${data.game}-${matchId}.boardcade.json`, id: "download" }, "Download record (JSON)")
     : null;
   const r = data.result || [];
   const result = data.result ? data.players.map((p, k) => `${p}: ${r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "draw"}`).join(", ") : "unfinished";
   slider.addEventListener("input", () => show(Number(slider.value)));
   const keys = (ev) => {
-    if (ev.key === "ArrowLeft") show(i - 1);
-    if (ev.key === "ArrowRight") show(i + 1);
+    if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;
+    if (ev.key === "ArrowLeft") { ev.preventDefault(); show(i - 1); }
+    if (ev.key === "ArrowRight") { ev.preventDefault(); show(i + 1); }
   };
   document.addEventListener("keydown", keys);
   view.replaceChildren(
-    h("div", { class: "match-head" }, h("h2", {}, `Replay: ${data.title}`), h("p", {}, `Seats: ${data.seats.join(", ")} — ${result}`)),
+    h("header", { class: "match-head" }, h("h2", {}, `Replay: ${data.title}`), h("p", {}, `Seats: ${data.seats.join(", ")} — ${result}`)),
     h("div", { class: "replay-controls" },
-      button("⏮", "first", () => show(0)), button("◀ Back", "back", () => show(i - 1)),
-      where, button("Forward ▶", "forward", () => show(i + 1)), button("⏭", "last", () => show(data.steps.length - 1)),
+      button("⏮", "first", () => show(0), "First state"), button("◀ Back", "back", () => show(i - 1)),
+      where, button("Forward ▶", "forward", () => show(i + 1)), button("⏭", "last", () => show(data.steps.length - 1), "Last state"),
       slider, download),
     caption,
-    h("div", { class: "play" }, board, log),
+    h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log)),
   );
+  forgetMoves();
   show(i);
-  return () => document.removeEventListener("keydown", keys);
+  return () => { document.removeEventListener("keydown", keys); forgetMoves(); };
 }

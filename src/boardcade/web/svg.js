@@ -13,8 +13,17 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A board drawn at `width` x `height` CSS pixels (the board modules lay out in real pixels for the space the
+// page gives them, so sizes of touch targets are exact). A group, not an image: its choices are buttons.
 export function svgRoot(width, height, label) {
-  return s("svg", { viewBox: `0 0 ${width} ${height}`, class: "board", role: "img", "aria-label": label });
+  return s("svg", {
+    viewBox: `0 0 ${Math.round(width)} ${Math.round(height)}`,
+    width: Math.round(width),
+    height: Math.round(height),
+    class: "board",
+    role: "group",
+    "aria-label": label,
+  });
 }
 
 export function text(x, y, str, attrs = {}) {
@@ -26,13 +35,21 @@ export function title(el, str) {
   return el;
 }
 
-// A die face: a rounded square with its value (or "?" when hidden).
+// A die: a rounded square with its face (a number, a word, or "?" when hidden), sized to fit the square,
+// and a caption under it. `data-die` names it, so a new face rolls (motion.js).
 export function die(x, y, size, value, label, attrs = {}) {
-  return s(
-    "g",
-    { class: "die", transform: `translate(${x},${y})`, ...attrs },
-    s("rect", { width: size, height: size, rx: size / 6 }),
-    text(size / 2, size / 2, value === null || value === undefined ? "?" : value, { class: "die-value" }),
-    label ? text(size / 2, size + 10, label, { class: "small" }) : null,
-  );
+  const face = value === null || value === undefined ? "?" : String(value);
+  const fit = Math.min(size * 0.6, (size * 0.95) / Math.max(1, face.length * 0.62));
+  const g = s("g", { class: "die", transform: `translate(${x},${y})`, "data-value": face, ...attrs },
+    s("g", { class: "die-body" },
+      s("rect", { width: size, height: size, rx: size / 6 }),
+      text(size / 2, size / 2, face, { class: "die-value", "font-size": fit.toFixed(1) })));
+  if (label) g.append(text(size / 2, size + 9, label, { class: "die-label" }));
+  return g;
+}
+
+// Plain text that must fit `width` pixels: shrinks the font (never below 8 px) rather than overflow.
+export function fitText(x, y, str, width, size, attrs = {}) {
+  const px = Math.max(8, Math.min(size, width / Math.max(1, String(str).length * 0.58)));
+  return text(x, y, str, { "font-size": px.toFixed(1), ...attrs });
 }

@@ -20,6 +20,15 @@ function field(obs, ui) {
   const last = rows - 1;
   const svg = svgRoot(2 * M + 9 * C, 2 * M + rows * C, `Centipede field, ${rows - 2} field rows`);
   svg.classList.add("atari-field");
+  // Size it to the room the page gives the board (ui.fit): the whole field on screen at a desk; on a phone the
+  // full width (squares too small for a finger are also offered in the action bar's list).
+  const W = 2 * M + 9 * C;
+  const H = 2 * M + rows * C;
+  if (ui.fit) {
+    const width = ui.touch ? Math.min(ui.fit.width, 440) : Math.min(440, ui.fit.width, (ui.fit.height * W) / H);
+    svg.setAttribute("width", Math.floor(width));
+    svg.setAttribute("height", Math.floor((width * H) / W));
+  }
   const byTarget = {};
   for (const info of ui.legal) if (info.target && !(key(info.target) in byTarget)) byTarget[key(info.target)] = info;
   const spawn = new Set((obs.spawn_points || []).map(key));

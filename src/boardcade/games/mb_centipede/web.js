@@ -9,7 +9,8 @@ import { s, svgRoot, text, title } from "../svg.js";
 
 const S = 38; // pixels per grid unit
 const PAD = 26;
-const COLOUR = ["#3fb950", "#e04848"];
+// Okabe-Ito bluish green and vermillion: told apart with every common colour-vision deficiency.
+const COLOUR = ["#009e73", "#d55e00"];
 const NAME = ["Green", "Red"];
 const SECTORS = ["CENTIPEDE", "GUN", "CENTIPEDE", "SPIDER/SCORPION", "CENTIPEDE", "GUN", "SPIDER/SCORPION", "FREE CHOICE"];
 const key = (t) => `${t[0]},${t[1]}`;

@@ -1,0 +1,146 @@
+// Starting matches: the quick buttons on each game's tile ("Play the computer", "Play a friend") and the full
+// form behind "More options" (variant, every rule option, each seat a person or a computer, hot-seat or online).
+// A variant fixes some options; the form refuses a contradiction (the server does too) instead of quietly
+// building another game.
+import { api, claimSeat, myName, saveHostToken, saveInvites, saveTokens } from "./api.js";
+import { h, notify } from "./notice.js";
+
+// The levels offered, weakest first, as names. The catalog lists them as names, or (a server whose agents
+// carry their own level data) as {name, description, seconds_per_move}: both are read.
+export function levelNames(cat) {
+  return (cat.levels || []).map((l) => (typeof l === "string" ? l : l.name));
+}
+
+export function agentDetails(cat) {
+  const byName = new Map((cat.agent_details || []).map((a) => [a.name, { ...a }]));
+  for (const l of cat.levels || []) if (typeof l !== "string") byName.set(l.name, { ...(byName.get(l.name) || { name: l.name }), ...l });
+  return [...byName.values()];
+}
+
+export function levelText(cat, name) {
+  const a = agentDetails(cat).find((x) => x.name === name);
+  if (!a) return name;
+  return [a.strength && `plays like ${a.strength}`, a.think && `thinks ${a.think}`].filter(Boolean).join("; ");
+}
+
+// Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here.
+export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false }) {
+  const body = { game, options, seats, seat, name: myName() || null };
+  if (variant) body.variant = variant;
+  const m = await api("/matches", { method: "POST", body });
+  saveHostToken(m.id, m.host_token);
+  if (m.seat !== null && m.seat !== undefined) saveTokens(m.id, { [m.seat]: m.token });
+  if (hotseat) {
+    for (const [s, invite] of Object.entries(m.invites)) await claimSeat(m.id, s, invite, null);
+  } else if (Object.keys(m.invites).length) {
+    saveInvites(m.id, m.invites);
+  }
+  location.hash = `#/play/${m.id}`;
+  return m;
+}
+
+function optionInput(opt, value) {
+  const attrs = { name: opt.name, "data-option": opt.name, "data-kind": opt.kind, id: `opt-${opt.name}` };
+  if (opt.kind === "bool") return h("input", { ...attrs, type: "checkbox", checked: !!value });
+  if (opt.choices) {
+    return h("select", attrs, opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, String(c))));
+  }
+  const num = opt.kind === "int" || opt.kind === "float";
+  return h("input", { ...attrs, type: num ? "number" : "text", value, step: opt.kind === "float" ? "any" : undefined, min: opt.minimum ?? undefined, max: opt.maximum ?? undefined });
+}
+
+function readOption(el) {
+  const kind = el.dataset.kind;
+  if (kind === "bool") return el.checked;
+  if (el.tagName === "SELECT") return JSON.parse(el.value);
+  if (kind === "int") return parseInt(el.value, 10);
+  if (kind === "float") return parseFloat(el.value);
+  return el.value;
+}
+
+export function newMatchForm(cat, g) {
+  const form = h("form", { class: "new-match", "data-game": g.name });
+  const variantSel = h("select", { name: "variant", class: "variant", "aria-label": "Variant" }, g.variants.map((v, k) => h("option", { value: k }, v.label)));
+  const optionsBox = h("fieldset", { class: "options" });
+  const seatsBox = h("fieldset", { class: "seats" });
+  const clash = h("p", { class: "clash error", role: "alert", hidden: true });
+  const mode = h("select", { name: "mode", class: "mode" },
+    h("option", { value: "hotseat" }, "Hot-seat: everyone on this device"),
+    h("option", { value: "online" }, "Online: invite links for the other people"));
+  const submit = h("button", { type: "submit", class: "create primary" }, "Start the match");
+  const levels = levelNames(cat);
+  const agents = [...levels, ...cat.agents.filter((a) => !levels.includes(a))];
+  const seatChoices = [["human", "Person"], ...agents.map((a) => [`agent:${a}`, `Computer (${a})`])];
+  const variant = () => g.variants[Number(variantSel.value)];
+
+  function options() {
+    const out = {};
+    optionsBox.querySelectorAll("[data-option]").forEach((el) => { out[el.dataset.option] = readOption(el); });
+    return out;
+  }
+
+  // The options the variant fixes must keep the variant's values.
+  function check() {
+    let v = variant();
+    const opts = options();
+    let wrong = Object.entries(v.options).filter(([k, val]) => k in opts && opts[k] !== val);
+    // An option that another variant fixes to the chosen value (players = 4): that variant is meant.
+    const fits = (x) => Object.entries(x.options).every(([k, val]) => !(k in opts) || opts[k] === val);
+    const meant = wrong.length ? g.variants.findIndex(fits) : -1;
+    if (meant >= 0) {
+      variantSel.value = String(meant);
+      v = variant();
+      wrong = [];
+    }
+    clash.hidden = !wrong.length;
+    submit.disabled = wrong.length > 0;
+    if (wrong.length) {
+      const other = g.variants.find((x) => Object.entries(x.options).every(([k, val]) => opts[k] === val));
+      clash.textContent = `The “${v.label}” variant has ${wrong.map(([k, val]) => `${k} = ${val}`).join(", ")}, but the options say ${wrong.map(([k]) => `${k} = ${opts[k]}`).join(", ")}. `
+        + (other ? `Choose the “${other.label}” variant for that, or set it back.` : "Set it back to play this variant.");
+    }
+  }
+
+  function fillSeats() {
+    const v = variant();
+    const playersEl = optionsBox.querySelector('[data-option="players"]');
+    const n = playersEl ? readOption(playersEl) : v.num_players;
+    const names = (g.variants.find((x) => x.num_players === n) || v).players.slice(0, n);
+    while (names.length < n) names.push(`Player ${names.length + 1}`);
+    const before = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => el.value);
+    if (before.length !== n) {
+      seatsBox.replaceChildren(h("legend", {}, "Seats"), ...names.map((nm, p) => h("label", {}, h("span", {}, nm),
+        h("select", { name: `seat${p}`, "data-seat": p }, seatChoices.map(([val, lab]) => h("option", { value: val, selected: p === 0 ? val === "human" : val === `agent:${cat.default_agent}` }, lab))))));
+    }
+    check();
+  }
+
+  function fillOptions() {
+    const v = variant();
+    seatsBox.replaceChildren();
+    optionsBox.replaceChildren(h("legend", {}, "Rule options"), ...g.options.map((o) => h("label", { class: "option" },
+      h("span", { class: "option-name" }, o.name), optionInput(o, o.name in v.options ? v.options[o.name] : o.default), h("small", {}, o.doc))));
+    optionsBox.querySelectorAll("[data-option]").forEach((el) => {
+      el.addEventListener("change", fillSeats);
+      el.addEventListener("input", check);
+    });
+    fillSeats();
+  }
+
+  variantSel.addEventListener("change", fillOptions);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    check();
+    if (submit.disabled) { clash.scrollIntoView({ block: "center" }); return; }
+    const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => (el.value === "human" ? { kind: "human" } : { kind: "agent", agent: el.value.slice(6) }));
+    const humans = seats.map((s, p) => (s.kind === "human" ? p : null)).filter((p) => p !== null);
+    try {
+      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat: mode.value === "hotseat" });
+    } catch (e) {
+      notify(e.message, "error");
+    }
+  });
+  fillOptions();
+  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, seatsBox, h("label", {}, h("span", {}, "Play"), mode), submit);
+  return form;
+}

@@ -1,0 +1,73 @@
+// The people at a match: who sits where (names as text, "you", computer level), who is connected, whose
+// turn it is and whether the computer is thinking; and the links to hand out (invites with a copy button,
+// a new invite for the host, the spectator link), with a warning when the link would only work here.
+import { api, hostTokenFor, inviteLink, isLoopbackPage, saveInvites, watchLink } from "./api.js";
+import { h, notify } from "./notice.js";
+
+export function seatName(meta, p) {
+  const s = meta.seats[p];
+  if (s.kind === "agent") return `Computer (${s.agent})`;
+  return s.name || s.role;
+}
+
+export function drawSeats(list, meta, obs, held) {
+  list.replaceChildren(...meta.seats.map((s, p) => {
+    const moving = obs && !obs.is_terminal && obs.current_player === p;
+    const mine = held.includes(p);
+    let state = "open";
+    if (s.kind === "agent") state = "computer";
+    else if (mine || s.connected) state = "online";
+    else if (s.claimed) state = "away";
+    const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (mine ? "you" : s.claimed ? "a player" : "open seat");
+    const words = { online: "connected", away: "away", open: "waiting for someone to join", computer: "computer" }[state];
+    return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
+      h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
+      h("span", { class: "role" }, s.role),
+      h("span", { class: "who" }, who, mine && s.name ? h("span", { class: "you" }, " (you)") : null),
+      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" ? " thinking…" : " ▶") : null);
+  }));
+}
+
+async function copy(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    input.select(); // the clipboard API needs a secure page (https or this computer); the old way works elsewhere
+    document.execCommand("copy");
+  }
+  notify("Link copied: send it to your friend.", "info");
+}
+
+function linkRow(label, url, cls, extra = []) {
+  const input = h("input", { readonly: true, value: url, class: `link ${cls}`, "aria-label": label, onfocus: (e) => e.target.select() });
+  return h("li", {}, h("span", { class: "link-label" }, label), h("div", { class: "link-row" },
+    input, h("button", { type: "button", class: `copy ${cls}-copy`, onclick: () => copy(url, input) }, "Copy link"), ...extra));
+}
+
+export function drawLinks(box, meta, invites, redraw) {
+  const host = hostTokenFor(meta.id);
+  const rows = [];
+  meta.seats.forEach((s, p) => {
+    if (s.kind !== "human" || s.claimed || meta.status !== "active") return;
+    const fresh = host ? h("button", { type: "button", class: "new-invite", onclick: () => reissue(meta.id, p, host, redraw) }, "New link") : null;
+    if (invites[p]) rows.push(linkRow(`Invite for ${s.role}`, inviteLink(meta.id, p, invites[p]), "invite", [fresh]));
+    else if (fresh) rows.push(h("li", {}, `${s.role}: the seat is open. `, fresh));
+  });
+  const items = [...rows, linkRow("Spectators", watchLink(meta.id), "watch")];
+  const warn = rows.length && isLoopbackPage()
+    ? h("p", { class: "hint" }, `These links point to ${location.host}, which only works on this computer. For a friend on another machine, start the server with `,
+      h("code", {}, "boardcade serve --host 0.0.0.0"), " and open this page at your computer's network address (for example http://192.168.1.20:8000/): links use the address you opened.")
+    : null;
+  box.replaceChildren(...[h("h3", {}, rows.length ? "Invite a friend" : "Links"), warn, h("ul", {}, items)].filter(Boolean));
+}
+
+async function reissue(matchId, seat, host, redraw) {
+  try {
+    const r = await api(`/matches/${matchId}/seats/${seat}/invite`, { method: "POST", body: { host_token: host } });
+    saveInvites(matchId, { [seat]: r.invite });
+    notify("A new invite link is ready; the old one no longer works.", "info");
+    redraw();
+  } catch (e) {
+    notify(e.message, "error");
+  }
+}

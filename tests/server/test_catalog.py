@@ -1,0 +1,46 @@
+"""What the home page and the rules panel read from the server (issue 16): each game's pitch and preview
+position, the computer levels explained, rule texts as plain text, the whole rules document, and a variant
+that contradicts its options refused instead of quietly building another game (SV-7)."""
+
+from __future__ import annotations
+
+from .conftest import error_of
+
+
+def test_sv7_catalog_offers_pitch_preview_and_levels_explained(client):
+    cat = client.get("/api/games").json()
+    assert cat["default_agent"] in cat["levels"]
+    assert cat["levels"] == [n for n in ("random", "greedy", "easy", "medium", "hard") if n in cat["agents"]]
+    details = {a["name"]: a for a in cat["agent_details"]}
+    for level in cat["levels"]:
+        assert details[level]["doc"], f"{level}: what it does"
+    for game in cat["games"]:
+        assert game["pitch"] and game["has_rules"]
+        preview = game["preview"]
+        assert preview["game"] == game["name"] and preview["events"] == []
+        assert "legal_actions" not in preview or not preview["legal_actions"], "a public view offers no moves"
+
+
+def test_sv7_a_variant_contradicted_by_its_options_is_refused(client):
+    """The "4 players" variant of Atari's Centipede asked for with players=2 is refused, naming both values."""
+    seats = [{"kind": "human"}] * 2
+    body = {"game": "atari_centipede", "variant": "4 players", "options": {"players": 2}, "seats": seats}
+    r = client.post("/api/matches", json=body)
+    assert r.status_code == 400 and error_of(r) == "bad_options"
+    message = r.json()["error"]["message"]
+    assert "players=4" in message and "players=2" in message
+    r = client.post("/api/matches", json={**body, "variant": "5 players"})
+    assert error_of(r) == "bad_options" and "2 players, 4 players" in r.json()["error"]["message"]
+    r = client.post("/api/matches", json={**body, "variant": "4 players", "options": {}, "seats": [seats[0]] * 4})
+    assert r.status_code == 201, r.text
+    assert len(r.json()["seats"]) == 4, "the variant's options apply"
+
+
+def test_rule_texts_are_plain_and_the_document_is_served(client):
+    """QB-3.3's text starts with its source note as plain text, not "*(rulebook: ...)*" marks."""
+    texts = client.get("/api/games/qbert/rules").json()
+    assert texts["QB-3.3"].startswith("(rulebook:") and "*" not in texts["QB-3.3"].replace("Q*bert", "")
+    doc = client.get("/api/games/qbert/rules?format=document").json()
+    assert doc["game"] == "qbert" and "**QB-3.3**" in doc["document"] and doc["rules"] == texts
+    r = client.get("/api/games/qbert/rules?format=pdf")
+    assert r.status_code == 400 and "texts" in r.json()["error"]["message"]

@@ -1,0 +1,206 @@
+"""The site around the board (issue 16): keyboard-only play with visible focus and labelled choices, the
+end-of-game panel's Rematch, and invite links that are refused without losing the seat this browser holds."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .play_helpers import DESK, wait_my_turn
+from .test_browser import new_match_in_form
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  return { cls: el.getAttribute("class") || "", id: el.id, label: el.getAttribute("aria-label") || el.textContent,
+           visible: el.matches(":focus-visible"), inMatch: !!el.closest(".board-area, .action-bar") };
+}"""
+
+
+def tab_to(page, test: str, limit: int = 150) -> dict:
+    """Press Tab until the focused element passes `test` (a JS predicate on document.activeElement); the page
+    may already have put the focus there (on your turn it focuses the first choice for keyboard players)."""
+    for _ in range(limit):
+        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!el && ({test}); }})()"):
+            return page.evaluate(FOCUSED)
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {test}")
+
+
+def test_keyboard_only_match_then_rematch(server, contexts):
+    """QB-*: a short Q*bert match against the computer played to its end, and into the rematch, with the
+    keyboard alone (Tab to a choice, Enter to play it);
+    every focused choice shows a focus ring (:focus-visible) and has an accessible name."""
+    page = contexts(**DESK, reduced_motion="reduce").new_page()
+    new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
+    first = page.url
+    moves = 0
+    for _ in range(400):
+        if wait_my_turn(page) == "over":
+            break
+        focus = tab_to(page, "el.matches('.board-area .choice, .action-bar button.action')")
+        assert focus["visible"], f"the focused choice shows its focus: {focus}"
+        assert focus["label"].strip(), f"the focused choice has a name for screen readers: {focus}"
+        before = page.locator(".action-bar").get_attribute("data-version")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "v => document.querySelector('.result') || document.querySelector('.action-bar').dataset.version !== v",
+            arg=before,
+        )
+        moves += 1
+    assert page.locator(".result").count() == 1 and moves >= 3
+    assert page.locator(".result .headline").text_content().startswith("Match over")
+    tab_to(page, "el.id === 'rematch'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("u => location.href !== u && location.hash.startsWith('#/play/')", arg=first)
+    page.wait_for_selector(".players .seat")
+    seats = page.locator(".players").text_content()
+    assert "you" in seats and "Computer (random)" in seats, seats
+
+
+def _online_match(page, server) -> dict:
+    r = page.request.post(
+        server.url + "/api/matches",
+        data=json.dumps({"game": "qbert", "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0, "name": "Host"}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.ok, r.text()
+    return r.json()
+
+
+def _stored(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('boardcade.tokens') || '{}'"))
+
+
+def test_bad_invite_says_why_and_keeps_the_stored_token(server, contexts):
+    """A mistyped invite shows a clear message, not a blank page, and stores nothing; a crafted link for a seat
+    this browser already holds does not replace the token the server issued."""
+    guest = contexts(**DESK).new_page()
+    guest.goto(server.url + "/")
+    m = _online_match(guest, server)
+    # A wrong invite: a clear message; no token stored for the match.
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/not-the-invite")
+    guest.fill("#join-name", "Sam")
+    guest.click("#join")
+    message = guest.locator(".page-message")
+    message.wait_for()
+    assert "This invite cannot be used" in message.text_content()
+    assert "not valid" in message.text_content()
+    assert m["id"] not in _stored(guest)
+    # The real invite: the seat is taken and its token kept.
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/{m['invites']['1']}")
+    guest.fill("#join-name", "Sam")
+    guest.click("#join")
+    guest.wait_for_url(re.compile(rf"#/play/{m['id']}$"))
+    token = _stored(guest)[m["id"]]["1"]
+    # A crafted link for the same seat: refused here, the stored token untouched, the match one click away.
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/crafted-token")
+    guest.wait_for_selector(".page-message")
+    assert "You already hold this seat" in guest.locator(".page-message").text_content()
+    assert "crafted" not in guest.url, "the invite leaves the address bar"
+    assert _stored(guest)[m["id"]]["1"] == token
+    guest.click("a:text('Go to the match')")
+    guest.wait_for_selector(".players .seat")
+    assert guest.locator(".players .seat[data-seat='1'] .who").text_content().startswith("Sam")
+
+
+def test_rules_panel_from_the_package_and_log_links_open_their_clause(server, contexts):
+    """Each game's rules document (shipped in its folder) renders as a page with an anchor per clause, without
+    markdown marks left over; in a match a rule ID in the log opens the rules panel at that clause."""
+    page = contexts(**DESK).new_page()
+    for game, clause in [("qbert", "QB-3.3"), ("mb_centipede", "MB-2.1"), ("atari_centipede", "AC-1.1")]:
+        page.goto(f"{server.url}/#/rules/{game}/{clause}")
+        target = page.locator(f"[id='rule-{clause}']")
+        target.wait_for()
+        assert "target" in target.get_attribute("class")
+        text = page.locator("#view").text_content()
+        assert ")*" not in text and "**" not in text, f"{game}: markdown marks left in the rules text"
+    new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
+    link = page.locator(".log a.rule").last
+    link.wait_for()
+    rule = link.get_attribute("data-rule")
+    link.click()
+    dialog = page.locator("#rules-dialog")
+    dialog.wait_for()
+    clause = dialog.locator(".clause.target")
+    assert clause.is_visible() and clause.get_attribute("data-rule") in rule
+
+
+def test_hint_button_follows_the_hint_contract_and_hides_without_it(server, contexts):
+    """Issue 15's hint: against a server without POST /api/matches/{id}/hint the button stays hidden; with
+    an endpoint that answers the agreed shape ({action, label, visit_share, agent, seconds}, stood in for
+    here by an intercepted request) the button shows "Hint: <label> (NN% of visits)" and marks the choice."""
+    page = contexts(**DESK, reduced_motion="reduce").new_page()
+    new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
+    assert wait_my_turn(page) == "turn"
+    assert page.locator(".action-bar").get_attribute("data-hint") == "none"
+    assert not page.locator(".hint-button").is_visible()
+    asked = []
+
+    def answer(route):
+        body = route.request.post_data_json
+        asked.append(body)
+        if "seat" not in body:  # the page's probe: a seatless ask is refused, so the endpoint exists
+            route.fulfill(status=400, json={"error": {"code": "bad_message", "message": "'seat' is required"}})
+            return
+        offer = page.locator(".board-area .choice").first
+        action = int(offer.get_attribute("data-action"))
+        label = offer.get_attribute("aria-label")
+        route.fulfill(json={"action": action, "label": label, "visit_share": 0.62, "agent": "medium", "seconds": 0.4})
+
+    page.route("**/api/matches/*/hint", answer)
+    page.reload()
+    assert wait_my_turn(page) == "turn"
+    page.wait_for_selector(".action-bar[data-hint='offered']")
+    page.locator(".hint-button").click()
+    page.wait_for_selector(".hint-text:has-text('Hint:')")
+    label = page.locator(".board-area .choice").first.get_attribute("aria-label")
+    assert page.locator(".hint-text").text_content() == f"Hint: {label} (62% of visits)"
+    assert page.locator(".board-area .choice.hinted").count() >= 1
+    assert asked[-1]["seat"] == 0 and asked[-1]["token"], "the hint is asked for with the seat's token"
+
+
+def test_play_a_friend_invite_link_and_seats_show_who_is_connected(server, contexts):
+    """ "Play a friend" on a tile: the match page offers the invite link with a Copy button (and says that a
+    127.0.0.1 link works only on this computer); the friend joins under a name, and the host's seat list
+    shows that name, connected."""
+    host = contexts(**DESK, permissions=["clipboard-read", "clipboard-write"]).new_page()
+    host.goto(server.url + "/")
+    host.locator(".tile[data-game='qbert'] .play-friend").click()
+    host.wait_for_url(re.compile(r"#/play/"))
+    invite = host.locator("input.invite")
+    invite.wait_for()
+    link = invite.input_value()
+    assert link.startswith(server.url + "/#/join/")
+    assert "--host 0.0.0.0" in host.locator(".links .hint").text_content()
+    host.locator("button.invite-copy").click()
+    assert host.evaluate("navigator.clipboard.readText()") == link
+    assert host.locator(".seat[data-seat='1'] .dot").get_attribute("class") == "dot open"
+    friend = contexts(**DESK).new_page()
+    friend.goto(link)
+    friend.fill("#join-name", "Robin")
+    friend.click("#join")
+    friend.wait_for_url(re.compile(r"#/play/"))
+    host.wait_for_selector(".seat[data-seat='1'] .dot.online")
+    assert host.locator(".seat[data-seat='1'] .who").text_content() == "Robin"
+    assert host.locator("input.invite").count() == 0, "a claimed seat's invite is no longer offered"
+
+
+def test_home_lists_my_matches_with_players_turn_and_age(server, contexts):
+    """The home page's match list: game, players' names, whose turn, age; a link back into the match."""
+    page = contexts(**DESK).new_page()
+    page.goto(server.url + "/")
+    page.fill("#my-name", "Sam")
+    page.locator(".tile[data-game='mb_centipede'] select.level").select_option("random")
+    page.locator(".tile[data-game='mb_centipede'] .play-computer").click()
+    page.wait_for_url(re.compile(r"#/play/"))
+    match_id = page.url.split("#/play/")[1]
+    assert wait_my_turn(page) == "turn"
+    page.goto(server.url + "/")
+    item = page.locator(f".your-matches .match-item[data-match='{match_id}']")
+    item.wait_for()
+    assert item.locator(".match-game").text_content() == "Centipede (Milton Bradley, 1983)"
+    assert item.locator(".match-players").text_content() == "Sam vs Computer (random)"
+    assert item.locator(".match-turn").text_content() == "your turn"
+    assert item.locator(".match-age").text_content().startswith("started ")
+    item.locator("a.button").click()
+    page.wait_for_url(re.compile(rf"#/play/{match_id}$"))
