@@ -108,13 +108,19 @@ class ISMCTSAgent(Agent):
         return self._policy  # type: ignore[return-value]
 
     def step(self, state: State) -> int:
+        return self.analyse(state)[0][0]
+
+    def analyse(self, state: State) -> list[tuple[int, float]]:
+        """Search `state` and return each root action with its share of the visits, best first (most visits;
+        ties: higher mean value, then the earlier legal action): the first is the move `step` plays. Uses
+        only what the player to move knows: every iteration starts from `resample_from_infostate`."""
         player = state.current_player()
         legal = state.legal_actions()
         if not legal or player < 0:
             raise ValueError(f"ISMCTS was asked to move when no player is to move (current player {player})")
         if len(legal) == 1:
             self.last_search = {"iterations": 0, "seconds": 0.0, "forced": True}
-            return legal[0]
+            return [(legal[0], 1.0)]
         policy = self._policy_of(state)
         depth = self.rollout_depth if self.rollout_depth is not None else policy.rollout_depth
         rng = self.rng
@@ -137,21 +143,22 @@ class ISMCTSAgent(Agent):
                 det = pool[done % self.determinizations]
             self._iterate(roots, det.clone(), policy, depth)
             done += 1
-        best_action, best_key = legal[0], (-1, float("-inf"))
-        for action in legal:
+        ranked = []
+        for index, action in enumerate(legal):
             child = root.children.get((player, action))
-            if child is None:
-                continue
-            key = (child.visits, child.value / child.visits if child.visits else 0.0)
-            if key > best_key:
-                best_action, best_key = action, key
+            if child is not None and child.visits:
+                ranked.append((-child.visits, -child.value / child.visits, index, action, child.visits))
+        ranked.sort()
+        total = sum(r[4] for r in ranked)
         self.last_search = {
             "iterations": done,
             "seconds": time.perf_counter() - start,
             "forced": False,
-            "visits": {a: root.children[(player, a)].visits for a in legal if (player, a) in root.children},
+            "visits": {r[3]: r[4] for r in ranked},
         }
-        return best_action
+        if not ranked:  # (cannot happen with at least one iteration; kept for a zero-time budget)
+            return [(legal[0], 1.0)]
+        return [(r[3], r[4] / total) for r in ranked]
 
     def _iterate(self, roots: list[_Node], state: State, policy: GamePolicy, depth: int) -> None:
         """One iteration over every player's tree at once (multiple-observer ISMCTS)."""
