@@ -149,3 +149,16 @@ def test_play_hint_suggests_a_listed_move_and_leaves_the_match_as_it_was(tmp_pat
     helped = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert "hint" in helped.output
     assert "hint or ?" in runner.invoke(app, [*args, "--record", str(without)], input="h\nq\n").output
+
+
+def test_agents_lists_every_level_with_what_it_does_and_how_long_it_thinks():
+    """Issue 15 (levels explained): `boardcade agents` shows each level's one-line description and time."""
+    from boardcade.agents import AGENTS
+
+    result = runner.invoke(app, ["agents"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    out = text(result)
+    for name in ("random", "greedy", "easy", "medium", "hard"):
+        assert f"{name} (level)" in out
+        assert AGENTS[name].think in out
+    assert "iterations" in out and "ismcts" in out

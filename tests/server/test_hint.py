@@ -96,3 +96,15 @@ def test_hint_requests_count_against_the_per_address_request_limit(h, sqlite_url
         p = h.live_state(client, m["id"]).current_player()
         codes = [_hint(client, m, p).status_code for _ in range(8)]
     assert 429 in codes and codes[0] in (200, 429)
+
+
+def test_catalog_explains_each_level_weakest_first(client):
+    """Issue 15 (levels explained): the game catalog lists the levels with a one-line description and the
+    seconds a move takes, for the new-match screen."""
+    levels = client.get("/api/games").json()["levels"]
+    assert [entry["name"] for entry in levels] == ["random", "greedy", "easy", "medium", "hard"]
+    for entry in levels:
+        assert entry["description"].endswith(".") and "\n" not in entry["description"]
+        assert "strong" in entry["description"] and "hinks" in entry["description"]
+        assert isinstance(entry["seconds_per_move"], float)
+    assert [e["seconds_per_move"] for e in levels] == sorted(e["seconds_per_move"] for e in levels)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS
-from ..core import game_class, game_names, game_spec
+from ..core import GameError, game_class, game_names, game_spec
 
 RULE_LINE = re.compile(r"^\s*(?:[-*]\s+|#+\s+)?\**\[?([A-Z]{2,4}-[A-Za-z0-9][A-Za-z0-9.\-]*)\]?\**[.:)]?\**\s+(.*\S)")
 
@@ -57,7 +57,20 @@ def catalog() -> dict[str, Any]:
             games.append(describe_game(name))
         except ImportError:  # registered but its engine is not importable (yet)
             continue
-    return {"games": games, "agents": list(AGENTS)}
+    return {"games": games, "agents": list(AGENTS), "levels": levels()}
+
+
+def levels() -> list[dict[str, Any]]:
+    """The difficulty levels players choose from, weakest first: name, one-line description, seconds per move."""
+    out = []
+    for name in AGENTS:
+        try:
+            spec = AGENTS[name]
+        except (ImportError, GameError):  # an entry-point agent whose package is not installed
+            continue
+        if spec.level:
+            out.append({"name": name, "description": spec.description, "seconds_per_move": spec.seconds_per_move})
+    return out
 
 
 @lru_cache(maxsize=16)
