@@ -711,7 +711,7 @@ class MatchManager:
             while len(self._hints) > HINTS_KEPT:
                 self._hints.popitem(last=False)
             seed = int.from_bytes(hashlib.sha256(f"hint:{match.id}:{seat}:{version}".encode()).digest()[:4], "big")
-            self._spawn(self._work_out_hint(future, match, seat, asker, seed))
+            self._spawn(self._work_out_hint(future, match, match.state.history(), seat, asker, seed))
         else:
             self._hints.move_to_end(key)
         answer = await asyncio.shield(future)
@@ -735,14 +735,16 @@ class MatchManager:
             "version": version,
         }
 
-    async def _work_out_hint(self, future: asyncio.Future, match: LiveMatch, seat: int, asker: str, seed: int) -> None:
+    async def _work_out_hint(
+        self, future: asyncio.Future, match: LiveMatch, history: list[int], seat: int, asker: str, seed: int
+    ) -> None:
         try:
             answer = await self.agents.hint(
                 f"hint:{asker}",
                 match.id,
                 match.game.name,
                 dict(match.game.options),
-                match.state.history(),
+                history,
                 seat,
                 HINT_AGENT,
                 seed,
