@@ -134,7 +134,9 @@ class ISMCTSAgent(Agent):
             limit = max(1, round(self.iterations * policy.iteration_scale))
         done = 0
         while done < limit:
-            if deadline is not None and (done & 7) == 0 and done > 0 and time.perf_counter() >= deadline:
+            # The clock is read every iteration: one costs 0.3 ms (Atari's Centipede) to 20 ms (an MB Centipede
+            # rollout to the end of the game), so checking only every few would overrun the cap.
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             if len(pool) < self.determinizations:
                 det = state.resample_from_infostate(player, rng)
