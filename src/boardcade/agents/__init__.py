@@ -31,6 +31,7 @@ ISMCTS_PARAMS = (
     Param("rollout_depth", int, "actions per rollout before the evaluation scores the position", minimum=0),
     Param("rollout_greedy", int, "rollout moves compare this many random candidates (0 = random)", minimum=0),
     Param("determinizations", int, "sampled hidden states reused across iterations", minimum=1),
+    Param("prior", float, "virtual visits per root action at its one-ply value (0 = none)", minimum=0),
 )
 
 
