@@ -112,3 +112,33 @@ def test_contract_openspiel_mcts_plays_legal_moves_without_seeing_hidden_state(v
     before = state.history()
     action = make_agent("os_mcts:simulations=20", 3).step(state)
     assert action in state.legal_actions() and state.history() == before
+
+
+def test_contract_root_prior_starts_from_the_one_ply_view(variant):
+    """Contract: with `prior`, each root action starts with virtual visits at its one-ply value, so with a
+    single iteration and a heavy prior the search plays a move that wins at once, as `greedy` would."""
+    rng = random.Random(11)
+    for _ in range(60):
+        state = variant.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if not state.is_chance_node() and len(legal) > 1:
+                p = state.current_player()
+                wins = []
+                for a in legal:
+                    child = state.clone()
+                    child.apply_action(a)
+                    if child.is_terminal() and child.returns()[p] > 0:
+                        wins.append(a)
+                if wins and len(wins) < len(legal):
+                    ranked = ISMCTSAgent(seed=2, iterations=1, prior=100, rollout_depth=4).analyse(state)
+                    assert ranked[0][0] in wins
+                    assert len(ranked) == len(legal)  # every root action was given its prior
+                    return
+            state.apply_action(rng.choice(legal))
+    pytest.fail(f"no position with an immediately winning move found in 60 random games of {variant!r}")
+
+
+def test_prior_must_not_be_negative():
+    with pytest.raises(GameError, match="prior"):
+        make_agent("ismcts:prior=-1", 0)

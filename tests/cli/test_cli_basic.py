@@ -1,6 +1,7 @@
 """The command line: games, rules, play, simulate, replay."""
 
 import json
+import re
 
 import pytest
 import typer
@@ -130,3 +131,34 @@ def test_replay_steps_through_a_record_and_rejects_tampering(tmp_path):
 def test_play_fills_missing_seats_with_greedy(args, tmp_path):
     result = runner.invoke(app, [*args, "--record", str(tmp_path / "x.json")], input="q\n")
     assert result.exit_code == 0 and "Player 2: greedy" in result.output
+
+
+def test_play_hint_suggests_a_listed_move_and_leaves_the_match_as_it_was(tmp_path):
+    """Issue 15: at a human move, `hint` (or `?`) prints the medium agent's suggestion (a listed move with its
+    share of the search); asking changes nothing: the same seed then plays the same match."""
+    with_hint = tmp_path / "a.json"
+    without = tmp_path / "b.json"
+    args = ["play", "mb_centipede", "--seat", "human", "--seat", "greedy", "--seed", "5"]
+    result = runner.invoke(app, [*args, "--record", str(with_hint)], input="hint\n?\n1\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    hints = re.findall(r"Hint \(medium, [0-9.]+ s\): (\d+ .*?\(\d+% of its search\))", text(result))
+    assert len(hints) == 2 and hints[0] == hints[1], result.output
+    plain = runner.invoke(app, [*args, "--record", str(without)], input="1\n1\nq\n")
+    assert plain.exit_code == 0
+    assert load_record(with_hint).actions == load_record(without).actions
+    helped = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert "hint" in helped.output
+    assert "hint or ?" in runner.invoke(app, [*args, "--record", str(without)], input="h\nq\n").output
+
+
+def test_agents_lists_every_level_with_what_it_does_and_how_long_it_thinks():
+    """Issue 15 (levels explained): `boardcade agents` shows each level's one-line description and time."""
+    from boardcade.agents import AGENTS
+
+    result = runner.invoke(app, ["agents"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    out = text(result)
+    for name in ("random", "greedy", "easy", "medium", "hard"):
+        assert f"{name} (level)" in out
+        assert AGENTS[name].think in out
+    assert "iterations" in out and "ismcts" in out

@@ -9,11 +9,13 @@ from .conftest import error_of
 
 def test_sv7_catalog_offers_pitch_preview_and_levels_explained(client):
     cat = client.get("/api/games").json()
-    assert cat["default_agent"] in cat["levels"]
-    assert cat["levels"] == [n for n in ("random", "greedy", "easy", "medium", "hard") if n in cat["agents"]]
+    names = [level["name"] for level in cat["levels"]]
+    assert cat["default_agent"] in names
+    assert names == [n for n in ("random", "greedy", "easy", "medium", "hard") if n in cat["agents"]]
     details = {a["name"]: a for a in cat["agent_details"]}
     for level in cat["levels"]:
-        assert details[level]["doc"], f"{level}: what it does"
+        assert details[level["name"]]["doc"], f"{level['name']}: what it does"
+        assert level["description"] and level["seconds_per_move"] is not None
     for game in cat["games"]:
         assert game["pitch"] and game["has_rules"]
         preview = game["preview"]

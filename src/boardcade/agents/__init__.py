@@ -31,6 +31,7 @@ ISMCTS_PARAMS = (
     Param("rollout_depth", int, "actions per rollout before the evaluation scores the position", minimum=0),
     Param("rollout_greedy", int, "rollout moves compare this many random candidates (0 = random)", minimum=0),
     Param("determinizations", int, "sampled hidden states reused across iterations", minimum=1),
+    Param("prior", float, "virtual visits per root action at its one-ply value (0 = none)", minimum=0),
 )
 
 
@@ -40,14 +41,26 @@ def _ismcts(seed: int | None = None, **params: Any) -> ISMCTSAgent:
     return ISMCTSAgent(seed, **params)
 
 
-register_agent(AgentSpec("random", RandomAgent, doc="plays a uniformly random legal move", strength="a beginner"))
+register_agent(
+    AgentSpec(
+        "random",
+        RandomAgent,
+        doc="plays a uniformly random legal move",
+        strength="someone who does not know the rules",
+        think="instantly",
+        level=True,
+        seconds_per_move=0.0,
+    )
+)
 register_agent(
     AgentSpec(
         "greedy",
         GreedyAgent,
         doc="looks one move ahead and plays the move the game's evaluation likes best",
-        strength="a casual player who never plans",
-        think="instant",
+        strength="a casual player who never plans ahead",
+        think="instantly",
+        level=True,
+        seconds_per_move=0.01,
     )
 )
 register_agent(
@@ -56,13 +69,14 @@ register_agent(
         _ismcts,
         ISMCTS_PARAMS,
         doc="information-set Monte Carlo tree search with the settings you give it",
-        think="as set",
+        think="as long as set",
     )
 )
-for _level, _about in (
-    ("easy", ("a short search", "a beginner who looks a little ahead", "well under a second")),
-    ("medium", ("a moderate search", "a club player", "about a second")),
-    ("hard", ("the longest search", "the strongest computer player", "up to about 2 seconds")),
+# Levels: budgets in levels.py; decision times measured on this project's 2-core machine (docs/agents.md).
+for _level, _about, _seconds in (
+    ("easy", ("briefly", "a beginner who looks a little ahead", "well under a tenth of a second"), 0.05),
+    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "under a second"), 0.7),
+    ("hard", ("longest", "a strong, patient player; the strongest level", "up to about 2 seconds"), 1.8),
 ):
     register_agent(
         AgentSpec(
@@ -70,9 +84,11 @@ for _level, _about in (
             ISMCTSAgent,
             ISMCTS_PARAMS,
             fixed={"name": _level, "scale_iterations": True, **LEVELS[_level]},
-            doc=f"ISMCTS, {_about[0]}: never looks at hidden information",
+            doc=f"searches {_about[0]} through possible continuations (ISMCTS), never looking at hidden information",
             strength=_about[1],
             think=_about[2],
+            level=True,
+            seconds_per_move=_seconds,
         )
     )
 

@@ -26,6 +26,12 @@ class Agent(ABC):
     def reset(self) -> None:  # noqa: B027 - an optional hook; most agents keep no per-match memory
         """Called when a new match starts."""
 
+    def analyse(self, state: State) -> list[tuple[int, float]]:
+        """The agent's choice in `state` with how sure it is: (action, share) pairs, best first, shares summing
+        to 1. The first action is the one `step` would play. A search agent gives each root action's share of
+        its visits; an agent without a search gives its one move with share 1.0."""
+        return [(self.step(state), 1.0)]
+
 
 class RandomAgent(Agent):
     """Uniformly random among legal actions."""

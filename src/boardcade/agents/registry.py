@@ -48,6 +48,8 @@ class AgentSpec:
     params: what `NAME:key=value` may set. fixed: parameters always passed (levels fix their budgets here).
     doc, strength, think: what it does, about how strong it is, how long it thinks (shown to players).
     extra: the optional install extra it needs ("" when none).
+    level: offered to players as a difficulty level (the web app's and `boardcade agents`' list of levels).
+    seconds_per_move: about how long one decision takes on a desktop core (the slowest game), for players.
     """
 
     name: str
@@ -58,6 +60,18 @@ class AgentSpec:
     strength: str = ""
     think: str = ""
     extra: str = ""
+    level: bool = False
+    seconds_per_move: float | None = None
+
+    @property
+    def description(self) -> str:
+        """One line: what it does; about how strong; how long it thinks."""
+        parts = [
+            self.doc,
+            self.strength and f"about as strong as {self.strength}",
+            self.think and f"thinks {self.think}",
+        ]
+        return " ".join(p[:1].upper() + p[1:] + "." for p in parts if p)
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -65,6 +79,9 @@ class AgentSpec:
             "doc": self.doc,
             "strength": self.strength,
             "think": self.think,
+            "description": self.description,
+            "level": self.level,
+            "seconds_per_move": self.seconds_per_move,
             "params": [{"name": p.name, "kind": p.kind.__name__, "doc": p.doc} for p in self.params],
             "extra": self.extra or None,
         }

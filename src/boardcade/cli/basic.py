@@ -1,4 +1,4 @@
-"""`boardcade games`, `boardcade rules GAME`, `boardcade replay FILE`."""
+"""`boardcade games`, `boardcade agents`, `boardcade rules GAME`, `boardcade replay FILE`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import typer
 from rich.markdown import Markdown
 from rich.table import Table
 
-from ..core import RecordError, game_class, game_names, game_spec, load_record
+from ..agents import AGENTS
+from ..core import GameError, RecordError, game_class, game_names, game_spec, load_record
 from .app import app
 from .common import console, event_line, fail, render_board
 
@@ -25,6 +26,27 @@ def games() -> None:
         opts = "\n".join(f"{o.name}={o.default!r}: {o.doc}" for o in cls.OPTIONS) or "-"
         players = sorted({cls(**v).num_players for _, v in cls.VARIANTS})
         table.add_row(name, cls.title or name, " or ".join(map(str, players)) or str(game.num_players), opts)
+    console.print(table)
+
+
+@app.command()
+def agents() -> None:
+    """List the computer players: the levels (what each does, about how strong, how long it thinks) and the
+    research agents with the settings their names take (NAME:key=value,...)."""
+    table = Table(title="boardcade computer players (use the name with --seat, --agents or a web seat)")
+    for col in ("name", "what it does", "seconds per move", "settings"):
+        table.add_column(col)
+    for name in AGENTS:
+        try:
+            spec = AGENTS[name]
+        except (ImportError, GameError) as e:
+            table.add_row(name, f"not available here: {e}", "", "")
+            continue
+        seconds = "" if spec.seconds_per_move is None else f"about {spec.seconds_per_move:g}"
+        settings = ", ".join(p.name for p in spec.params) or "-"
+        extra = f" (needs boardcade[{spec.extra}])" if spec.extra else ""
+        label = f"{name} (level)" if spec.level else name
+        table.add_row(label, spec.description + extra, seconds, settings)
     console.print(table)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import secrets
+import time
 from pathlib import Path
 
 import typer
@@ -13,14 +15,29 @@ from ..core import play as play_loop
 from .app import app
 from .common import build_game, console, default_record_path, event_line, fail, render_board
 
-HELP_TEXT = "Type the number of a move. Other keys: l = whole log, h = help, q = quit (the match is saved)."
+HINT_AGENT = "medium"
+HELP_TEXT = (
+    "Type the number of a move. Other keys: hint or ? = the medium computer player's suggestion (from what you "
+    "can see only), l = whole log, h = help, q = quit (the match is saved)."
+)
 
 
 class _Quit(Exception):
     """The human asked to stop: save the match and leave."""
 
 
-def _choose(state: State, seat: int) -> int | None:
+def hint(state: State, seat: int, seed: int) -> tuple[int, float, float]:
+    """(action, visit share, seconds) the `medium` agent suggests to `seat`, the player to move. The agent searches
+    a state drawn from the seat's information state, never the real one, so a hint reveals nothing hidden; its
+    randomness is its own (the match's dice are not touched)."""
+    began = time.perf_counter()
+    rng = random.Random(f"hint:{seed}:{state.move_number()}:{seat}")
+    seen = state.resample_from_infostate(seat, rng)
+    action, share = make_agent(HINT_AGENT, rng.randrange(2**31)).analyse(seen)[0]
+    return action, share, time.perf_counter() - began
+
+
+def _choose(state: State, seat: int, hint_seed: int = 0) -> int | None:
     """Ask a human seat for its move; None means quit. Bad input is re-asked with the reason."""
     obs = state.observation(seat)
     choices = obs["legal_actions"]
@@ -31,8 +48,17 @@ def _choose(state: State, seat: int) -> int | None:
         low = answer.lower()
         if low in ("q", "quit"):
             return None
-        if low in ("h", "help", "?"):
+        if low in ("h", "help"):
             console.print(HELP_TEXT)
+            continue
+        if low in ("hint", "?"):
+            console.print("[dim]Thinking...[/]")
+            action, share, seconds = hint(state, seat, hint_seed)
+            n = next(i for i, info in enumerate(choices, 1) if info["action"] == action)
+            console.print(
+                f"Hint ({HINT_AGENT}, {seconds:.1f} s): [bold]{n}[/]  {choices[n - 1]['label']} "
+                f"({100 * share:.0f}% of its search)"
+            )
             continue
         if low in ("l", "log"):
             for e in obs["events"]:
@@ -61,6 +87,7 @@ def play(
     """Play GAME in the terminal against the computer or hot-seat; Ctrl-C saves the match record.
 
     A seat's secrets are shown only on its own turn, after a pass-the-device prompt when several people play.
+    At your move, type hint (or ?) for the medium computer player's suggestion, h for help, q to quit.
     """
     g = build_game(game, option, players)
     seats = list(seat or ["human"] + ["greedy"] * (g.num_players - 1))
@@ -69,6 +96,7 @@ def play(
     if len(seats) != g.num_players:
         raise fail(f"{game} needs {g.num_players} seats, got {len(seats)} (--seat once per seat)")
     rng = random.Random(seed)
+    hint_seed = secrets.randbits(32) if seed is None else seed
     agents = {}
     for i, name in enumerate(seats):
         if name != "human":
@@ -107,7 +135,7 @@ def play(
             shown = len(s.events(viewer))
         last_human = cur
         console.print(render_board(game, s.observation(cur)))
-        action = _choose(s, cur)
+        action = _choose(s, cur, hint_seed)
         if action is None:
             raise _Quit
         return action

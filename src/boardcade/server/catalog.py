@@ -10,15 +10,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS
-from ..core import game_class, game_names, game_spec, load_game, sample_chance
+from ..core import GameError, game_class, game_names, game_spec, load_game, sample_chance
 from .errors import ClientError
 
 # A clause line of a rules document: "- **QB-3.3** *(rulebook: ...)* text", "**AC-1.1** text", "## AC-1 Title".
 RULE_LINE = re.compile(r"^\s*(?:[-*]\s+|#+\s+)?\**\[?([A-Z]{2,4}-[A-Za-z0-9][A-Za-z0-9.\-]*)\]?\**[.:)]?\**\s+(.*\S)")
 # The computer player offered first on the home page: quick, and beatable by a new player.
 DEFAULT_AGENT = "easy"
-# The agents the home page offers as levels, weakest first (others stay available under "More options").
-LEVELS = ("random", "greedy", "easy", "medium", "hard")
 PREVIEW_STEPS = 40  # the home page's board drawing: the public view after this many seeded random steps
 
 
@@ -118,7 +116,7 @@ def catalog() -> dict[str, Any]:
         "games": games,
         "agents": names,
         "agent_details": details,
-        "levels": [n for n in LEVELS if n in names],
+        "levels": levels(),
         "default_agent": DEFAULT_AGENT if DEFAULT_AGENT in names else (names[0] if names else None),
     }
 
@@ -155,6 +153,19 @@ def variant_options(game: str, variant: Any, options: Any) -> dict[str, Any]:
 def rules_document(name: str) -> str | None:
     """The game's numbered rules document (markdown), as shipped in its folder."""
     return game_spec(name).rules_text()
+
+
+def levels() -> list[dict[str, Any]]:
+    """The difficulty levels players choose from, weakest first: name, one-line description, seconds per move."""
+    out = []
+    for name in AGENTS:
+        try:
+            spec = AGENTS[name]
+        except (ImportError, GameError):  # an entry-point agent whose package is not installed
+            continue
+        if spec.level:
+            out.append({"name": name, "description": spec.description, "seconds_per_move": spec.seconds_per_move})
+    return out
 
 
 @lru_cache(maxsize=16)

@@ -1,4 +1,5 @@
-"""Long work off the event loop, in worker processes: computer players' decisions and record replays.
+"""Long work off the event loop, in worker processes: computer players' decisions, hints for human players
+and record replays.
 
 Each worker is a child process (spawned, so it shares nothing with the server) that runs one job at a time.
 A job that overruns its deadline gets its worker killed and replaced, so no job can hold a worker for ever.
@@ -8,7 +9,8 @@ person's twenty computer-only matches cannot starve someone else's opponent) and
 free. Each decision has a deadline, `agent_budget` seconds after it was asked for, queueing included: the
 search agents (easy, medium, hard, ismcts) search until just before it and play their best move so far.
 If no answer comes by the deadline (all workers busy, or an agent that cannot be cut short overran), the
-caller plays a fallback move and says so (see manager.py).
+caller plays a fallback move and says so (see manager.py). A hint (the `medium` agent's suggestion for a human
+seat) waits in the same queue, under the asker's address, with the same deadline; it gets no fallback.
 """
 
 from __future__ import annotations
@@ -48,17 +50,8 @@ class JobRefused(Exception):
 
 
 # ---- the child process --------------------------------------------------------------------------
-def _decide(
-    cache: OrderedDict,
-    match_id: str,
-    game: str,
-    options: dict,
-    history: list[int],
-    agent_name: str,
-    seed: int,
-    deadline: float,
-) -> tuple[int, dict[str, Any]]:
-    from ..agents import ISMCTSAgent, make_agent
+def _position(cache: OrderedDict, match_id: str, game: str, options: dict, history: list[int]):
+    """The match's state after `history`, continuing from the cached state of the match when it is a prefix."""
     from ..core import load_game
 
     state = cache.pop(match_id, None)
@@ -69,13 +62,62 @@ def _decide(
     cache[match_id] = state
     while len(cache) > 64:
         cache.popitem(last=False)
+    return state
+
+
+def _agent_until(agent_name: str, seed: int, deadline: float):
+    """The agent, a search agent told to stop just before `deadline`."""
+    from ..agents import ISMCTSAgent, make_agent
+
     agent = make_agent(agent_name, seed)
     left = deadline - time.time() - 0.05
     if isinstance(agent, ISMCTSAgent):
         agent.seconds = max(0.01, min(agent.seconds or left, left))
+    return agent
+
+
+def _decide(
+    cache: OrderedDict,
+    match_id: str,
+    game: str,
+    options: dict,
+    history: list[int],
+    agent_name: str,
+    seed: int,
+    deadline: float,
+) -> tuple[int, dict[str, Any]]:
+    state = _position(cache, match_id, game, options, history)
+    agent = _agent_until(agent_name, seed, deadline)
     action = agent.step(state.clone())
     info = dict(getattr(agent, "last_search", None) or {})
     return action, {k: info[k] for k in ("iterations", "seconds") if k in info}
+
+
+def _hint(
+    cache: OrderedDict,
+    match_id: str,
+    game: str,
+    options: dict,
+    history: list[int],
+    seat: int,
+    agent_name: str,
+    seed: int,
+    deadline: float,
+) -> tuple[int, float, float]:
+    """(action, its visit share, seconds searched) that `agent_name` suggests to `seat`, the player to move.
+
+    The agent is handed a state drawn from the seat's information state (`resample_from_infostate`, seeded
+    from public facts only), never the match's own state, so it cannot use what the seat does not know."""
+    import random
+
+    began = time.perf_counter()
+    state = _position(cache, match_id, game, options, history)
+    if state.current_player() != seat:
+        raise ValueError(f"seat {seat} is not to move")
+    seen = state.resample_from_infostate(seat, random.Random(seed))
+    agent = _agent_until(agent_name, seed, deadline)
+    action, share = agent.analyse(seen)[0]
+    return action, share, time.perf_counter() - began
 
 
 def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
@@ -92,7 +134,7 @@ def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress:
     return gzip.compress(body, 5) if compress else body
 
 
-JOBS = {"decide": _decide, "replay": _replay}
+JOBS = {"decide": _decide, "hint": _hint, "replay": _replay}
 
 
 def _worker_main(conn) -> None:
@@ -222,6 +264,7 @@ class Decision:
     args: tuple
     deadline: float
     future: asyncio.Future = field(repr=False)
+    kind: str = "decide"  # or "hint": a suggestion for a human seat (same queue, same fairness, same deadline)
 
 
 class AgentPool:
@@ -248,10 +291,29 @@ class AgentPool:
         budget: float,
     ) -> tuple[int, dict] | None:
         """The agent's action and search figures, or None if it could not answer within `budget` seconds."""
+        args = (match_id, game, options, history, agent, seed)
+        return await self._queue("decide", owner, args, budget)
+
+    async def hint(
+        self,
+        owner: str,
+        match_id: str,
+        game: str,
+        options: dict,
+        history: list[int],
+        seat: int,
+        agent: str,
+        seed: int,
+        budget: float,
+    ) -> tuple[int, float, float] | None:
+        """(action, visit share, seconds) that `agent` suggests to `seat` from its information state only, or
+        None if no worker answered within `budget` seconds."""
+        return await self._queue("hint", owner, (match_id, game, options, history, seat, agent, seed), budget)
+
+    async def _queue(self, kind: str, owner: str, args: tuple, budget: float) -> Any:
         deadline = time.time() + budget
         future = asyncio.get_running_loop().create_future()
-        args = (match_id, game, options, history, agent, seed, deadline)
-        self.queues.setdefault(owner, deque()).append(Decision(owner, args, deadline, future))
+        self.queues.setdefault(owner, deque()).append(Decision(owner, (*args, deadline), deadline, future, kind))
         self._dispatch()
         try:
             return await future
@@ -296,7 +358,7 @@ class AgentPool:
             # A worker's start-up (first use, or after a kill) is not the agent's thinking time.
             d.deadline += await worker.start()
             args = (*d.args[:-1], d.deadline)
-            result = await worker.run("decide", args, d.deadline - time.time() + GRACE)
+            result = await worker.run(d.kind, args, d.deadline - time.time() + GRACE)
         except TimeoutError:
             result = None
         except (JobFailed, OSError) as e:

@@ -162,6 +162,15 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
     return {"version": new_version}
 
 
+@router.post("/matches/{match_id}/hint")
+async def hint(request: Request, match_id: str) -> dict[str, Any]:
+    """The `medium` agent's suggested move for the asking seat, worked out from that seat's information only."""
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    return await mgr.hint(match, body.get("seat"), body.get("token"), client_address(request))
+
+
 async def _finished_record(request: Request, match_id: str) -> Record:
     mgr = manager(request)
     try:
