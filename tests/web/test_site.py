@@ -125,38 +125,29 @@ def test_rules_panel_from_the_package_and_log_links_open_their_clause(server, co
     assert clause.is_visible() and clause.get_attribute("data-rule") in rule
 
 
-def test_hint_button_follows_the_hint_contract_and_hides_without_it(server, contexts):
-    """Issue 15's hint: against a server without POST /api/matches/{id}/hint the button stays hidden; with
-    an endpoint that answers the agreed shape ({action, label, visit_share, agent, seconds}, stood in for
-    here by an intercepted request) the button shows "Hint: <label> (NN% of visits)" and marks the choice."""
+def test_hint_button_shows_the_medium_suggestion_and_hides_without_the_endpoint(server, contexts):
+    """Issue 15's hint: on a human's turn the Hint button asks the server (POST /api/matches/{id}/hint with
+    the seat's token) and shows "Hint: <label> (NN% of visits)", marking that choice on the board. Against a
+    server without the endpoint (stood in for by a page whose hint requests answer 404) the button stays
+    hidden."""
     page = contexts(**DESK, reduced_motion="reduce").new_page()
     new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
     assert wait_my_turn(page) == "turn"
-    assert page.locator(".action-bar").get_attribute("data-hint") == "none"
-    assert not page.locator(".hint-button").is_visible()
-    asked = []
-
-    def answer(route):
-        body = route.request.post_data_json
-        asked.append(body)
-        if "seat" not in body:  # the page's probe: a seatless ask is refused, so the endpoint exists
-            route.fulfill(status=400, json={"error": {"code": "bad_message", "message": "'seat' is required"}})
-            return
-        offer = page.locator(".board-area .choice").first
-        action = int(offer.get_attribute("data-action"))
-        label = offer.get_attribute("aria-label")
-        route.fulfill(json={"action": action, "label": label, "visit_share": 0.62, "agent": "medium", "seconds": 0.4})
-
-    page.route("**/api/matches/*/hint", answer)
-    page.reload()
-    assert wait_my_turn(page) == "turn"
     page.wait_for_selector(".action-bar[data-hint='offered']")
     page.locator(".hint-button").click()
-    page.wait_for_selector(".hint-text:has-text('Hint:')")
-    label = page.locator(".board-area .choice").first.get_attribute("aria-label")
-    assert page.locator(".hint-text").text_content() == f"Hint: {label} (62% of visits)"
-    assert page.locator(".board-area .choice.hinted").count() >= 1
-    assert asked[-1]["seat"] == 0 and asked[-1]["token"], "the hint is asked for with the seat's token"
+    page.wait_for_selector(".hint-text:has-text('Hint:')", timeout=30_000)
+    text = page.locator(".hint-text").text_content()
+    assert re.fullmatch(r"Hint: .+ \(\d{1,3}% of visits\)", text), text
+    hinted = page.locator(".board-area .choice.hinted, .action-bar .choice.hinted, button.hinted")
+    assert hinted.count() >= 1
+    labels = [hinted.nth(i).get_attribute("aria-label") or hinted.nth(i).text_content() for i in range(hinted.count())]
+    assert any(label and label in text for label in labels), (labels, text)
+
+    page.route("**/api/matches/*/hint", lambda route: route.fulfill(status=404, json={"detail": "Not Found"}))
+    page.reload()
+    assert wait_my_turn(page) == "turn"
+    page.wait_for_selector(".action-bar[data-hint='none']")
+    assert not page.locator(".hint-button").is_visible()
 
 
 def test_play_a_friend_invite_link_and_seats_show_who_is_connected(server, contexts):
