@@ -173,9 +173,13 @@ def test_AC_9_2_flea_may_drop_mushrooms_in_the_squares_it_leaves(ac):
     assert ac.phase(s) == "flea mushroom drop" and ac.kinds(s) == ["drop_mushroom", "no_mushroom"]
     assert ac.targets(s, "drop_mushroom") == [(6, 2)]
     ac.act(s, "drop_mushroom")
+    before = len(s.events())
     ac.act(s, "no_mushroom")
     assert ac.mushrooms(s) == {(6, 2)}
     assert ac.fleas(s) == [(4, 2)] and ac.supply(s) == 29
+    # declining is logged too, so the choice is seen to be taken (everyone sees it: the flea is public)
+    said = [e for e in s.events()[before:] if e.rule == "AC-9.2"]
+    assert [e.text for e in said] == ["the flea drops no mushroom at r5c2"] and said[0].visible_to is None
 
 
 def test_AC_8_spider_must_move_when_it_can(ac):

@@ -678,6 +678,8 @@ class TurnsMixin:
         elif phase == P_CDROP:
             if action == A.DROP:
                 self._place_mushroom(self._flea_from, "AC-9.2", "dropped by a flea")
+            else:
+                self._emit("AC-9.2", f"the flea drops no mushroom at {square_name(self._flea_from)}")
             self._flea_advance()
         elif phase == P_CSPIDERSPAWN:
             square = A.spawn_spider_square(action)

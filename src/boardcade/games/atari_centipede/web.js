@@ -60,7 +60,13 @@ function field(obs, ui) {
       if (k === 0) put(text(x + C / 2, y + C / 2, cp.facing > 0 ? "▶" : "◀", { class: "piece-letter" }));
     });
   }
-  for (const f of obs.fleas || []) { const [x, y] = sq(f.square); put(text(x + C / 2, y + C / 2, "F", { class: "bug flea", fill: COLOUR[f.colour] })); }
+  // Fleas are numbered when there are several, so a choice naming one can be told from the other.
+  const fleas = obs.fleas || [];
+  fleas.forEach((f, i) => {
+    const [x, y] = sq(f.square);
+    const name = fleas.length > 1 ? `F${i + 1}` : "F";
+    put(title(text(x + C / 2, y + C / 2, name, { class: "bug flea", fill: COLOUR[f.colour] }), `${f.colour} flea ${fleas.length > 1 ? i + 1 : ""}`.trim()));
+  });
   for (const sp of obs.spiders || []) { const [x, y] = sq(sp.square); put(text(x + C / 2, y + C / 2, "✶", { class: "bug spider", fill: COLOUR[sp.colour] })); }
   for (const g of obs.gnomes || []) {
     if (!g.square) continue;
