@@ -195,3 +195,79 @@ def test_home_lists_my_matches_with_players_turn_and_age(server, contexts):
     assert item.locator(".match-age").text_content().startswith("started ")
     item.locator("a.button").click()
     page.wait_for_url(re.compile(rf"#/play/{match_id}$"))
+
+
+# Stands in for the Web Audio API (headless Chromium has no sound card) and keeps a record, every 15 ms, of the
+# tab titles and of the status bar's kinds and texts, so a short state (the computer thinking) is not missed.
+WATCH = """
+window.__chimes = 0;
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (x) => x }; }
+  createOscillator() { return { frequency: {}, connect: (x) => x, start: () => { window.__chimes += 1; }, stop() {} }; }
+};
+window.__seen = [];
+setInterval(() => {
+  const st = document.querySelector(".status");
+  const row = { title: document.title, status: st ? st.className : "", text: st ? st.textContent : "",
+                marked: document.querySelectorAll("svg.board .last-move").length,
+                trails: document.querySelectorAll("svg.board .last-move-trail").length, chimes: window.__chimes };
+  const last = window.__seen[window.__seen.length - 1];
+  if (!last || JSON.stringify(last) !== JSON.stringify(row)) window.__seen.push(row);
+}, 15);
+"""
+
+
+def test_your_turn_is_signalled_by_title_and_chime_and_the_last_move_stays_marked(server, contexts):
+    """Issue 16's turn signals: the sound switch in the top bar (off until switched on, remembered across
+    reloads; switching it on plays the chime once); while the computer decides the status says it is
+    thinking and the tab title does not claim your turn; when your turn comes the title starts with
+    "● Your turn" and the chime plays (two tones); the last move's pieces stay marked, with a trail from
+    where they came, until the next move. Animation on (no reduced-motion request)."""
+    ctx = contexts(**DESK, reduced_motion="no-preference")
+    ctx.add_init_script(WATCH)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    sound = page.locator("#sound")
+    assert sound.text_content() == "Sound: off" and sound.get_attribute("aria-pressed") == "false"
+    sound.click()
+    assert sound.text_content() == "Sound: on" and sound.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("window.__chimes") == 2, "switching the sound on plays the two-tone chime once"
+    page.reload()
+    assert page.locator("#sound").text_content() == "Sound: on", "the choice is remembered"
+
+    new_match_in_form(page, server, "qbert", ["human", "agent:medium"], options={"max_turns_per_round": 1})
+    moves = 0
+    for _ in range(60):
+        if wait_my_turn(page) != "turn":
+            break
+        assert page.title().startswith("● Your turn — "), page.title()
+        seen = page.evaluate("window.__seen")
+        thought = [r for r in seen if "thinking" in r["status"].split()]
+        if moves >= 2 and thought and any(r["marked"] and "mine" in r["status"].split() for r in seen):
+            break
+        before = page.locator(".action-bar").get_attribute("data-version")
+        offer = page.locator(".board-area .choice, .action-bar button.action").first
+        offer.click()
+        page.wait_for_function(
+            "v => document.querySelector('.result') || document.querySelector('.action-bar').dataset.version !== v",
+            arg=before,
+        )
+        moves += 1
+    seen = page.evaluate("window.__seen")
+    thought = [r for r in seen if "thinking" in r["status"].split()]
+    assert thought, "the computer's turn was shown"
+    assert all(r["text"].startswith("Computer (medium) is thinking") for r in thought), thought[:3]
+    assert not any(r["title"].startswith("● Your turn") for r in thought), "no 'your turn' while the computer thinks"
+    mine = [r for r in seen if "mine" in r["status"].split()]
+    assert mine and all(r["title"].startswith("● Your turn — ") for r in mine)
+    # The chime (two tones) played each time the turn came back to this browser, and only then: not for each
+    # hop of one turn while its move is being sent (the reload above started the count afresh).
+    turns_back = sum(
+        1 for a, b in zip(seen, seen[1:], strict=False) if not a["title"].startswith("●") and b["title"].startswith("●")
+    )
+    trace = [(r["title"][:12], r["status"], r["chimes"]) for r in seen]
+    assert turns_back >= 2 and page.evaluate("window.__chimes") == 2 * turns_back, trace
+    assert any("Sending your move" in r["text"] and r["title"].startswith("●") for r in seen), trace
+    marked = [r for r in seen if r["marked"]]
+    assert marked and all(r["trails"] >= r["marked"] for r in marked), "a moved piece is marked and trailed"

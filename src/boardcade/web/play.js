@@ -203,6 +203,9 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
       status.textContent = text;
       status.className = `status ${kind}`;
     }
+    // The tab title says what the status bar says, from the same moment; a move of ours in flight keeps the
+    // turn ours (no fresh chime for each hop of one turn).
+    turnSignal(canAct || (!!pending && !obs.is_terminal), meta.title);
     last.textContent = obs.is_terminal ? "" : lastLine(obs);
     hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) hud.append(el); } catch (e) { console.error(e); } }
@@ -216,7 +219,6 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     await drawPanel(panel, obs);
     await drawLog(log, obs.game, obs.events);
     drawHint(canAct);
-    turnSignal(canAct, meta.title);
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
       if (first) first.focus({ preventScroll: false });
