@@ -108,6 +108,11 @@ def test_sv2_reload_and_server_restart_resume_the_seat(server, contexts):
     before = page.locator(".log li").count()
     server.kill()
     page.wait_for_selector("text=reconnecting…")
+    # While reconnecting nothing is offered, and a click on the board says why instead of being lost.
+    page.wait_for_selector(".status:has-text('Reconnecting')")
+    assert page.locator(".board-area .choice, .action-bar button.action").count() == 0
+    page.locator("svg.board .spot").first.click()
+    page.wait_for_selector("#notice:has-text('Not connected')")
     server.start()
     page.wait_for_selector("#conn:text-is('connected')")
     assert page.locator(".log li").count() == before, "the restarted server resumed the same state"
