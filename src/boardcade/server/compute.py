@@ -411,7 +411,7 @@ class ReplayPool:
                     body = await self.worker.run("replay", (record, max_steps, compress), self.timeout)
                 except TimeoutError:
                     raise JobRefused(
-                        "too_large", f"replaying this record took over {self.timeout:.0f} s; it is too long to watch"
+                        "too_large", f"replaying this record took over {self.timeout:g} s; it is too long to watch"
                     ) from None
                 except (JobFailed, OSError) as e:
                     log.warning("a replay failed in its worker process: %s", e)
