@@ -103,6 +103,34 @@ def test_bad_invite_says_why_and_keeps_the_stored_token(server, contexts):
     assert guest.locator(".players .seat[data-seat='1'] .who").text_content().startswith("Sam")
 
 
+def test_a_page_still_loading_never_draws_over_the_page_opened_after_it(server, contexts):
+    """An invite link opened while the home page still waits for the server (a slow network, a quick click):
+    the home page, when its data comes, must not replace the join form (it used to, leaving the guest on the
+    home page with the invite gone from the address bar)."""
+    guest = contexts(**DESK).new_page()
+    m = _online_match(guest, server)
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    guest.route("**/api/games", hold)  # the home page's catalog is held back
+    guest.goto(server.url + "/")
+    guest.wait_for_function("document.querySelector('#view').textContent.includes('Loading')")
+    assert len(held) == 1
+    guest.goto(f"{server.url}/#/join/{m['id']}/1/{m['invites']['1']}")
+    guest.wait_for_selector("#join-name")
+    with guest.expect_response(lambda r: "status=finished" in r.url):  # the home page has drawn by then
+        held[0].continue_()
+    guest.unroute("**/api/games", hold)
+    assert guest.locator("#join-name").is_visible(), "the join form is still shown"
+    assert guest.locator(".tiles").count() == 0, "the late home page is not shown"
+    guest.fill("#join-name", "Sam")
+    guest.click("#join")
+    guest.wait_for_url(re.compile(rf"#/play/{m['id']}$"))
+    guest.wait_for_selector(".players .seat")
+
+
 def test_rules_panel_from_the_package_and_log_links_open_their_clause(server, contexts):
     """Each game's rules document (shipped in its folder) renders as a page with an anchor per clause, without
     markdown marks left over; in a match a rule ID in the log opens the rules panel at that clause."""

@@ -10,60 +10,70 @@ import { showRulesPage } from "./rules.js";
 const view = document.getElementById("view");
 let cleanup = null;
 let uploaded = null;
+let current = 0; // the route now shown; an older route still waiting for the server must not draw over it
 
-function pageMessage(title, text, ...extra) {
-  view.replaceChildren(h("div", { class: "page-message", role: "alert" }, h("h2", {}, title), h("p", {}, text), ...extra,
+function pageMessage(page, title, text, ...extra) {
+  page.replaceChildren(h("div", { class: "page-message", role: "alert" }, h("h2", {}, title), h("p", {}, text), ...extra,
     h("p", {}, h("a", { class: "button", href: "#/" }, "Back to the games"))));
 }
 
+// Each route draws into its own page element. A route left before its data arrived (the home page still
+// loading when an invite link is opened) finishes into a page that is no longer shown, and is cleaned up.
 async function route() {
+  const mine = ++current;
   if (cleanup) { cleanup(); cleanup = null; }
   clearNotice();
   const dialog = document.getElementById("rules-dialog");
   if (dialog.open) dialog.close();
+  const page = h("div", { class: "page" }, h("p", {}, "Loading…"));
+  view.replaceChildren(page);
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   scrollTo(0, 0);
+  let done = null;
   try {
     if (parts[0] === "play" && parts[1]) {
-      cleanup = showPlay(view, parts[1]);
+      done = showPlay(page, parts[1]);
     } else if (parts[0] === "watch" && parts[1]) {
-      cleanup = showPlay(view, parts[1], { spectate: true });
+      done = showPlay(page, parts[1], { spectate: true });
     } else if (parts[0] === "join" && parts.length === 4) {
-      await showJoin(parts[1], Number(parts[2]), parts[3]);
+      await showJoin(page, parts[1], Number(parts[2]), parts[3]);
     } else if (parts[0] === "replay" && parts[1] === "file" && uploaded) {
-      cleanup = showReplay(view, uploaded);
+      done = showReplay(page, uploaded);
     } else if (parts[0] === "replay" && parts[1]) {
-      view.replaceChildren(h("p", {}, "Loading the replay…"));
-      cleanup = showReplay(view, await api(`/matches/${parts[1]}/replay`), parts[1]);
+      page.replaceChildren(h("p", {}, "Loading the replay…"));
+      const record = await api(`/matches/${parts[1]}/replay`);
+      if (mine === current) done = showReplay(page, record, parts[1]);
     } else if (parts[0] === "rules" && parts[1]) {
-      await showRulesPage(view, parts[1], parts[2]);
+      await showRulesPage(page, parts[1], parts[2]);
     } else {
-      cleanup = await showHome(view, (data) => { uploaded = data; location.hash = "#/replay/file"; });
+      done = await showHome(page, (data) => { uploaded = data; location.hash = "#/replay/file"; });
     }
   } catch (e) {
-    pageMessage("Something went wrong", e.message);
+    if (mine === current) pageMessage(page, "Something went wrong", e.message);
   }
+  if (mine === current) cleanup = done;
+  else if (done) done();
 }
 
 // An invite link: ask for a name, claim the seat, keep the token the server issued, drop the invite from the
 // address bar. A refused invite says why and leaves whatever this browser already held untouched.
-async function showJoin(matchId, seat, invite) {
+async function showJoin(page, matchId, seat, invite) {
   history.replaceState(null, "", `#/join/${matchId}/${seat}`); // the invite leaves the address bar at once
   let match;
   try {
     match = await api(`/matches/${matchId}`);
   } catch (e) {
-    pageMessage("This invite cannot be used", e.code === "not_found" ? "There is no such match: the link may be mistyped, or the match expired." : e.message);
+    pageMessage(page, "This invite cannot be used", e.code === "not_found" ? "There is no such match: the link may be mistyped, or the match expired." : e.message);
     return;
   }
   const seatInfo = match.seats[seat];
   if (!seatInfo || seatInfo.kind !== "human") {
-    pageMessage("This invite cannot be used", `The link names seat ${seat + 1}, which is not a seat for a person in this match.`);
+    pageMessage(page, "This invite cannot be used", `The link names seat ${seat + 1}, which is not a seat for a person in this match.`);
     return;
   }
   const mine = tokensFor(matchId);
   if (mine[seat] !== undefined) {
-    pageMessage("You already hold this seat", `This browser already plays ${seatInfo.role} in this match; the invite was not used.`,
+    pageMessage(page, "You already hold this seat", `This browser already plays ${seatInfo.role} in this match; the invite was not used.`,
       h("p", {}, h("a", { class: "button primary", href: `#/play/${matchId}` }, "Go to the match")));
     return;
   }
@@ -94,12 +104,12 @@ async function showJoin(matchId, seat, invite) {
         expired: "This match has expired.",
         match_over: "This match is already over.",
       }[e.code] || e.message;
-      pageMessage("This invite cannot be used", `${reason} Ask the person who invited you for a new link.`,
+      pageMessage(page, "This invite cannot be used", `${reason} Ask the person who invited you for a new link.`,
         h("p", { class: "small-print" }, `(${e.message})`),
         h("p", {}, h("a", { class: "button", href: `#/watch/${matchId}` }, "Watch the match instead")));
     }
   });
-  view.replaceChildren(form);
+  page.replaceChildren(form);
   name.focus();
 }
 
