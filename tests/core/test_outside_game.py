@@ -61,6 +61,34 @@ def test_scenario_and_driving_by_meaning_PG_2_2_and_PG_2_3(pig):
     assert not can(state, "die", face=1)  # no die in the air: it is a player's turn
 
 
+def test_player_one_starts_and_rolls_as_often_as_they_like_PG_1_1_and_PG_2_1(pig):
+    state = load_game("pig").new_initial_state()
+    assert state.current_player() == 0  # PG-1.1: player 1 (seat 0) starts
+    for face in (2, 3, 4, 5, 6, 6):  # PG-2.1: roll again after every face but a 1
+        act(state, "roll")
+        act(state, "die", face=face)
+        assert state.current_player() == 0 and can(state, "roll") and can(state, "hold")
+    assert rules_fired(state).count("PG-2.1") == 6 and state.observation(0)["turn_total"] == 26
+
+
+def test_the_first_to_reach_the_target_wins_PG_1_2(pig):
+    state = scenario("pig", scores=(18, 19), to_move=0, rolled=(2,))
+    act(state, "hold")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0] and "PG-1.2" in rules_fired(state)
+    low = scenario("pig", options={"target": 5}, scores=(0, 4), to_move=1, rolled=(3,))
+    act(low, "hold")  # option `target`: 4 + 3 reaches 5
+    assert low.is_terminal() and low.returns() == [-1.0, 1.0]
+
+
+def test_a_game_past_its_length_bound_ends_as_a_draw_PG_1_3(pig):
+    state = load_game("pig").new_initial_state()
+    while not state.is_terminal():  # both players roll a 1 every turn: nobody ever scores
+        act(state, "roll")
+        act(state, "die", face=1)
+    assert state.returns() == [0.0, 0.0] and state.safety_cap_hit() and "PG-1.3" in rules_fired(state)
+    assert len(state.history()) <= state.game.max_game_length
+
+
 def test_driving_an_illegal_meaning_lists_what_is_legal(pig):
     state = scenario("pig")
     with pytest.raises(AssertionError, match="Legal now: roll"):

@@ -56,14 +56,14 @@ class RaceState(State):
     def __init__(self, game: RaceGame):
         super().__init__(game)
         self._player = 0
-        self._rolling = False
-        self._walked = [0, 0]
-        self._rolled = [0, 0]
+        self.rolling = False
+        self.walked = [0, 0]
+        self.rolled = [0, 0]
 
     def current_player(self) -> int:
         if self._result is not None:
             return TERMINAL
-        return CHANCE if self._rolling else self._player
+        return CHANCE if self.rolling else self._player
 
     def _legal_actions(self) -> list[int]:
         return [WALK, ROLL]
@@ -73,30 +73,30 @@ class RaceState(State):
 
     def _apply(self, action: int) -> None:
         p = self._player
-        if self._rolling:
-            self._rolling = False
-            self._rolled[p] += action + 1
+        if self.rolling:
+            self.rolling = False
+            self.rolled[p] += action + 1
             self._emit("DR-2", f"the die shows {action + 1}", (p,))
         elif action == ROLL:
-            self._rolling = True
+            self.rolling = True
             return
         else:
-            self._walked[p] += 1
+            self.walked[p] += 1
             self._emit("DR-1", f"player {p + 1} walks")
-        if self._walked[p] + self._rolled[p] >= GOAL:
+        if self.walked[p] + self.rolled[p] >= GOAL:
             result = [-1.0, -1.0]
             result[p] = 1.0
             self._finish(result, "DR-3", f"player {p + 1} wins")
         self._player = 1 - p
 
     def action_info(self, action: int) -> dict:
-        return DIE.info(action) if self._rolling else CODEC.info(action)
+        return DIE.info(action) if self.rolling else CODEC.info(action)
 
     def observation(self, player: int | None) -> dict:
         obs = self._observation_common(player)
-        obs["walked"] = list(self._walked)
-        obs["rolled"] = [t if player == q else None for q, t in enumerate(self._rolled)]
-        obs["rolling"] = self._rolling
+        obs["walked"] = list(self.walked)
+        obs["rolled"] = [t if player == q else None for q, t in enumerate(self.rolled)]
+        obs["rolling"] = self.rolling
         return obs
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> RaceState:
@@ -105,8 +105,8 @@ class RaceState(State):
     def clone(self) -> RaceState:
         other = RaceState.__new__(RaceState)
         self._copy_base_into(other)
-        other._player, other._rolling = self._player, self._rolling
-        other._walked, other._rolled = self._walked.copy(), self._rolled.copy()
+        other._player, other.rolling = self._player, self.rolling
+        other.walked, other.rolled = self.walked.copy(), self.rolled.copy()
         return other
 
 
@@ -124,11 +124,11 @@ def _fill(obs, v, game):
 
 
 def _encode_state(state, player, v, game):
-    for p, w in enumerate(state._walked):  # the game's own tensors module reads its own state
+    for p, w in enumerate(state.walked):
         v["walked"][p, min(w, GOAL)] = 1.0
     if player is not None:
-        v["rolled"][state._rolled[player]] = 1.0
-    v["rolling"][0] = float(state._rolling)
+        v["rolled"][state.rolled[player]] = 1.0
+    v["rolling"][0] = float(state.rolling)
 
 
 RACE_TENSORS = SimpleNamespace(fields=_fields, fill=_fill, encode_state=_encode_state)
