@@ -1,6 +1,6 @@
 """Computer players. `make_agent("random" | "greedy" | "easy" | "medium" | "hard" | "ismcts" ...)` builds one.
 
-Names take settings: "ismcts:iterations=500,seconds=1.5,exploration=0.7,rollout_depth=20", "hard:seconds=1"
+Names take settings: "ismcts:iterations=500,seconds=1.5,exploration=0.7,temperature=0.2", "hard:seconds=1"
 (see `boardcade.agents.registry`). "os_mcts[:simulations=N|seconds=S]" is OpenSpiel's own MCTSBot (openspiel
 extra), registered from `boardcade.interop`. Every name accepted here works in `play`, `simulate`, web seats and
 the arena.
@@ -27,11 +27,12 @@ from .registry import (
 ISMCTS_PARAMS = (
     Param("iterations", int, "search iterations per decision", minimum=1),
     Param("seconds", float, "wall-time budget per decision in seconds"),
-    Param("exploration", float, "UCB1 exploration constant (values are in [-1, 1])"),
-    Param("rollout_depth", int, "actions per rollout before the evaluation scores the position", minimum=0),
-    Param("rollout_greedy", int, "rollout moves compare this many random candidates (0 = random)", minimum=0),
+    Param("exploration", float, "PUCT exploration constant (values are in [-1, 1])", minimum=0),
+    Param("temperature", float, "softmax temperature of the one-ply priors (0 = uniform)", minimum=0),
+    Param("plan", int, "1: a turn is one plan (best line backed up over one player's decisions); 0: means", minimum=0),
+    Param("turn", int, "1: score positions at turn boundaries; 0: right after each new node", minimum=0),
+    Param("rollout_depth", int, "random actions after the leaf before the evaluation scores it", minimum=0),
     Param("determinizations", int, "sampled hidden states reused across iterations", minimum=1),
-    Param("prior", float, "virtual visits per root action at its one-ply value (0 = none)", minimum=0),
 )
 
 

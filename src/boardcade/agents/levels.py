@@ -12,7 +12,7 @@ from typing import Any
 from .ismcts import ISMCTSAgent
 
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 60, "rollout_depth": 8, "determinizations": 8},
+    "easy": {"iterations": 60, "determinizations": 8},
     "medium": {"iterations": 400, "determinizations": 16},
     "hard": {"iterations": 2000, "seconds": 1.8, "determinizations": 32},
 }

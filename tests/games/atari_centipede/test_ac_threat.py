@@ -84,7 +84,7 @@ def test_AC_4_6_evaluation_plans_the_shot_of_the_die_in_use(ac):
     centipede's last segment as a won game, and greedy takes it."""
     s = ac.pos(gnome=(0, 4), centipedes=[{"segments": [(9, 5)], "facing": "left"}], dice=(1, 1))
     ac.act(s, "die", face=1)
-    assert evaluate(s, 0) == 1.0  # the best plan of the die wins
+    assert evaluate(s, 0) > 0.9999  # the best plan of the die wins
     ac.act(s, "move", dir="right")
     ac.act(s, "fire")
     assert s.is_terminal() and s.returns() == [1.0, -1.0]

@@ -15,11 +15,7 @@ SPEC = GameSpec(
     scenario="boardcade.games.atari_centipede.scenario:build",
     rule_prefix="AC",
     search=SearchHints(
-        rollout_depth=0,
-        why=(
-            "field_rows=18, 10 games per seat against `greedy`, 150 iterations: scoring the leaf with the threat-map "
-            "evaluation alone won 6/10 as the Gnome (40 random actions first: 0/10) and lost 3/10 as the Centipede "
-            "(random rollouts: 0/10); random rollouts play a hopeless Gnome, which blinds the Gnome's search"
-        ),
+        chance_view="boardcade.games.atari_centipede.search:chance_view",
+        why="card draws are seen by their owner only; dice make a pool, so search keys them by the pool",
     ),
 )

@@ -227,7 +227,17 @@ def reachable_columns(state, g: int) -> set[int]:
             return _spread(col, _pool_moves(state), wrist)
         return {col}
     if state._phase == P_GWRIST:
-        return {max(0, col - 1), min(COLS - 1, col + 1)}
+        # Wrist Control's square first (away from an edge), then what is left of the turn: the rest of the die
+        # in use, or a die of the pool when none is chosen yet (AC-5.1, AC-5.2).
+        starts = [1] if col == 0 else [COLS - 2] if col == COLS - 1 else [col - 1, col + 1]
+        if state._die < 0:
+            options = _pool_moves(state)
+        else:
+            options = [[n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]]
+        out: set[int] = set()
+        for start in starts:
+            out |= _spread(start, options, wrist)
+        return out
     if state._die < 0:
         return _spread(col, _pool_moves(state), wrist)
     moves = [n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]

@@ -1,6 +1,6 @@
 """Milton Bradley Centipede's parts, for the registry (see boardcade.core.spec)."""
 
-from ...core.spec import GameSpec, SearchHints
+from ...core.spec import GameSpec
 
 SPEC = GameSpec(
     name="mb_centipede",
@@ -17,13 +17,4 @@ SPEC = GameSpec(
     # Rules version 1 was played on the first reconstructed board, which is gone (issue 13): its matches open
     # as finished records with a note.
     legacy_rules={},
-    # The spinner decides most of the race; skill is in where to shoot, what to revive and when to use the
-    # Spider, Scorpion and shortcuts. Random rollouts waste those choices, so rollouts play the heuristic's
-    # favourite move to the end of the game, and cost more: levels search a fifth as many iterations.
-    search=SearchHints(
-        rollout_depth=200,
-        rollout_greedy=64,
-        iteration_scale=0.2,
-        why="30 games in both seat orders: 400 iterations of greedy rollouts beat `greedy` 22-8; random rollouts 22-18",
-    ),
 )

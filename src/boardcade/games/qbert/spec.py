@@ -1,6 +1,6 @@
 """Q*bert's parts, for the registry (see boardcade.core.spec)."""
 
-from ...core.spec import GameSpec
+from ...core.spec import GameSpec, SearchHints
 
 SPEC = GameSpec(
     name="qbert",
@@ -14,4 +14,8 @@ SPEC = GameSpec(
     tensors="boardcade.games.qbert.tensors",
     scenario="boardcade.games.qbert.scenario:build",
     rule_prefix="QB",
+    search=SearchHints(
+        chance_view="boardcade.games.qbert.search:chance_view",
+        why="the d8 in the tube is seen by Q*bert's player only",
+    ),
 )
