@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from boardcade.core.learned import LearnedModel, load_model
 
 from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST
-from .threat import reachable_columns, threat_map
+from .threat import next_turn_columns, reachable_columns, threat_map, turn_under_way
 from .turns import P_DRAW, P_GSTEP, P_GWRIST
 
 FEATURES = (
@@ -66,6 +66,11 @@ def model(players: int = 2) -> LearnedModel | None:
     return _MODELS[players]
 
 
+def set_model(new: LearnedModel | None, players: int = 2) -> None:
+    """Use `new` instead of the shipped model for `players` (None: the hand-set weights); for training, tests."""
+    _MODELS[players] = new
+
+
 def _logit(x: list[float], players: int) -> float:
     m = model(players)
     if m is not None:
@@ -80,13 +85,32 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
     g = lay.enemy_gnome[colour]
     if state._gnome[g] < 0 or state._segs[colour] == 0:
         return None
-    threat, row = threat_map(state, colour)
-    if columns is None:
-        columns = reachable_columns(state, g)
-    keep = 1.0 - row
-    danger = 1.0 - (1.0 - min(threat[c] for c in columns)) * keep
-    here = 1.0 - (1.0 - threat[state._gnome[g] % COLS]) * keep
-    safe = sum(1 for c in columns if threat[c] < 0.5) / len(columns) * keep
+    col = state._gnome[g] % COLS
+    if columns is None and turn_under_way(state, colour):
+        # Mid-turn: the bugs still to move threaten the Gnome where it stands; every bug threatens it again at the
+        # colour's next turn, wherever its own turn takes it. So moving a bug near the Gnome keeps its worth.
+        now, row_now = threat_map(state, colour)
+        spared = (1.0 - now[col]) * (1.0 - row_now)
+        threat, row = threat_map(state, colour, whole=True)
+        columns = next_turn_columns(state, g)
+        keep = (1.0 - row) * spared
+        row = 1.0 - (1.0 - row) * (1.0 - row_now)
+    else:
+        threat, row = threat_map(state, colour)
+        if columns is None:
+            columns = reachable_columns(state, g)
+        keep = 1.0 - row
+    low = 1.0
+    safe = 0
+    for c in columns:
+        t = threat[c]
+        if t < low:
+            low = t
+        if t < 0.5:
+            safe += 1
+    danger = 1.0 - (1.0 - low) * keep
+    here = 1.0 - (1.0 - threat[col]) * keep
+    safe = safe / len(columns) * keep
     gend = state._gend[g]
     nearest = lay.rows
     pieces = 0
@@ -94,13 +118,23 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
         if cent[0] == colour:
             pieces += 1
             for s in cent[1]:
-                d = abs(s // COLS - gend)
+                d = s // COLS - gend
+                if d < 0:
+                    d = -d
                 if d < nearest:
                     nearest = d
     progress = 1.0 - (nearest - 1) / lay.field_rows if nearest < lay.rows else 0.0
-    bugs = sum(1 for b in state._spiders if b[1] == colour) + sum(1 for b in state._fleas if b[1] == colour)
+    bugs = 0
+    for b in state._spiders:
+        if b[1] == colour:
+            bugs += 1
+    for b in state._fleas:
+        if b[1] == colour:
+            bugs += 1
     cards = state._cards[g]
-    pool = sum(state._pool)
+    pool = state._pool
+    pool = pool[0] + pool[1] + pool[2] + pool[3] + pool[4] + pool[5]
+    hand = state._hand[colour]
     turn_i = state._turn_i
     gnome_turn = 0.0
     if turn_i >= 0 and state._phase != P_DRAW:
@@ -116,7 +150,7 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
         pieces / 3,
         bugs / 3,
         state._tucked[colour] / 2,
-        sum(state._hand[colour]) / 3,  # the hand's size is public
+        (hand[0] + hand[1] + hand[2] + hand[3] + hand[4]) / 3,  # the hand's size is public
         float(cards[WRIST]),
         float(cards[TRIGGER]),
         float(cards[SLAM]),

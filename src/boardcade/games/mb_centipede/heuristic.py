@@ -30,6 +30,11 @@ def model() -> LearnedModel | None:
     return _MODEL[0]
 
 
+def set_model(new: LearnedModel | None, players: int = 2) -> None:
+    """Use `new` instead of the shipped model (None: the hand-set weights); for training and tests."""
+    _MODEL[:] = [new]
+
+
 def _side(state, p: int) -> tuple[float, ...]:
     lay = state._L
     s = state._seg

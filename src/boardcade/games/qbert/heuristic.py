@@ -129,6 +129,11 @@ def model() -> LearnedModel | None:
     return _MODEL[0]
 
 
+def set_model(new: LearnedModel | None, players: int = 2) -> None:
+    """Use `new` instead of the shipped model (None: the hand-set weights); for training and tests."""
+    _MODEL[:] = [new]
+
+
 def features(state, player: int) -> list[float]:
     """The model's input for `player`: each term is signed for `player` against the opponent (so a position's
     value to one player is minus its value to the other, but for what only Q*bert's player knows: his moves
