@@ -117,7 +117,7 @@ def compare(args: argparse.Namespace) -> None:
     print(f"{args.rounds} rounds, {args.seconds:g} s of CPU per figure per round; medians, per CPU second")
     print(f"{'game/variant':<32}{'figure':<14}{'other':>12}{'this':>12}{'this/other':>12}")
     for key in runs["this"][0]:
-        for fig in ("random play", "clone+apply", "resample"):
+        for fig in ("random play", "games", "clone+apply", "resample"):
             a = statistics.median(run[key][fig] for run in runs["other"])
             b = statistics.median(run[key][fig] for run in runs["this"])
             print(f"{key:<32}{fig:<14}{a:>12,.0f}{b:>12,.0f}{b / a:>12.3f}")

@@ -62,7 +62,10 @@ class MBCentipedeGame(Game):
     name = "mb_centipede"
     title = "Centipede (Milton Bradley, 1983)"
     PERFECT_INFORMATION = True  # the spinner is public; no player holds hidden information (MB-10.1)
-    RULES_VERSION = 2  # 2: the revised board (MB-D1 to MB-D6, MB-D13, MB-D18, MB-D19); version 1 cannot replay
+    # 2: the revised board (MB-D1 to MB-D6, MB-D13, MB-D18, MB-D19); version 1 cannot replay.
+    # 3: an opponent segment on the next space is a meeting even on a poison mushroom (MB-D20); version 2 replays
+    #    with shortcut_under_opponent=True (spec.legacy_rules).
+    RULES_VERSION = 3
     max_chance_outcomes = SPIN.size
     num_distinct_actions = make_codec().size  # the default layout's; each game sets its own (layout option)
     OPTIONS = (
@@ -87,6 +90,13 @@ class MBCentipedeGame(Game):
             "The board (MB-1.10): 'revised' (the shipped board, MB-D1 to MB-D6), or the JSON text of your own "
             "layout file (rules document, 'Describing your own board').",
             check=check_option,
+        ),
+        Option(
+            "shortcut_under_opponent",
+            False,
+            "Offer the shortcut when the poison mushroom ahead lies under an opponent segment (rules version 2's "
+            "reading); off, the centipedes meet there instead (MB-5.1, MB-6.1, MB-D20).",
+            kind=bool,
         ),
     )
     VARIANTS = (("default", {}), ("red_first", {"first_player": 1}))
@@ -342,13 +352,19 @@ class MBCentipedeState(RulesMixin, State):
         seg = self._seg
         b = p * SEGMENTS
         n = lay.n
+        shortcut_under_opponent = self.game.options["shortcut_under_opponent"]
         while self._steps > 0:
             h = seg[b]
             if h == goal:
                 self._shift(p, goal)
             else:
-                if 0 <= h < n and landing[h] >= 0 and poison[poison_at[h + d]]:
-                    self._phase = P_SHORTCUT  # MB-5.1: its owner decides
+                if (
+                    0 <= h < n
+                    and landing[h] >= 0
+                    and poison[poison_at[h + d]]
+                    and (shortcut_under_opponent or not self._opponent_at(p, h + d))
+                ):
+                    self._phase = P_SHORTCUT  # MB-5.1: its owner decides (MB-D20: not over an opponent segment)
                     return
                 if not self._enter(p, h + d):
                     self._end_turn()
