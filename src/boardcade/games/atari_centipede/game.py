@@ -564,9 +564,13 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()  # pickling (OpenSpiel's serialisation): the shared tables come from the game
         del state["_lay"], state["_A"]
+        for name in State.__slots__:
+            state[name] = getattr(self, name)
         return state
 
     def __setstate__(self, state: dict) -> None:
+        for name in State.__slots__:
+            setattr(self, name, state.pop(name))
         self.__dict__.update(state)
         self._lay = self.game.layout
         self._A = self.game.acts
