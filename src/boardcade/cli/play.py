@@ -19,12 +19,13 @@ from rich.text import Text
 
 from ..agents import agent_names, make_agent
 from ..agents.base import heuristic_for
-from ..core import GameError, Record, RecordError, State, load_record
+from ..core import GameError, Record, RecordError, State, load_game, load_record
 from ..core import play as play_loop
 from ..core.record import open_record
 from .app import app
 from .common import build_game, console, default_record_path, event_line, fail
 from .menu import Menu
+from .options import parse_options
 from .screen import CLEAR_ALL, KEYS_HELP, View, compose, show
 
 HINT_AGENT = "medium"
@@ -315,6 +316,13 @@ def play(
         if game is None:
             raise fail("name a game to play (see `boardcade games`), or --resume FILE to go on with a saved match")
         g = build_game(game, option, players)
+        if seat and len(seat) != g.num_players and players is None and "players" in g.options:
+            opts = parse_options(option)
+            if "players" not in opts:  # four --seat options mean a four-player game, when the game has one
+                try:
+                    g = load_game(game, **opts, players=len(seat))
+                except GameError:
+                    pass
         state = g.new_initial_state()
         seats = list(seat or ["human"] + ["greedy"] * (g.num_players - 1))
         if len(seats) == 1 and g.num_players > 1:

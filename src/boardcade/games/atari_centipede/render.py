@@ -150,7 +150,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         cards = ", ".join(f"{name}{'' if ready else ' (used)'}" for name, ready in gnome["cards"].items())
         rows.append((f"Gnome {'AB'[i] if obs['players'] == 4 else ''}".strip() + " cards", cards))
     for side in obs["centipede_players"]:
-        hand = ", ".join(side["hand"]) if "hand" in side else f"{side['hand_size']} hidden cards"
+        hand = (", ".join(side["hand"]) or "no cards") if "hand" in side else f"{side['hand_size']} hidden cards"
         discard = ", ".join(f"{k} x{v}" for k, v in side["discard"].items()) or "-"
         team = f" ({roles[side['player']].split('(')[-1]}" if obs["players"] == 4 and roles else ""
         rows.append(
