@@ -146,6 +146,8 @@ def test_quit_then_resume_goes_on_with_the_same_match_and_records_are_not_overwr
     runner.invoke(app, ["play", "qbert", "--seat", "random", "--seat", "random", "--seed", "2", "--record", str(over)])
     done = runner.invoke(app, ["play", "--resume", str(over)])
     assert done.exit_code == 2 and "is over" in done.output and "boardcade replay" in done.output
+    helped = " ".join(runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"}).output.split())
+    assert "--resume" in helped and "--overwrite" in helped and "goes on with it" in helped
     replaced = runner.invoke(
         app, ["play", "qbert", "--seat", "random", "--seat", "random", "--record", str(over), "--overwrite"]
     )

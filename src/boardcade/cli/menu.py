@@ -242,8 +242,11 @@ class Menu:
             more = f" and {len(starts) - 4} more" if len(starts) > 4 else ""
             return None, f"{answer!r} fits {len(starts)} moves: {shown}{more}; type more of it, or a key"
         how = "a key from the list"
-        if self.targets:
-            how += f", a square such as {self.square(next(iter(self.entries_with_targets())).info['target'])}"
+        example = self.example_square() or (
+            self.square(self.entries_with_targets()[0].info["target"]) if self.targets else None
+        )
+        if example:
+            how += f", a square such as {example}"
         return None, f"{answer!r} is not a move here: type {how}, or the start of a move's name"
 
     def entries_with_targets(self) -> list[Entry]:

@@ -38,6 +38,22 @@ HELP_TEXT = (
 )
 
 
+PLAY_HELP = "\n\n".join(
+    " ".join(paragraph.split())
+    for paragraph in (
+        """Play GAME in the terminal against the computer or hot-seat; q, Ctrl-C or Ctrl-D save the match, and
+        `boardcade play --resume FILE` goes on with it.""",
+        """Each decision is one screen fitted to the terminal: the board, what happened since your last move, the
+        question and one menu. Type a move's key, a square as the board names it (r13c4 in Atari's Centipede,
+        (14,2) in MB Centipede, (3,1) for a Q*bert cube) or the start of a move's name; Enter plays the only
+        move. At your move, type ? (or hint) for the medium computer player's suggestion, l for the log, list for
+        every move, h for help, q to save and quit.""",
+        """When several people play at one terminal, the screen and its scrollback are cleared before each
+        pass-the-device prompt, so a seat's secrets are shown only on its own turn. More: docs/terminal.md.""",
+    )
+)
+
+
 class _Quit(Exception):
     """The human asked to stop: save the match and leave."""
 
@@ -103,12 +119,13 @@ def _hint_text(state: State, seat: int, seed: int, menu: Menu) -> Text:
     )
 
 
-def _page(lines: list[Text], title: str) -> None:
-    """Show `lines` a screen at a time, newest page first: b = earlier, n = later, Enter = back."""
+def _page(lines: list[Text], title: str, newest_first: bool = True) -> None:
+    """Show `lines` a screen at a time (the last page first, or the first): b = earlier, n = later, Enter =
+    back."""
     _, height = console.size
     size = max(3, height - 2)
     pages = max(1, (len(lines) + size - 1) // size)
-    page = pages - 1
+    page = pages - 1 if newest_first else 0
     while True:
         part = lines[page * size : (page + 1) * size]
         screen = Text(f"{title}: page {page + 1} of {pages}", style="bold")
@@ -217,8 +234,8 @@ class Match:
                 _page(_wrapped(log) or [Text("(nothing yet)")], "The log")
                 continue
             if low == "list":
-                rows = [Text.assemble((f"{k:>4}  ", "bold cyan"), label) for k, label in menu.full_list()]
-                _page(_wrapped(rows), f"Every move now ({len(rows)})")
+                rows = [Text.assemble((f"{k + ')':>5} ", "bold cyan"), label) for k, label in menu.full_list()]
+                _page(_wrapped(rows), f"Every move now ({len(rows)})", newest_first=False)
                 continue
             action, why = menu.resolve(answer)
             if action is None:
@@ -261,7 +278,7 @@ def _saved(path: Path) -> str:
     return f"Match saved to {path}. Go on with: boardcade play --resume {path}  (or replay it: boardcade replay {path})"
 
 
-@app.command()
+@app.command(help=PLAY_HELP)
 def play(
     game: str = typer.Argument(None, help="Game name, see `boardcade games` (not needed with --resume)."),
     seat: list[str] = typer.Option(
@@ -283,16 +300,6 @@ def play(
     ),
     overwrite: bool = typer.Option(False, "--overwrite", help="Allow --record to replace an existing record file."),
 ) -> None:
-    """Play GAME in the terminal against the computer or hot-seat; q, Ctrl-C or Ctrl-D save the match, and
-    `boardcade play --resume FILE` goes on with it.
-
-    Each decision is one screen: the board, what happened since your last move, the question and one menu.
-    Type a move's key, a square as the board names it (r13c4 in Atari's Centipede, (14,2) in MB Centipede,
-    (3,1) for a Q*bert cube) or the start of a move's name; Enter plays the only move. At your move, type
-    hint (or ?) for the medium computer player's suggestion, l for the log, list for every move, h for help,
-    q to save and quit. When several people play at one terminal, the screen and its scrollback are cleared
-    before each pass-the-device prompt, so a seat's secrets are shown only on its own turn.
-    """
     rec: Record | None = None
     if resume is not None:
         try:

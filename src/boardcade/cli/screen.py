@@ -30,6 +30,7 @@ CLEAR = "\x1b[H\x1b[2J"  # cursor home, erase the screen
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # ... and the scrollback (xterm, VTE, tmux, Terminal.app, Windows Terminal)
 SIDE_MIN = 36  # the narrowest side column worth drawing beside the board
 FACT_LABEL_MAX = 16
+EVENT_LINES = 7  # lines kept for what happened since the seat's last move before the facts are trimmed
 KEYS_HELP = "? hint · l log · h help · q save & quit"
 
 
@@ -204,7 +205,7 @@ def side_column(
         hidden = len(choices) - room
         choices = choices[:room] + [Text(f"  … {hidden} more lines: type list to see every move", style="yellow")]
     left = height - must - len(choices)
-    want_events = min(3, sum(len(x) for x in happened) + 1) if happened else 0
+    want_events = min(EVENT_LINES, sum(len(x) for x in happened) + 1) if happened else 0
     info = info[: max(0, left - want_events)]
     left -= len(info)
     shown: list[Text] = []

@@ -111,12 +111,38 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
+PHASE_WORDS = {
+    "seed mushrooms": "Seed mushrooms: three in one empty column of the field, one at a time",
+    "place gnome": "Place your Gnome on a square of either end row (that end is yours for the game)",
+    "choose spawn point": "Choose the spawn point your centipede enters at",
+    "choose die": "Choose a die to activate (or use a Gnome Control card)",
+    "resolve die": "Carry out the die's next action (or use a Gnome Control card)",
+    "after die": "End the turn (recharging a card if you used none), or use a card",
+    "wrist control: direction": "Wrist Control: move one square left or right",
+    "glitch: mushroom to remove": "Glitch: choose the mushroom to remove",
+    "bonus bug move": "Your Gnome shot the other Gnome: move one of your bugs, or decline",
+    "play a card": "Play a card from your hand",
+    "flea spawn square": "Spawn Flea: choose its square in the far field row",
+    "mushroom card square": "Mushroom card: place a mushroom on an empty square, or remove one",
+    "berserk centipede": "Berserk!: choose the centipede that leaps toward the Gnome",
+    "choose bug to move": "Move your bugs: choose the next one to move",
+    "spider destination": "Move the spider: choose its square",
+    "flea mushroom drop": "Your flea left a square: drop a mushroom there, or not",
+    "spider spawn square": "Spawn Spider: choose its square in column c0 or c8",
+    "game over": "The match is over",
+}
+
+
 def _roles(obs: dict[str, Any]) -> list[str]:
-    return [r[0].upper() + r[1:] for r in obs.get("roles", [])]
+    """Role names as the game's players are named: "Gnome", "Centipede (team A)"."""
+    return [
+        re.sub(r"team ([ab])", lambda m: "team " + m.group(1).upper(), r[0].upper() + r[1:])
+        for r in obs.get("roles", [])
+    ]
 
 
 def phase_words(obs: dict[str, Any]) -> str:
-    return f"{obs['phase'][0].upper()}{obs['phase'][1:]}, round {obs['round']} of at most {obs['max_rounds']}"
+    return PHASE_WORDS.get(obs["phase"], obs["phase"][0].upper() + obs["phase"][1:])
 
 
 def result_words(obs: dict[str, Any]) -> str:
@@ -130,8 +156,18 @@ def result_words(obs: dict[str, Any]) -> str:
     winners = [roles[i] if i < len(roles) else f"Player {i + 1}" for i, r in enumerate(returns) if r == best]
     if obs["players"] == 4:
         team = "A" if returns[0] == best else "B"
-        return f"Team {team} wins ({' and '.join(winners)}){cap}"
+        return f"Team {team} wins ({' and '.join(w.split(' (')[0] for w in winners)}){cap}"
     return f"{' and '.join(winners)} wins{cap}"
+
+
+def _cards(cards: dict[str, bool]) -> str:
+    ready = [name for name, ok in cards.items() if ok]
+    used = [name for name, ok in cards.items() if not ok]
+    return "; ".join(
+        part
+        for part in (f"ready: {', '.join(ready)}" if ready else "", f"used: {', '.join(used)}" if used else "")
+        if part
+    )
 
 
 def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
@@ -139,24 +175,23 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if obs["is_terminal"]:
         rows.append(("Result", result_words(obs)))
-    rows.append(("Phase", phase_words(obs)))
-    roles = _roles(obs)
-    if obs["current_player"] >= 0 and roles:
-        rows.append(("To move", roles[obs["current_player"]]))
+    rows.append(("Round", f"{obs['round']} of at most {obs['max_rounds']}"))
     if obs.get("die_in_use"):
-        rows.append(("Die in use", f"{obs['die_in_use']['actions']} (step {obs['die_in_use']['next_step'] + 1})"))
+        die = obs["die_in_use"]
+        rows.append(("Die in use", f"{die['actions']} (step {die['next_step'] + 1})"))
     rows.append(("Dice pool", "; ".join(d["actions"] for d in obs["dice_pool"]) or "-"))
+    four = obs["players"] == 4
     for i, gnome in enumerate(obs["gnomes"]):
-        cards = ", ".join(f"{name}{'' if ready else ' (used)'}" for name, ready in gnome["cards"].items())
-        rows.append((f"Gnome {'AB'[i] if obs['players'] == 4 else ''}".strip() + " cards", cards))
+        rows.append((f"Gnome {'AB'[i]} cards" if four else "Gnome cards", _cards(gnome["cards"])))
     for side in obs["centipede_players"]:
         hand = (", ".join(side["hand"]) or "no cards") if "hand" in side else f"{side['hand_size']} hidden cards"
         discard = ", ".join(f"{k} x{v}" for k, v in side["discard"].items()) or "-"
-        team = f" ({roles[side['player']].split('(')[-1]}" if obs["players"] == 4 and roles else ""
+        team = f", team {'AB'[side['player'] // 2]}" if four else " centipede"
+        speed = f"; speed +{side['speed_bonus']}" if side["speed_bonus"] else ""
         rows.append(
             (
-                f"Centipede {side['colour']}{team}",
-                f"hand: {hand}; deck {side['deck_size']}; discard: {discard}; speed +{side['speed_bonus']}",
+                f"{side['colour'].capitalize()}{team}",
+                f"hand: {hand}; deck {side['deck_size']}; discard: {discard}{speed}",
             )
         )
     rows.append(
@@ -171,6 +206,10 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
 
 def render(obs: dict[str, Any]) -> Group:
     info = Table.grid(padding=(0, 2))
+    info.add_row("Now", phase_words(obs))
+    roles = _roles(obs)
+    if obs["current_player"] >= 0 and roles:
+        info.add_row("To move", roles[obs["current_player"]])
     for label, value in facts(obs):
         info.add_row(label, value)
     return Group(Panel(board(obs), title="Atari's Centipede", expand=False), legend(obs), info)

@@ -61,7 +61,7 @@ def menu_key(info: dict[str, Any]) -> str | None:
 
 def group_label(kind: str, where: str) -> str | None:
     if kind == "gun":
-        return f"move your gun to that position on your Firing Line (its y, {where}; + is the Safety Space) and fire"
+        return "move your gun to that position (its y on the board) and fire"
     return None
 
 
@@ -229,8 +229,8 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(("Result", result_words(obs)))
     spin = obs["spin"] or "-"
     rows.append(("Spin", f"{obs['turn']} of at most {obs['max_turns']}; last spin: {spin}"))
-    if not obs["is_terminal"]:
-        rows.append(("Now", phase_words(obs) + (f" ({obs['moves_left']} spaces to move)" if obs["moves_left"] else "")))
+    if obs["moves_left"]:
+        rows.append(("To move", f"{obs['moves_left']} spaces"))
     for cent in obs["centipedes"]:
         p = cent["player"]
         segs = cent["segments"]
@@ -239,11 +239,13 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         goal = sum(s["at"] == "goal" for s in segs)
         marks = "".join(("H" if s["head"] else "b") if s["alive"] else ("X" if s["head"] else "x") for s in segs)
         gun = obs["guns"][p]
+        where = f"{home} at home, " if home else ""
+        where += f"{goal} in goal, " if goal else ""
         rows.append(
             (
                 cent["name"],
-                f"{marks} ({live} live), {home} at home, {goal} in goal, {obs['remaining'][p]} spaces to go; "
-                f"gun at position {gun['position']}{' (DISABLED by the Spider)' if gun['disabled'] else ''}",
+                f"{marks} ({live} live), {where}{obs['remaining'][p]} spaces to go; gun at {gun['position']}"
+                f"{' (DISABLED by the Spider)' if gun['disabled'] else ''}",
             )
         )
     rows.append(("Spider", _where(obs["spider"], obs)))
@@ -255,6 +257,8 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
 def render(observation: dict[str, Any]) -> Any:
     title = f"Centipede (Milton Bradley) — {observation['board']['layout']} board"
     info = Table.grid(padding=(0, 2))
+    if not observation["is_terminal"]:
+        info.add_row("Now", phase_words(observation))
     for label, value in facts(observation):
         info.add_row(label, value)
     return Group(Panel(board(observation), title=title, expand=False), legend(observation), info)

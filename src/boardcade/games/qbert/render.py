@@ -100,8 +100,17 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
+PHASE_WORDS = {
+    "qbert-move": "Move Q*bert: hop to a cube beside him, or end the move",
+    "nasty-move": "Move the nasty the dice chose",
+    "escape": "Q*bert is threatened: escape with the moves left, or stay put",
+    "over": "The match is over",
+}
+
+
 def phase_words(obs: dict[str, Any]) -> str:
-    return str(obs.get("phase", "")).replace("-", " ").replace("_", " ")
+    phase = str(obs.get("phase", ""))
+    return PHASE_WORDS.get(phase, phase.replace("-", " ").replace("_", " "))
 
 
 def result_words(obs: dict[str, Any]) -> str:
