@@ -59,7 +59,9 @@ def test_atari_die_choice_is_one_list_and_its_key_plays_that_die(tmp_path):
         assert "Your choices" not in screen
         dice = re.findall(r"activate the die: [a-z0-9, ]+", screen)
         assert dice and len(dice) == len(set(dice)), screen  # each die once: one list
-        line = next(m for line in t.screen() if (m := ANY_MENU_LINE.search(line)) and "activate" in m.group(2))
+        line = next(
+            m for line in t.screen() if (m := ANY_MENU_LINE.search(line)) and m.group(2).startswith("activate the die")
+        )
         key, label = line.group(1), line.group(2)
         t.send(key)
         t.wait()
