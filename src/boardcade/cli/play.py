@@ -377,9 +377,13 @@ def play(
     watching = not table.humans
     deciders = {i: agents.get(i, table.decide) for i in range(g.num_players)}
 
-    def step(*_: object) -> None:
+    def step(_state: State, player: int, _action: int) -> None:
         if watching:
             stream()
+        elif player in table.humans and console.is_terminal:
+            nxt = state.current_player()
+            if nxt not in table.humans and not state.is_terminal():
+                console.print(Text("The other players are moving…", style="dim"))  # until the next screen
         rec.update(state)
 
     try:
