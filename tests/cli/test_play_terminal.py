@@ -272,14 +272,14 @@ def test_mb_board_has_a_legend_and_the_coordinates_moves_name(tmp_path):
     assert row[column] == ">", (axis, row)
 
 
-@pytest.mark.parametrize("game", ["atari_centipede", "mb_centipede"])
-def test_replay_and_watched_matches_say_result_and_phase_in_words(game, tmp_path):
+@pytest.mark.parametrize("game,options", [("atari_centipede", ["-o", "field_rows=6"]), ("mb_centipede", [])])
+def test_replay_and_watched_matches_say_result_and_phase_in_words(game, options, tmp_path):
     """Defect 7: `Result [-1.0, 1.0]` and `phase: free_choice` were printed raw. A watched match ends with the
     winner in words, and replaying it shows every phase in words."""
     path = tmp_path / "w.json"
     watched = runner.invoke(
         app,
-        ["play", game, "--seat", "greedy", "--seat", "greedy", "--seed", "1", "--record", str(path)],
+        ["play", game, *options, "--seat", "greedy", "--seat", "greedy", "--seed", "1", "--record", str(path)],
         env={"COLUMNS": "120"},
     )
     assert watched.exit_code == 0, watched.output
