@@ -226,7 +226,7 @@ def _where(piece: dict[str, Any], obs: dict[str, Any]) -> str:
 def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if obs["is_terminal"]:
-        rows.append(("Result", result_words(obs)))
+        rows.append(("Game over", result_words(obs)))
     spin = obs["spin"] or "-"
     rows.append(("Spin", f"{obs['turn']} of at most {obs['max_turns']}; last spin: {spin}"))
     if obs["moves_left"]:
