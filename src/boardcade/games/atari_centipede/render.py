@@ -37,10 +37,23 @@ def parse_square(text: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def ranges(values: Collection[int], prefix: str = "") -> str:
+    """Integers as compact ranges: [1, 2, 3, 5] -> "r1–r3, r5" (with prefix "r")."""
+    vals = sorted(set(values))
+    out: list[str] = []
+    start = 0
+    for i in range(1, len(vals) + 1):
+        if i == len(vals) or vals[i] != vals[i - 1] + 1:
+            a, b = vals[start], vals[i - 1]
+            out.append(
+                f"{prefix}{a}" if a == b else f"{prefix}{a}, {prefix}{b}" if b == a + 1 else f"{prefix}{a}–{prefix}{b}"
+            )
+            start = i
+    return ", ".join(out)
+
+
 def square_set(targets: list[Sequence[int]]) -> str:
     """Many squares in few words: one column ("r1–r18 in column c4"), one row, or their rows and columns."""
-    from ...cli.menu import ranges
-
     rows = sorted({t[0] for t in targets})
     cols = sorted({t[1] for t in targets})
     n = len(targets)
