@@ -168,6 +168,37 @@ class Match:
         self.hint_seed = hint_seed
         self.seen = {i: 0 for i in self.humans}
         self.last_human: int | None = None
+        self.actors: list[int] = []  # who made each applied action (CHANCE for chance outcomes)
+
+    def acted(self, player: int) -> None:
+        self.actors.append(player)
+
+    def catch_up(self) -> None:
+        """For a resumed match: who made each action so far, and what each human saw when it last decided."""
+        replay = self.game.new_initial_state()
+        last = {i: 0 for i in self.humans}
+        for i, action in enumerate(self.state.history()):
+            who = replay.current_player()
+            self.actors.append(who)
+            if who in last:
+                last[who] = i
+            replay.apply_action(action)
+        for seat, step in last.items():
+            self.seen[seat] = sum(1 for e in self.state.observation(seat)["events"] if e["step"] < step)
+
+    def summary(self, events: list[dict[str, Any]], seat: int | None) -> list[tuple[str, list[str]]]:
+        """Events grouped by who made them, in order: [(who, [texts])]; rolls and draws are "Chance"."""
+        groups: list[tuple[str, list[str]]] = []
+        n = len(self.actors)
+        for e in events:
+            step = e["step"]
+            who = self.actors[step] if 0 <= step < n else -1
+            name = "You" if who == seat else ("Chance" if who < 0 else self.name(who))
+            if groups and groups[-1][0] == name:
+                groups[-1][1].append(e["text"])
+            else:
+                groups.append((name, [e["text"]]))
+        return groups
 
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
@@ -210,7 +241,7 @@ class Match:
                 self.view,
                 obs,
                 self.header(cur),
-                recent=recent,
+                recent=self.summary(recent, cur),
                 recent_title=title,
                 question=self.view.question(obs),
                 menu=menu,
@@ -265,7 +296,7 @@ class Match:
             self.view,
             obs,
             f"{self.view.title} — the match is over",
-            recent=recent,
+            recent=self.summary(recent, viewer),
             recent_title="The last moves",
             question=result,
             message=Text(f"Match saved to {path} (replay it with: boardcade replay {path})"),
@@ -357,8 +388,7 @@ def play(
         rec.meta["resumed"] = int(rec.meta.get("resumed", 0)) + 1
     table = Match(game, state, seats, hint_seed)
     if resume is not None:
-        for i in table.humans:  # a resumed seat sees what happened since its own last move
-            table.seen[i] = _events_before_last_move(state, i)
+        table.catch_up()
     console.print(
         f"[bold]{g.title or game}[/] — seats: "
         + ", ".join(f"{g.player_name(i)}: {s}" for i, s in enumerate(seats))
@@ -378,6 +408,7 @@ def play(
     deciders = {i: agents.get(i, table.decide) for i in range(g.num_players)}
 
     def step(_state: State, player: int, _action: int) -> None:
+        table.acted(player)
         if watching:
             stream()
         elif player in table.humans and console.is_terminal:
@@ -423,17 +454,3 @@ def _refuse_overwrite(path: Path) -> str:
         what = "a file"
     hint = f"go on with it: boardcade play --resume {path}; " if "unfinished" in what else ""
     return f"{path} already holds {what}; {hint}choose another --record, or pass --overwrite to replace it"
-
-
-def _events_before_last_move(state: State, seat: int) -> int:
-    """How many of `seat`'s visible events came before its last move (what it saw when it last decided)."""
-    history = state.history()
-    events = state.observation(seat)["events"]
-    replay = state.game.new_initial_state()
-    last = 0
-    for i, action in enumerate(history):
-        if replay.current_player() == seat:
-            last = i
-        replay.apply_action(action)
-    steps = [e["step"] for e in events]
-    return sum(1 for s in steps if s < last)

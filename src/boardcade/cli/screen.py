@@ -131,10 +131,16 @@ def _lines(console: Console, renderable: RenderableType | str, width: int) -> li
 def _hanging(console: Console, head: Text, body: Text | str, width: int, indent: int) -> list[Text]:
     """`head` then `body` wrapped to `width`, continuation lines indented by `indent`."""
     body = body if isinstance(body, Text) else Text(str(body))
+    if head.cell_len > indent:  # a long head runs on into the body; every line still fits `width`
+        full = head.copy()
+        full.append_text(body)
+        head, body = Text(""), full
     wrapped = body.wrap(console, max(8, width - indent))
     out = []
     for i, line in enumerate(wrapped):
         t = head.copy() if i == 0 else Text(" " * indent)
+        if i == 0 and head.cell_len < indent and head.plain:
+            t.pad_right(indent - head.cell_len)
         t.append_text(line)
         out.append(t)
     return out or [head]
@@ -164,14 +170,22 @@ def menu_lines(console: Console, menu: Menu, width: int) -> list[Text]:
     return out
 
 
-def event_lines(console: Console, events: Sequence[dict[str, Any]], width: int) -> list[list[Text]]:
-    """Each event as its wrapped lines: `[RULE] text`, the rule dimmed."""
-    out = []
-    for e in events:
-        t = Text(f"[{e['rule']}] ", style="dim cyan")
-        t.append(e["text"])
-        out.append(_hanging(console, Text(""), t, width, 2))
-    return out
+def event_lines(console: Console, groups: Sequence[tuple[str, list[str]]], width: int) -> list[list[Text]]:
+    """Each group of events as its wrapped lines: `Who: what; what; what`, continuation lines indented."""
+    return [_group_lines(console, who, texts, width) for who, texts in groups]
+
+
+def _group_lines(console: Console, who: str, texts: Sequence[str], width: int, cut: bool = False) -> list[Text]:
+    return _hanging(console, Text(f"{who}: ", style="bold"), Text(("…; " if cut else "") + "; ".join(texts)), width, 2)
+
+
+def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> list[Text]:
+    """As many of a group's last events as fit in `room` lines, after `Who: …;` (none when even one does not)."""
+    for k in range(len(texts) - 1, 0, -1):
+        lines = _group_lines(console, who, texts[len(texts) - k :], width, cut=True)
+        if len(lines) <= room:
+            return lines
+    return []
 
 
 def side_column(
@@ -179,7 +193,7 @@ def side_column(
     width: int,
     height: int | None,
     facts: list[tuple[str, Any]],
-    recent: Sequence[dict[str, Any]],
+    recent: Sequence[tuple[str, list[str]]],
     recent_title: str,
     question: str,
     menu: Menu | None,
@@ -212,14 +226,15 @@ def side_column(
     if happened and left >= 2:
         room = left - 1
         kept = 0
-        for lines in reversed(happened):
+        for (who, texts), lines in zip(reversed(recent), reversed(happened), strict=True):
             if len(lines) > room:
+                shown = _last_of_group(console, who, texts, width, room) + shown  # the oldest shown in part
                 break
             shown = lines + shown
             room -= len(lines)
             kept += 1
         skipped = len(happened) - kept
-        title = recent_title + (f" (+{skipped} earlier)" if skipped else "")
+        title = recent_title + (" (l: the whole log)" if skipped else "")
         shown = [Text(title[:width], style="bold underline"), *shown]
     return info + shown + ask + choices + said
 
@@ -230,7 +245,7 @@ def compose(
     obs: dict[str, Any],
     header: str,
     *,
-    recent: Sequence[dict[str, Any]] = (),
+    recent: Sequence[tuple[str, list[str]]] = (),
     recent_title: str = "Since your last move",
     question: str = "",
     menu: Menu | None = None,
