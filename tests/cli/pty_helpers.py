@@ -17,7 +17,7 @@ import pyte
 
 RUN = "import sys; from boardcade.cli.main import app; app(prog_name='boardcade')"
 # The prompts `boardcade play` asks at (typer.prompt ends each with ": ").
-DECISION = re.compile(rb"(your move|Press Enter[^\r\n]*|back to the game|more)[^\r\n:]*: $")
+DECISION = re.compile(rb"(your move|Press Enter[^\r\n]*|back to the game)[^\r\n:]*: $")
 
 
 class Terminal:

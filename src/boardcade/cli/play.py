@@ -218,7 +218,11 @@ class Match:
             console.file.write(CLEAR_ALL)
             console.file.flush()
         console.print(f"\n[bold yellow]Pass the device to {self.name(seat)}.[/]")
-        typer.prompt("Press Enter when only they can see the screen", default="", show_default=False)
+        answer = typer.prompt(
+            "Press Enter when only they can see the screen (q: save and quit)", default="", show_default=False
+        )
+        if answer.strip().lower() in ("q", "quit"):
+            raise _Quit
 
     def decide(self, s: State) -> int:
         cur = s.current_player()
