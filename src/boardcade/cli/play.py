@@ -187,13 +187,14 @@ class Match:
             self.seen[seat] = sum(1 for e in self.state.observation(seat)["events"] if e["step"] < step)
 
     def summary(self, events: list[dict[str, Any]], seat: int | None) -> list[tuple[str, list[str]]]:
-        """Events grouped by who made them, in order: [(who, [texts])]; rolls and draws are "Chance"."""
+        """Events grouped by who made them, in order: [(who, [texts])]; those of rolls, spins and draws (chance
+        outcomes, whose texts say whose they are) have no name ("")."""
         groups: list[tuple[str, list[str]]] = []
         n = len(self.actors)
         for e in events:
             step = e["step"]
             who = self.actors[step] if 0 <= step < n else -1
-            name = "You" if who == seat else ("Chance" if who < 0 else self.name(who))
+            name = "You" if who == seat else ("" if who < 0 else self.name(who))
             if groups and groups[-1][0] == name:
                 groups[-1][1].append(e["text"])
             else:

@@ -171,12 +171,14 @@ def menu_lines(console: Console, menu: Menu, width: int) -> list[Text]:
 
 
 def event_lines(console: Console, groups: Sequence[tuple[str, list[str]]], width: int) -> list[list[Text]]:
-    """Each group of events as its wrapped lines: `Who: what; what; what`, continuation lines indented."""
+    """Each group of events as its wrapped lines: `Who: what; what; what` (`· what` for chance outcomes),
+    continuation lines indented."""
     return [_group_lines(console, who, texts, width) for who, texts in groups]
 
 
 def _group_lines(console: Console, who: str, texts: Sequence[str], width: int, cut: bool = False) -> list[Text]:
-    return _hanging(console, Text(f"{who}: ", style="bold"), Text(("…; " if cut else "") + "; ".join(texts)), width, 2)
+    head = Text(f"{who}: ", style="bold") if who else Text("· ", style="dim")
+    return _hanging(console, head, Text(("…; " if cut else "") + "; ".join(texts)), width, 2)
 
 
 def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> list[Text]:
