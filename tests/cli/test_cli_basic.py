@@ -162,3 +162,26 @@ def test_agents_lists_every_level_with_what_it_does_and_how_long_it_thinks():
         assert f"{name} (level)" in out
         assert AGENTS[name].think in out
     assert "iterations" in out and "ismcts" in out
+
+
+def test_play_asks_the_games_own_question_above_the_menu(tmp_path):
+    """Issue 27 item 2: the terminal prints the observation's prompt (the game's question for the seat to move)
+    right above the numbered choices, the same words the web shows."""
+    from boardcade.games.mb_centipede.prompts import TABLE
+
+    path = tmp_path / "q.json"
+    result = runner.invoke(
+        app,
+        ["play", "mb_centipede", "--seat", "human", "--seat", "greedy", "--seed", "2", "--record", str(path)],
+        input="1\nq\n",
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    # Each decision screen: the question, (a line on what to type,) then the menu's first line (`1)` or a range).
+    firsts = [i for i, line in enumerate(lines) if re.search(r"\s(1|[0-9]+–[0-9, –]+)\) \S", line)]
+    firsts = [i for i in firsts if not re.search(r"\s[0-9]+\) \S", lines[i - 1])]  # the first line of a menu
+    asked = [lines[i - 2] if "Type a key" in lines[i - 1] else lines[i - 1] for i in firsts]
+    questions = tuple(entry.you.split("{")[0] for entry in TABLE.values() if entry.you)
+    column = [re.split(r"\s{2,}", line.strip())[-1] for line in asked]  # the side column's text on that line
+    assert len(asked) == 2 and all(q.startswith(questions) for q in column), asked
