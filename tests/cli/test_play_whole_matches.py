@@ -17,6 +17,16 @@ from boardcade import load_record
 from .pty_helpers import Terminal, menu_choices
 
 
+def human_decisions(record, seats):
+    """The observation of each human decision of a recorded match, in order, as its seat saw it."""
+    state = record.load_game().new_initial_state()
+    for action in record.actions:
+        seat = state.current_player()
+        if seat >= 0 and seats[seat] == "human":
+            yield state.observation(seat)
+        state.apply_action(action)
+
+
 def board_rows(game: str, players: int) -> set[str]:
     """Row labels that start board lines when the whole board is on screen."""
     if game == "atari_centipede":
@@ -64,6 +74,7 @@ def test_whole_match_in_the_terminal(game, size, seats, seed, tmp_path):
     rng = random.Random(seed)
     want = board_rows(game, len(seats))
     decisions = passes = 0
+    screens: list[str] = []
     try:
         while decisions < 1000:
             try:
@@ -81,6 +92,7 @@ def test_whole_match_in_the_terminal(game, size, seats, seed, tmp_path):
             assert "your move" in [line for line in lines if line.strip()][-1], t.text()  # the prompt comes last
             keys = menu_choices(lines)
             assert keys, f"no menu on screen:\n{t.text()}"
+            screens.append(t.text())
             t.send(rng.choice(keys))
             decisions += 1
         assert t.finish() == 0, t.text()
@@ -93,3 +105,8 @@ def test_whole_match_in_the_terminal(game, size, seats, seed, tmp_path):
     assert (passes > 0) == (seats.count("human") > 1)
     saved = load_record(record)
     assert saved.result is not None and saved.replay().is_terminal()
+    # Every decision was asked with the game's own question (the observation's prompt, as the web asks it).
+    asked = [obs["prompt"] for obs in human_decisions(saved, seats)]
+    assert len(asked) == len(screens)
+    for prompt, screen in zip(asked, screens, strict=True):
+        assert prompt[:20] in screen, (prompt, screen)

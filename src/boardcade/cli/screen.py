@@ -7,7 +7,7 @@ Nothing is printed twice and nothing scrolls off: sections are trimmed to the li
 
 A game's renderer module (its spec's `renderer`) provides the parts; each is optional:
 `board(obs, width, height, marks) -> Text`, `facts(obs) -> [(label, value)]`, `legend(obs) -> Text`,
-`phase_words(obs)`, `result_words(obs)`, `square(target) -> str`, `parse_square(text)`, `square_set(targets)`,
+`result_words(obs)`, `square(target) -> str`, `parse_square(text)`, `square_set(targets)`,
 `menu_key(info) -> str | None` and `group_label(kind, where) -> str | None` (the line of a group of moves).
 Without them the whole `render(obs)` is the board and moves are numbered.
 """
@@ -73,12 +73,11 @@ class View:
         return part(obs) if part is not None else None
 
     def question(self, obs: dict[str, Any]) -> str:
-        """What the seat is asked: the game's prompt when the observation carries one, else the phase in words."""
+        """What the seat is asked: the observation's prompt (core/prompts.py), else its phase in words."""
         prompt = obs.get("prompt")
         if isinstance(prompt, str) and prompt:
             return prompt
-        part = self._part("phase_words")
-        phase = part(obs) if part is not None else str(obs.get("phase", "")).replace("_", " ")
+        phase = str(obs.get("phase", "")).replace("_", " ").replace("-", " ")
         return (phase[:1].upper() + phase[1:]) if phase else "Your move"
 
     def result(self, obs: dict[str, Any], names: Sequence[str]) -> str:

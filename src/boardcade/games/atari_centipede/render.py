@@ -124,38 +124,12 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
-PHASE_WORDS = {
-    "seed mushrooms": "Seed mushrooms: three in one empty column of the field, one at a time",
-    "place gnome": "Place your Gnome on a square of either end row (that end is yours for the game)",
-    "choose spawn point": "Choose the spawn point your centipede enters at",
-    "choose die": "Choose a die to activate (or use a Gnome Control card)",
-    "resolve die": "Carry out the die's next action (or use a Gnome Control card)",
-    "after die": "End the turn (recharging a card if you used none), or use a card",
-    "wrist control: direction": "Wrist Control: move one square left or right",
-    "glitch: mushroom to remove": "Glitch: choose the mushroom to remove",
-    "bonus bug move": "Your Gnome shot the other Gnome: move one of your bugs, or decline",
-    "play a card": "Play a card from your hand",
-    "flea spawn square": "Spawn Flea: choose its square in the far field row",
-    "mushroom card square": "Mushroom card: place a mushroom on an empty square, or remove one",
-    "berserk centipede": "Berserk!: choose the centipede that leaps toward the Gnome",
-    "choose bug to move": "Move your bugs: choose the next one to move",
-    "spider destination": "Move the spider: choose its square",
-    "flea mushroom drop": "Your flea left a square: drop a mushroom there, or not",
-    "spider spawn square": "Spawn Spider: choose its square in column c0 or c8",
-    "game over": "The match is over",
-}
-
-
 def _roles(obs: dict[str, Any]) -> list[str]:
     """Role names as the game's players are named: "Gnome", "Centipede (team A)"."""
     return [
         re.sub(r"team ([ab])", lambda m: "team " + m.group(1).upper(), r[0].upper() + r[1:])
         for r in obs.get("roles", [])
     ]
-
-
-def phase_words(obs: dict[str, Any]) -> str:
-    return PHASE_WORDS.get(obs["phase"], obs["phase"][0].upper() + obs["phase"][1:])
 
 
 def result_words(obs: dict[str, Any]) -> str:
@@ -219,7 +193,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
 
 def render(obs: dict[str, Any]) -> Group:
     info = Table.grid(padding=(0, 2))
-    info.add_row("Now", phase_words(obs))
+    info.add_row("Now", obs.get("prompt") or obs["phase"])
     roles = _roles(obs)
     if obs["current_player"] >= 0 and roles:
         info.add_row("To move", roles[obs["current_player"]])

@@ -27,15 +27,6 @@ COLOURS = ("green", "red")
 ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "v", (0, -1): "^"}
 
 
-PHASE_WORDS = {
-    "spin": "spin the spinner",
-    "free_choice": "free choice: gun, centipede, or Spider/Scorpion",
-    "gun": "move your gun and shoot",
-    "revive": "revive one of your dead segments",
-    "shortcut": "take the shortcut across a poison mushroom, or not",
-    "spider_scorpion": "move the Spider or the Scorpion",
-    "over": "the match is over",
-}
 WIDE = 3 * 17 + 4 + 3  # the shipped board at three characters per unit, with its y labels
 
 
@@ -195,10 +186,6 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
-def phase_words(obs: dict[str, Any]) -> str:
-    return PHASE_WORDS.get(obs["phase"], obs["phase"].replace("_", " "))
-
-
 def result_words(obs: dict[str, Any]) -> str:
     r = obs.get("returns") or [0, 0]
     names = [c["name"] for c in sorted(obs["centipedes"], key=lambda c: c["player"])]
@@ -258,7 +245,7 @@ def render(observation: dict[str, Any]) -> Any:
     title = f"Centipede (Milton Bradley) — {observation['board']['layout']} board"
     info = Table.grid(padding=(0, 2))
     if not observation["is_terminal"]:
-        info.add_row("Now", phase_words(observation))
+        info.add_row("Now", observation.get("prompt") or observation["phase"])
     for label, value in facts(observation):
         info.add_row(label, value)
     return Group(Panel(board(observation), title=title, expand=False), legend(observation), info)

@@ -100,19 +100,6 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
-PHASE_WORDS = {
-    "qbert-move": "Move Q*bert: hop to a cube beside him, or end the move",
-    "nasty-move": "Move the nasty the dice chose",
-    "escape": "Q*bert is threatened: escape with the moves left, or stay put",
-    "over": "The match is over",
-}
-
-
-def phase_words(obs: dict[str, Any]) -> str:
-    phase = str(obs.get("phase", ""))
-    return PHASE_WORDS.get(phase, phase.replace("-", " ").replace("_", " "))
-
-
 def result_words(obs: dict[str, Any]) -> str:
     names = obs.get("player_names", ["Player 1", "Player 2"])
     r = obs.get("returns") or [0, 0]
