@@ -230,7 +230,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         where += f"{goal} in goal, " if goal else ""
         rows.append(
             (
-                cent["name"],
+                cent["name"] + (" (you)" if obs.get("viewer") == p else ""),
                 f"{marks} ({live} live), {where}{obs['remaining'][p]} spaces to go; gun at {gun['position']}"
                 f"{' (DISABLED by the Spider)' if gun['disabled'] else ''}",
             )

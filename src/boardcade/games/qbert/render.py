@@ -119,8 +119,9 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, Any]]:
     info = _Rows(rows)
     if qp >= 0:
         info.add_row("Round", f"{obs['round']}  (turn {obs['turn']} of at most {obs['max_turns_per_round']})")
-        info.add_row("Q*bert", names[qp])
-        info.add_row("Nasties", names[1 - qp])
+        you = obs.get("viewer")
+        info.add_row("Q*bert", names[qp] + (" (you)" if you == qp else ""))
+        info.add_row("Nasties", names[1 - qp] + (" (you)" if you == 1 - qp else ""))
     info.add_row("Pegs left", str(obs["pegs_left"]))
     roll = "hidden in the tube" if obs["roll_hidden"] else ("-" if obs["roll"] is None else str(obs["roll"]))
     info.add_row("Q*bert's roll", roll)
