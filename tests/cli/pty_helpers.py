@@ -30,6 +30,7 @@ class Terminal:
         self.scr = pyte.HistoryScreen(cols, rows, history=5000) if history else pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.scr)
         self.raw = bytearray()
+        self.first = ""  # a test may keep a screen's text here
         self.child = pexpect.spawn(
             sys.executable, ["-c", RUN, *args], dimensions=(rows, cols), env=env, timeout=timeout
         )

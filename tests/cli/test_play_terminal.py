@@ -102,21 +102,28 @@ def test_atari_seeding_is_one_line_and_takes_squares_labels_and_prefixes(tmp_pat
     ]
 
 
+def play_then_quit(args: list[str], moves: int) -> Terminal:
+    """Run `boardcade ARGS` at 80x24, make `moves` moves (each the menu's first key), then q; `first` is the first
+    screen's text."""
+    t = Terminal(args, 80, 24)
+    try:
+        for i in range(moves + 1):
+            t.wait()
+            if i == 0:
+                t.first = t.text()
+            t.send(first_key(t.screen()) if i < moves else "q")
+        assert t.finish() == 0
+    finally:
+        t.close()
+    return t
+
+
 def test_quit_then_resume_goes_on_with_the_same_match_and_records_are_not_overwritten(tmp_path):
     """Defect 3: `q` said the match was saved but nothing resumed it, and `--record saved.json` silently started
     a new match over it. Now `--resume FILE` goes on from the saved position, and an existing record is kept
     unless --overwrite is given."""
     rec = tmp_path / "q.json"
-    t = Terminal(["play", "qbert", "--seed", "5", "--record", str(rec)], 80, 24)
-    try:
-        for _ in range(3):
-            t.wait()
-            t.send(first_key(t.screen()))
-        t.wait()
-        t.send("q")
-        assert t.finish() == 0
-    finally:
-        t.close()
+    t = play_then_quit(["play", "qbert", "--seed", "5", "--record", str(rec)], 3)
     assert f"boardcade play --resume {rec}" in " ".join(t.text().split())
     saved = load_record(rec)
     assert saved.result is None and len(saved.actions) >= 3
@@ -128,17 +135,8 @@ def test_quit_then_resume_goes_on_with_the_same_match_and_records_are_not_overwr
     wrong = runner.invoke(app, ["play", "mb_centipede", "--resume", str(rec)])
     assert wrong.exit_code == 2 and "is a match of qbert" in " ".join(wrong.output.split())
 
-    t = Terminal(["play", "--resume", str(rec)], 80, 24)
-    try:
-        t.wait()
-        assert "Q*bert" in t.text() and "row 6" in t.text()  # the board, at the saved position
-        for _ in range(2):
-            t.send(first_key(t.screen()))
-            t.wait()
-        t.send("q")
-        assert t.finish() == 0
-    finally:
-        t.close()
+    t = play_then_quit(["play", "--resume", str(rec)], 2)
+    assert "Q*bert" in t.first and "row 6" in t.first  # the board, at the saved position
     resumed = load_record(rec)
     assert resumed.actions[: len(saved.actions)] == saved.actions and len(resumed.actions) > len(saved.actions)
     assert resumed.started_at == saved.started_at and resumed.meta.get("resumed") == 1
