@@ -13,7 +13,9 @@ What uvicorn lacks and is added here by subclassing its protocol classes:
 - a WebSocket text frame that is not valid UTF-8 closes the connection (1007) with one log line, not a
   traceback;
 - `boardcade.abort` in the WebSocket scope's extensions: cuts the connection at once (a slow reader is dropped
-  without waiting for its buffer to drain).
+  without waiting for its buffer to drain);
+- `boardcade.send_text` and `boardcade.buffered`: text messages framed and written to the transport at once,
+  and the bytes still waiting in its buffer (ws.py bounds each socket's send queue by them).
 """
 
 from __future__ import annotations
@@ -100,6 +102,23 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"]["boardcade.abort"] = self._abort
+            scope["extensions"]["boardcade.send_text"] = self._send_text_now
+            scope["extensions"]["boardcade.buffered"] = self._buffered
+
+    def _send_text_now(self, texts: list[str]) -> int:
+        """Frame each of `texts` and hand them to the transport at once, in one write (what the ASGI
+        `websocket.send` does, without its awaits and wake-ups). Returns the bytes now waiting in the transport's
+        buffer (the socket's own send queue, which the caller bounds), or -1 if the connection is closing."""
+        if not self.handshake_complete or self.close_sent or self.disconnected or self.transport.is_closing():
+            return -1
+        send = self.conn.send_text
+        for text in texts:
+            send(text.encode())
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return self.transport.get_write_buffer_size()
+
+    def _buffered(self) -> int:
+        return self.transport.get_write_buffer_size() if not self.transport.is_closing() else 0
 
     def _abort(self) -> None:
         if self.transport is not None and not self.transport.is_closing():

@@ -32,6 +32,9 @@ class Settings:
     request_burst: int = 200
     # WebSocket output
     send_queue: int = 256  # messages waiting for one connection; a client that falls further behind is dropped
+    send_queue_bytes: int = 1 << 20  # bytes waiting for one connection; a client further behind is dropped
+    sync_bytes_per_second: float = 65536.0  # whole views (`sync`) a connection may ask for, in bytes a second
+    sync_burst_bytes: int = 1 << 19  # ... and at once
     send_timeout: float = 15.0  # seconds one send may take before the client is dropped as a slow reader
     # HTTP and WebSocket transport (uvicorn)
     header_timeout: float = 10.0  # seconds to receive a request's line and headers

@@ -308,24 +308,39 @@ class Storage:
         done = [False] * len(batch)
         # Rows are locked in id order, so two servers' batches can never deadlock on PostgreSQL.
         order = sorted(range(len(batch)), key=lambda i: batch[i].match_id)
-        with self.engine.begin() as conn:
+        raw = self.engine.raw_connection()  # the driver's own connection: no per-statement SQLAlchemy work
+        try:
+            cur = raw.cursor()
             for i in order:
                 c = batch[i]
                 values = {"new": c.start + len(c.actions), "at": stamp, "id": c.match_id, "old": c.start}
                 if c.result is None:
-                    params = {**values, "to_move": c.to_move, "waiting": c.waiting_on}
-                    done[i] = conn.exec_driver_sql(move, params).rowcount == 1
+                    values["to_move"], values["waiting"] = c.to_move, c.waiting_on
+                    cur.execute(move, values)
                 else:
-                    done[i] = conn.exec_driver_sql(finish, {**values, "result": json.dumps(c.result)}).rowcount == 1
+                    values["result"] = json.dumps(c.result)
+                    cur.execute(finish, values)
+                done[i] = cur.rowcount == 1
                 if done[i]:
                     rows += [{"m": c.match_id, "s": c.start + k, "a": a} for k, a in enumerate(c.actions)]
                     if c.notify:
                         notes.append(c.notify)
             if rows:
-                conn.exec_driver_sql(
+                cur.executemany(
                     f"INSERT INTO match_actions (match_id, step, action) VALUES ({p('m')}, {p('s')}, {p('a')})", rows
                 )
-            self._notify(conn, _pack(notes))
+            for payload in _pack(notes) if self.is_postgres else ():
+                cur.execute(f"SELECT pg_notify({p('c')}, {p('p')})", {"c": CHANNEL, "p": payload})
+            cur.close()
+            raw.commit()
+        except BaseException:
+            try:
+                raw.rollback()
+            except Exception:
+                pass
+            raise
+        finally:
+            raw.close()  # back to the pool
         return done
 
     def append_actions(self, match_id: str, start: int, actions: list[int], result: list[float] | None) -> None:
