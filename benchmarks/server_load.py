@@ -285,7 +285,8 @@ class FloorMatch:
         if self.run.done.done():
             return
         self.sent = time.perf_counter()
-        self.socks[self.turn].send(json.dumps({"type": "action", "seat": self.turn, "version": self.version, "action": 1}))
+        msg = {"type": "action", "seat": self.turn, "version": self.version, "action": 1}
+        self.socks[self.turn].send(json.dumps(msg))
 
     def on_message(self, s: int, raw: bytes) -> None:
         msg = json.loads(raw)
@@ -481,7 +482,11 @@ def summarise_profile(path: Path, top: int = 40) -> str:
         stack, _, count = line.rpartition(" ")
         n = int(count)
         total += n
-        frames = [f.split(" (")[0] + " (" + f.split(" (")[1].split(":")[0].rsplit("/", 1)[-1] + ")" for f in stack.split(";") if " (" in f]
+        frames = []
+        for f in stack.split(";"):
+            if " (" in f:
+                name, where = f.split(" (", 1)
+                frames.append(f"{name} ({where.split(':')[0]})")
         for f in set(frames):
             inclusive[f] = inclusive.get(f, 0) + n
         if frames:
@@ -558,7 +563,8 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
     print(
         f"  {label:9s} moves={out['moves']} in {out['wall']:.1f} s ({out['moves'] / out['wall']:.0f}/s)  "
         f"server CPU/move {out['server_ms']:.3f} ms{pg} ({out['server_cores']:.2f} cores)  "
-        f"client {out['client_cores']:.2f} cores  rtt p50/p99/max {out['p50']:.1f}/{out['p99']:.1f}/{out['max']:.0f} ms  "
+        f"client {out['client_cores']:.2f} cores  "
+        f"rtt p50/p99/max {out['p50']:.1f}/{out['p99']:.1f}/{out['max']:.0f} ms  matches finished={run.finished}  "
         f"errors={len(run.errors)} tracebacks={out['tracebacks']} load={out['load']:.1f}",
         flush=True,
     )
@@ -608,8 +614,11 @@ def main() -> None:
             ratios.append(ratio)
             print(f"round {r + 1}: boardcade / floor CPU per move = {ratio:.2f}x", flush=True)
     if ratios:
-        print(f"median ratio over {len(ratios)} round(s): {statistics.median(ratios):.2f}x  (each: "
-              + ", ".join(f"{x:.2f}" for x in ratios) + ")")
+        print(
+            f"median ratio over {len(ratios)} round(s): {statistics.median(ratios):.2f}x  (each: "
+            + ", ".join(f"{x:.2f}" for x in ratios)
+            + ")"
+        )
 
 
 if __name__ == "__main__":
