@@ -67,6 +67,7 @@ class LiveMatch:
         self.last_used = time.monotonic()
         self.seats_read_at = 0.0  # when seat_rows were last read again from the database (authenticate_fresh)
         self.local_presence: Counter[int] = Counter()
+        self.http_seen: dict[int, float] = {}  # seat -> when its person was last stored as seen over HTTP
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}
 
     # ---- state -----------------------------------------------------------------------------------

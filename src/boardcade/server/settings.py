@@ -48,6 +48,7 @@ class Settings:
     max_record_bytes: int = 1 << 20
     max_replay_steps: int = 20000
     replay_timeout: float = 60.0  # seconds of worker time for one replay; the worker is restarted after
+    replay_steps_per_minute: float = 60000.0  # replay steps per client address (a record costs its steps)
     # matches
     expire_days: float = 7.0  # an unfinished match untouched this long expires (0 = never)
     seat_abandoned_after: float = 300.0  # seconds away before the host may hand a claimed seat to someone else

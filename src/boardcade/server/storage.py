@@ -351,8 +351,10 @@ class Storage:
             raise VersionConflict(f"match {match_id} is no longer at version {start}")
 
     def claim_seat(self, match_id: str, seat: int, invite_hash: str, token_hash: str, name: str, notify: str) -> str:
-        """Claim an open seat with its invite: "ok", "taken" (already claimed) or "bad_invite"."""
+        """Claim an open seat with its invite: "ok", "taken" (already claimed), "bad_invite", or "expired" (the
+        match expired: its seats are closed, whatever a server still holds in memory)."""
         stamp = now_iso()
+        playable = select(matches.c.id).where(matches.c.id == match_id, matches.c.status != "expired").exists()
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(match_seats)
@@ -361,12 +363,16 @@ class Storage:
                     match_seats.c.seat == seat,
                     match_seats.c.token_hash.is_(None),
                     match_seats.c.invite_hash == invite_hash,
+                    playable,
                 )
                 .values(token_hash=token_hash, invite_hash=None, name=name, last_seen=stamp)
             )
             if done.rowcount == 1:
                 self._notify(conn, [notify])
                 return "ok"
+            status = conn.execute(select(matches.c.status).where(matches.c.id == match_id)).scalar()
+            if status == "expired":
+                return "expired"
             row = conn.execute(
                 select(match_seats.c.token_hash).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
             ).first()
@@ -510,29 +516,37 @@ class Storage:
         ]
 
     # ---- housekeeping ---------------------------------------------------------------------------
-    def expire(self, older_than: str) -> list[str]:
-        """Mark unfinished matches untouched since `older_than` as expired; their ids. (Read, then write in a
-        transaction of its own: on SQLite a transaction that reads first cannot always start writing.)"""
-        with self.engine.connect() as conn:
-            ids = list(
-                conn.execute(
-                    select(matches.c.id).where(matches.c.status == "active", matches.c.updated_at < older_than)
-                ).scalars()
-            )
-        if not ids:
-            return []
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(matches)
-                .where(
-                    matches.c.id.in_(bindparam("ids", expanding=True)),
-                    matches.c.status == "active",
-                    matches.c.updated_at < older_than,
+    def expire(self, older_than: str, batch: int = 500) -> list[str]:
+        """Mark unfinished matches untouched since `older_than` as expired; their ids. In batches of `batch` ids
+        (a backlog of any size stays under the databases' limits on bound parameters: 65,535 on PostgreSQL),
+        each read, then written in a transaction of its own (on SQLite a transaction that reads first cannot
+        always start writing)."""
+        out: list[str] = []
+        while True:
+            with self.engine.connect() as conn:
+                ids = list(
+                    conn.execute(
+                        select(matches.c.id)
+                        .where(matches.c.status == "active", matches.c.updated_at < older_than)
+                        .limit(batch)
+                    ).scalars()
                 )
-                .values(status="expired"),
-                {"ids": ids},
-            )
-        return ids
+            if not ids:
+                return out
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(matches)
+                    .where(
+                        matches.c.id.in_(bindparam("ids", expanding=True)),
+                        matches.c.status == "active",
+                        matches.c.updated_at < older_than,
+                    )
+                    .values(status="expired"),
+                    {"ids": ids},
+                )
+            out += ids
+            if len(ids) < batch:
+                return out
 
     def stalled_agent_turns(self, older_than: str, limit: int = 200) -> list[tuple[str, str]]:
         """(id, updated_at) of unfinished matches waiting on a computer seat since before `older_than`."""
