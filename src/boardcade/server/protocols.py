@@ -9,7 +9,10 @@ What uvicorn lacks and is added here by subclassing its protocol classes:
 - a header-read timeout: uvicorn times out only idle keep-alive connections, so a connection that sends
   nothing, or trickles its headers, stayed open for ever; here it is closed `header_timeout` seconds after it
   opened (or after its previous answer) unless its request line and headers have arrived;
-- a cap on open TCP connections per peer address (reverse proxies listed in trusted_proxies are exempt);
+- a cap on open TCP connections per peer address (reverse proxies listed in trusted_proxies are exempt), and
+  one on all of them (`max_connections`, by default below the open-file limit): at that cap, the connection
+  that has waited longest for its request head is closed to make room, so slow or idle connections from any
+  number of addresses can never lock new clients out;
 - a WebSocket text frame that is not valid UTF-8 closes the connection (1007) with one log line, not a
   traceback;
 - `boardcade.abort` in the WebSocket scope's extensions: cuts the connection at once (a slow reader is dropped
@@ -39,6 +42,16 @@ def _settings(config) -> Settings:
     return found if found is not None else Settings.from_env()
 
 
+def connection_cap(settings: Settings) -> int:
+    """Open TCP connections one server process takes at most: `max_connections`, or (0) the open-file limit
+    less a tenth of it (at least 64 kept for the database, worker processes, log and static files)."""
+    if settings.max_connections > 0:
+        return settings.max_connections
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    soft = 1 << 20 if soft == resource.RLIM_INFINITY else soft
+    return max(16, soft - max(64, soft // 10))
+
+
 class GuardedH11Protocol(H11Protocol):
     def __init__(self, config, server_state, app_state, _loop=None):
         super().__init__(config, server_state, app_state, _loop)
@@ -47,26 +60,66 @@ class GuardedH11Protocol(H11Protocol):
         if "counts" not in _TCP:
             _TCP["counts"] = OpenCounts(s.max_tcp_connections_per_ip)
             _TCP["exempt"] = set(s.trusted_proxies)
+            _TCP["cap"] = connection_cap(s)
+            _TCP["open"] = 0
+            _TCP["waiting"] = {}  # connections waiting for a request head, oldest first (dicts keep order)
         self._head_timer = None
         self._counted: str | None = None
+        self._open = False
         self._seen_cycle = None
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
+        if _TCP["open"] >= _TCP["cap"] and not self._make_room():
+            transport.abort()
+            return
         peer = self.client[0] if self.client else None
         if peer is not None and peer not in _TCP["exempt"]:
             if not _TCP["counts"].open(peer):
                 transport.abort()
                 return
             self._counted = peer
+        _TCP["open"] += 1
+        self._open = True
         self._arm()
+
+    @staticmethod
+    def _make_room() -> bool:
+        """At the cap: close the connection that has waited longest for its request head (slow or idle ones
+        go first, so room is always kept for a new client); False if every connection is busy."""
+        waiting: dict = _TCP["waiting"]
+        while waiting:
+            oldest = next(iter(waiting))
+            del waiting[oldest]
+            if not oldest.transport.is_closing():
+                oldest.transport.abort()
+                oldest._release()
+                return True
+        return False
+
+    def _release(self) -> None:
+        """This connection no longer counts (closed, or handed over)."""
+        _TCP["waiting"].pop(self, None)
+        if self._counted is not None:
+            _TCP["counts"].close(self._counted)
+            self._counted = None
+        if self._open:
+            _TCP["open"] -= 1
+            self._open = False
+
+    def hand_over(self) -> GuardedH11Protocol:
+        """The connection became a WebSocket: its counts go with it (GuardedWebSocketProtocol releases them)."""
+        self._disarm()
+        return self
 
     def _arm(self) -> None:
         self._disarm()
         self._seen_cycle = self.cycle
         self._head_timer = self.loop.call_later(self.head_timeout, self._head_timed_out)
+        _TCP["waiting"][self] = None
 
     def _disarm(self) -> None:
+        _TCP["waiting"].pop(self, None)
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
@@ -90,13 +143,22 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc) -> None:
         self._disarm()
-        if self._counted is not None:
-            _TCP["counts"].close(self._counted)
-            self._counted = None
+        self._release()
         super().connection_lost(exc)
 
 
 class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    def connection_made(self, transport) -> None:
+        before = transport.get_protocol()  # the HTTP protocol it was upgraded from: its counts come along
+        self._counts = before.hand_over() if isinstance(before, GuardedH11Protocol) else None
+        super().connection_made(transport)
+
+    def connection_lost(self, exc) -> None:
+        if self._counts is not None:
+            self._counts._release()
+            self._counts = None
+        super().connection_lost(exc)
+
     def handle_connect(self, event) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)

@@ -24,6 +24,7 @@ class Settings:
     # abuse limits (0 = no limit)
     max_connections_per_ip: int = 64  # open WebSockets per client address
     max_tcp_connections_per_ip: int = 256  # open TCP connections per peer address (trusted proxies exempt)
+    max_connections: int = 0  # open TCP connections in all, per process; 0 = the open-file limit less a tenth
     messages_per_second: float = 20.0  # sustained WebSocket messages per connection
     message_burst: int = 60  # messages a connection may send at once before it is slowed down
     creates_per_minute: float = 20.0  # new matches (and rematches) per client address
