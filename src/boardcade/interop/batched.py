@@ -39,7 +39,7 @@ from ..core.errors import GameError, IllegalActionError
 from ..core.game import CHANCE, TERMINAL
 from ..core.loop import sample_chance
 from ..core.registry import load_game
-from .common import opponent_names, render_text, seat_index
+from .common import opponent_names, render, seat_index
 from .tensors import encoder_for
 
 AUTORESET_MODES = ("next_step", "same_step", None)
@@ -262,9 +262,9 @@ class BatchedMatches:
         self._writer = self.encoder.batch_writer(self.obs)
 
     # ---- looking at matches -----------------------------------------------------------------------
-    def render(self, i: int = 0) -> str:
-        """Match `i` as text, as its learner seat sees it."""
-        return render_text(self.states[i], self.seats[i])
+    def render(self, i: int = 0, render_mode: str = "ansi"):
+        """Match `i` as its learner seat sees it: text ("ansi") or an RGB picture ("rgb_array", uint8 array)."""
+        return render(self.states[i], self.seats[i], render_mode)
 
     def roles(self) -> list[str]:
         """The learner's role in each match (it can be decided by chance, as Q*bert's roll-off)."""

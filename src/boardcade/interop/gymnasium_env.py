@@ -35,24 +35,17 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.errors import GameError, IllegalActionError
-from ..core.registry import game_names
 from .batched import BatchedMatches
+from .common import RENDER_FPS, RENDER_MODES, check_render_mode
+from .gym_ids import IDS, NAMESPACE, register_envs  # noqa: F401  (re-exported)
 
 ILLEGAL_CHOICES = ("penalize", "raise")
-NAMESPACE = "boardcade"
-# id -> (game, rule options); every other registered game gets boardcade/<name>-v0 with its defaults.
-IDS: dict[str, tuple[str, dict[str, Any]]] = {
-    "qbert-v0": ("qbert", {}),
-    "mb_centipede-v0": ("mb_centipede", {}),
-    "atari_centipede-v0": ("atari_centipede", {"players": 2}),
-    "atari_centipede_4p-v0": ("atari_centipede", {"players": 4}),
-}
 
 
 class BoardcadeEnv(gym.Env):
     """Single-agent Gymnasium environment for one seat of a boardcade game (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
     def __init__(
         self,
@@ -65,8 +58,7 @@ class BoardcadeEnv(gym.Env):
         max_episode_steps: int | None = None,
         **options: Any,
     ):
-        if render_mode not in (None, "ansi"):
-            raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        check_render_mode(render_mode)
         if illegal_action not in ILLEGAL_CHOICES:
             raise GameError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_CHOICES)}")
         if isinstance(seat, (list, tuple)) or seat == "rotate":
@@ -131,30 +123,11 @@ class BoardcadeEnv(gym.Env):
         """Legal actions now, as a bool vector (sb3-contrib's MaskablePPO reads this method)."""
         return self.batch.mask[0].copy()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The board as your seat sees it: text ("ansi") or an RGB picture ("rgb_array"); None without a mode."""
         if self.render_mode is None or self.state is None:
             return None
-        return self.batch.render(0)
-
-
-def register_envs() -> list[str]:
-    """Register the boardcade ids with Gymnasium (done on import of this module). Returns the ids."""
-    ids = dict(IDS)
-    for name in game_names():
-        if not any(game == name for game, _opts in IDS.values()):
-            ids[f"{name}-v0"] = (name, {})
-    out = []
-    for short, (game, opts) in ids.items():
-        env_id = f"{NAMESPACE}/{short}"
-        if env_id not in gym.registry:
-            gym.register(
-                id=env_id,
-                entry_point="boardcade.interop.gymnasium_env:BoardcadeEnv",
-                vector_entry_point="boardcade.interop.vector_env:BoardcadeVectorEnv",
-                kwargs={"game_name": game, **opts},
-            )
-        out.append(env_id)
-    return out
+        return self.batch.render(0, self.render_mode)
 
 
 register_envs()

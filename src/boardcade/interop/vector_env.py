@@ -26,6 +26,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..core.errors import GameError
 from .batched import BatchedMatches
+from .common import RENDER_FPS, RENDER_MODES, check_render_mode
 
 _MODES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step", AutoresetMode.DISABLED: None}
 
@@ -33,7 +34,11 @@ _MODES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_s
 class BoardcadeVectorEnv(VectorEnv):
     """`num_envs` matches of one boardcade game, one learner seat each, stepped in one call."""
 
-    metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
 
     def __init__(
         self,
@@ -54,8 +59,7 @@ class BoardcadeVectorEnv(VectorEnv):
         except ValueError:
             allowed = ", ".join(m.value for m in AutoresetMode)
             raise GameError(f"autoreset_mode {autoreset_mode!r} is not allowed; allowed: {allowed}") from None
-        if render_mode not in (None, "ansi"):
-            raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        check_render_mode(render_mode)
         self.batch = BatchedMatches(
             game_name,
             num_envs,
@@ -106,10 +110,11 @@ class BoardcadeVectorEnv(VectorEnv):
         """Legal actions of every environment now, (num_envs, actions) bool (all False where a match is over)."""
         return self.batch.mask.copy()
 
-    def render(self) -> tuple[str, ...] | None:
+    def render(self) -> tuple | None:
+        """One frame per match (text, or an RGB picture with "rgb_array"), as each learner seat sees it."""
         if self.render_mode is None or self.batch.states[0] is None:
             return None
-        return tuple(self.batch.render(i) for i in range(self.num_envs))
+        return tuple(self.batch.render(i, self.render_mode) for i in range(self.num_envs))
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
