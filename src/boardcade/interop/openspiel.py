@@ -16,8 +16,10 @@ keep the history.
 
 from __future__ import annotations
 
+import base64
+import pickle
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -87,6 +89,13 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification=params,
     )
+
+
+class PlayerAction(NamedTuple):
+    """One step of `full_history()`, with the fields of pyspiel's PlayerAction (which Python cannot construct)."""
+
+    player: int
+    action: int
 
 
 class BoardcadeSpielGame(pyspiel.Game):
@@ -184,14 +193,44 @@ class BoardcadeSpielState(pyspiel.State):
         return [float(r) for r in self.inner.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> BoardcadeSpielState:
-        """A state `player_id` cannot tell from this one, drawn by the game; seeded from the sampler."""
+        """A state `player_id` cannot tell from this one, drawn by the game's own (native) resampler, seeded from
+        the sampler. It wraps the drawn boardcade state directly (no replay of the history): its `history()`,
+        `move_number()`, `full_history()` and `serialize()` are the drawn state's, as for every state here."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        sample = self.inner.resample_from_infostate(player_id, rng)
-        game = self.get_game()
-        out = game.new_initial_state()
-        for action in sample.history():
-            out.apply_action(action)
+        return BoardcadeSpielState(self.get_game(), self.inner.resample_from_infostate(player_id, rng))
+
+    # The history is the boardcade state's (the contract's `history()`): the same as pyspiel's own record for a
+    # state reached by applying actions, and the only record for a resampled state, which pyspiel never saw
+    # being played. pyspiel's C++ side keeps its own record; Python callers (OpenSpiel's Python bots, these
+    # adapters) read these methods.
+    def history(self) -> list[int]:
+        return self.inner.history()
+
+    def move_number(self) -> int:
+        return self.inner.move_number()
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.inner.history())
+
+    def is_initial_state(self) -> bool:
+        return self.inner.move_number() == 0
+
+    def full_history(self) -> list:
+        """(player, action) pairs with pyspiel's field names: who acted at each step (replays the history in a fresh
+        boardcade state to find out, so it costs what a replay costs)."""
+        replay = self.inner.game.new_initial_state()
+        out = []
+        for action in self.inner.history():
+            cur = replay.current_player()
+            out.append(PlayerAction(int(pyspiel.PlayerId.CHANCE) if cur == CHANCE else cur, action))
+            replay.apply_action(action)
         return out
+
+    def serialize(self) -> str:
+        """pyspiel's text for a Python game's state (what `game.deserialize_state` reads), with this history."""
+        steps = ",".join(f"{p}:{a}" for p, a in self.full_history())
+        blob = base64.b64encode(pickle.dumps(self.__dict__)).decode("ascii")
+        return f"history={steps}\nmove_number={self.move_number()}\n__dict__={blob}"
 
     def __deepcopy__(self, memo) -> BoardcadeSpielState:
         return self.clone()  # pyspiel's clone keeps history() and move number
