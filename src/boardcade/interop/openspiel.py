@@ -129,11 +129,19 @@ class BoardcadeSpielGame(pyspiel.Game):
         return (_load_registered, (self.bc_name, self.get_parameters()))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> BoardcadeObserver:
-        if params:
-            raise ValueError(f"observer parameters are not supported; got {params!r}, allowed: none")
+        """pyspiel's observer; `params={"exact": True}` with perfect recall gives the exact perfect-recall tensor
+        (observation + the history as the player knows it, `Encoder.encode_exact`) instead of the hashed one."""
+        params = dict(params or {})
+        exact = params.pop("exact", False)
+        if params or not isinstance(exact, bool):
+            raise ValueError(
+                f"observer parameters {params or {'exact': exact}!r} are not supported; allowed: exact=True"
+            )
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return BoardcadeObserver(self, iig_obs_type)
+        if exact and not (iig_obs_type.perfect_recall and self.encoder.exact):
+            raise ValueError("exact=True needs perfect_recall=True and a game whose tensors offer visible_history")
+        return BoardcadeObserver(self, iig_obs_type, exact)
 
 
 class _Inner:
@@ -240,15 +248,17 @@ class BoardcadeSpielState(pyspiel.State):
 
 
 class BoardcadeObserver:
-    """pyspiel observer: `perfect_recall` gives the information state, else the observation.
+    """pyspiel observer: `perfect_recall` gives the information state (`exact`: the exact perfect-recall tensor),
+    else the observation.
 
     Asking for public information only (no private information) gives the spectator view."""
 
-    def __init__(self, game: BoardcadeSpielGame, iig_obs_type):
+    def __init__(self, game: BoardcadeSpielGame, iig_obs_type, exact: bool = False):
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.exact = exact
         enc = game.encoder
-        size = enc.info_state_size if self.perfect_recall else enc.size
+        size = enc.exact_info_state_size if exact else enc.info_state_size if self.perfect_recall else enc.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self.encoder = enc
@@ -257,6 +267,9 @@ class BoardcadeObserver:
         return None if self.public_only else player
 
     def set_from(self, state: BoardcadeSpielState, player: int) -> None:
+        if self.exact:
+            self.encoder.encode_exact(state.inner, self._viewer(player), self.tensor)
+            return
         self.encoder.encode_state(state.inner, self._viewer(player), self.tensor, info_state=self.perfect_recall)
 
     def string_from(self, state: BoardcadeSpielState, player: int) -> str:
