@@ -106,6 +106,7 @@ class BatchedMatches:
         start = enc.offset("legal")
         self._legal = slice(start, start + self.num_actions)
         self._writer = enc.batch_writer(self.obs)
+        self._row_writers: dict[int, Any] = {}  # per-row writers of `step_one`, made on first use
         self.states: list[Any] = [None] * num_matches
         self._rngs: list[random.Random] = [random.Random(i) for i in range(num_matches)]
         self._agents: list[dict[int, Any]] = [{} for _ in range(num_matches)]
@@ -173,9 +174,8 @@ class BatchedMatches:
         rewards, terminated, truncated = [0.0] * num, [False] * num, [False] * num
         rows: list[int] = []  # rows to encode after the loop (moved or restarted)
         same_step = self.autoreset == "same_step"
-        limit, num_actions, illegal_reward = self.max_episode_steps, self.num_actions, self.illegal_reward
-        states, seats, rngs, deciders = self.states, self.seats, self._rngs, self._deciders
-        over, episode_steps = self._over, self.episode_steps
+        states, seats, over = self.states, self.seats, self._over
+        advance = self._advance
         for i, a in enumerate(acts):
             if over[i]:
                 if self.autoreset is None:
@@ -183,35 +183,12 @@ class BatchedMatches:
                 self._start(i)
                 rows.append(i)
                 continue
-            state = states[i]
-            seat = seats[i]
-            steps = episode_steps[i] = episode_steps[i] + 1
-            done = False
-            if 0 <= a < num_actions and mask[i, a]:
-                apply = state.apply_action
-                apply(a)
-                # Chance and the other seats, until the learner is to move again or the match is over.
-                rng, deciding = rngs[i], deciders[i]
-                while True:
-                    cur = state.current_player()
-                    if cur == CHANCE:
-                        apply(sample_chance(state, rng))
-                    elif cur == seat or cur == TERMINAL:
-                        break
-                    else:
-                        apply(deciding[cur](state))
-                if cur == TERMINAL:
-                    rewards[i] = state.returns()[seat]
-                    terminated[i] = done = True
+            moved, rewards[i], terminated[i], truncated[i] = advance(i, a)
+            if moved:
                 rows.append(i)
-            else:  # illegal: the match and its row stay as they are
-                rewards[i] = illegal_reward
-                self.illegal_count[i] += 1
-            if not done and steps >= limit:
-                truncated[i] = done = True
-            if done:
+            if terminated[i] or truncated[i]:
                 if same_step:
-                    self.encoder.encode_state(state, seat, self.final_obs[i])
+                    self.encoder.encode_state(states[i], seats[i], self.final_obs[i])
                     self._start(i)
                     if not rows or rows[-1] != i:
                         rows.append(i)
@@ -229,6 +206,49 @@ class BatchedMatches:
             self.terminated[:] = terminated
             self.truncated[:] = truncated
         return self.obs, self.rewards, self.terminated, self.truncated, mask
+
+    def _advance(self, i: int, a: int) -> tuple[bool, float, bool, bool]:
+        """Match i's learner plays `a` (when legal), then chance and the other seats until the learner is to
+        move again or the match is over. Returns (moved, reward, terminated, truncated); the row is not written."""
+        state, seat = self.states[i], self.seats[i]
+        steps = self.episode_steps[i] = self.episode_steps[i] + 1
+        moved = terminated = False
+        reward = 0.0
+        if 0 <= a < self.num_actions and self.mask[i, a]:
+            apply = state.apply_action
+            apply(a)
+            rng, deciding = self._rngs[i], self._deciders[i]
+            while True:
+                cur = state.current_player()
+                if cur == CHANCE:
+                    apply(sample_chance(state, rng))
+                elif cur == seat or cur == TERMINAL:
+                    break
+                else:
+                    apply(deciding[cur](state))
+            if cur == TERMINAL:
+                reward = state.returns()[seat]
+                terminated = True
+            moved = True
+        else:  # illegal: the match and its row stay as they are
+            reward = self.illegal_reward
+            self.illegal_count[i] += 1
+        return moved, reward, terminated, not terminated and steps >= self.max_episode_steps
+
+    def step_one(self, i: int, action: int) -> tuple[float, bool, bool]:
+        """Step match `i` alone (a single environment's step): the same rules as `step` for that match, with its
+        row written by a per-row writer (cheaper than the batch writer for one row). Returns (reward,
+        terminated, truncated); `obs[i]` and `mask[i]` are updated. The match must not be over."""
+        moved, reward, terminated, truncated = self._advance(i, int(action))
+        if moved:
+            writer = self._row_writers.get(i)
+            if writer is None:
+                writer = self._row_writers[i] = self.encoder.writer(self.obs[i])
+            writer.write(self.states[i], self.seats[i])
+            np.not_equal(self.obs[i, self._legal], 0.0, out=self.mask[i])
+        if terminated or truncated:
+            self._over[i] = True
+        return reward, terminated, truncated
 
     def is_over(self, i: int) -> bool:
         """Match `i` ended (terminated or truncated) and waits for its reset."""
@@ -255,6 +275,7 @@ class BatchedMatches:
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         del state["_writer"]  # views into `obs`: rebuilt after a copy, so it writes into the copy's buffer
+        state["_row_writers"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -85,6 +85,7 @@ class BoardcadeEnv(gym.Env):
         self.encoder = self.batch.encoder
         self.observation_space = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self._num_actions = self.game.num_distinct_actions
 
     @property
     def state(self):
@@ -105,19 +106,22 @@ class BoardcadeEnv(gym.Env):
         return self.batch.obs[0].copy(), self._info()
 
     def step(self, action):
-        if self.state is None:
+        batch = self.batch
+        if batch.states[0] is None:
             raise GameError("call reset() before step()")
-        if self.batch.is_over(0):
+        if batch.is_over(0):
             raise GameError("the episode is over; call reset() to start a new one")
         action = int(action)
-        reason = self.batch.illegal_reason(0, action)
-        if reason is not None and self.illegal_action == "raise":
-            raise IllegalActionError(reason)
-        obs, rewards, terminated, truncated, _mask = self.batch.step([action])
+        reason = None
+        if not (0 <= action < self._num_actions and batch.mask[0, action]):
+            reason = batch.illegal_reason(0, action)
+            if self.illegal_action == "raise":
+                raise IllegalActionError(reason)
+        reward, terminated, truncated = batch.step_one(0, action)
         info = self._info()
         if reason is not None:
             info["illegal_action"] = reason
-        return obs[0].copy(), float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
+        return batch.obs[0].copy(), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now, as a bool vector (sb3-contrib's MaskablePPO reads this method)."""

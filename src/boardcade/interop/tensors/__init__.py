@@ -196,7 +196,7 @@ class Writer:
     """Encodes states into one fixed buffer again and again (a row of a batch, an environment's observation):
     the block views are built once. `write(state, player)` fills the buffer in place."""
 
-    __slots__ = ("out", "views", "game", "fill_game", "info_state", "module")
+    __slots__ = ("out", "views", "game", "fill_game", "info_state", "module", "flat", "n", "length", "at")
 
     def __init__(self, encoder: Encoder, out: np.ndarray, info_state: bool = False):
         size = encoder.info_state_size if info_state else encoder.size
@@ -208,6 +208,12 @@ class Writer:
         self.fill_game = encoder._encode_state
         self.module = encoder.module
         self.info_state = info_state
+        # The common block by item stores into a memoryview at precomputed offsets (numpy's per-call overhead
+        # costs more than these few stores), the same values as `generic.fill_common_state`.
+        self.flat = memoryview(out)
+        self.n = encoder.game.num_players
+        self.length = max(1, encoder.game.max_game_length)
+        self.at = tuple(encoder.offset(b) for b in ("viewer", "current_player", "progress", "returns", "legal"))
 
     def write(self, state, player: int | None, zero: bool = True) -> np.ndarray:
         """Encode `state` for `player` (None: spectator) into the buffer; `zero=False` when it is already zero."""
@@ -221,7 +227,18 @@ class Writer:
             if self.info_state:
                 generic.fill_events(obs, views, game)
             return self.out
-        generic.fill_common_state(state, player, views, game)
+        m, n = self.flat, self.n
+        at_viewer, at_current, at_progress, at_returns, at_legal = self.at
+        m[at_viewer + (n if player is None else player)] = 1.0
+        cur = state.current_player()
+        m[at_current + (cur if cur >= 0 else (n if cur == CHANCE else n + 1))] = 1.0
+        m[at_progress] = min(1.0, state.move_number() / self.length)
+        if cur == TERMINAL:
+            for i, value in enumerate(state.returns()):
+                m[at_returns + i] = value
+        elif player is not None and player == cur:
+            for a in state.legal_actions():
+                m[at_legal + a] = 1.0
         self.fill_game(state, player, views, game)
         if self.info_state:
             generic.fill_events_state(state, player, views, game)
