@@ -22,6 +22,11 @@ match, and the final observation is kept in `final_obs`), or None (finished matc
 `reset_matches`). Episodes are truncated after `max_episode_steps` learner steps (illegal ones included).
 Seeding: `reset(seed)` derives every match's chance generator and its agents' seeds from `seed`.
 
+Quiet mode (`quiet`, default True): the matches are played in the contract's quiet mode (`State.set_quiet`):
+no events are recorded (nobody reads them here: observations are tensors) and the engines skip their
+legality re-check of actions already checked against the mask, which makes a step 1.3 to 1.5 times as fast in
+the engines. `quiet=False` keeps the events (`states[i].events()`, the text frames of `render`).
+
 An illegal action leaves that match unchanged; with `illegal_action="penalize"` (default) it earns
 `illegal_reward` and counts in `illegal_count`; with "raise" it raises `IllegalActionError` naming the match.
 """
@@ -59,6 +64,7 @@ class BatchedMatches:
         autoreset: str | None = "next_step",
         illegal_action: str = "penalize",
         illegal_reward: float = -0.1,
+        quiet: bool = True,
         **options: Any,
     ):
         if isinstance(num_matches, bool) or not isinstance(num_matches, int) or num_matches < 1:
@@ -92,6 +98,7 @@ class BatchedMatches:
         self.autoreset = autoreset
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
+        self.quiet = bool(quiet)
 
         self.encoder = enc = encoder_for(game)
         self.num_actions = game.num_distinct_actions
@@ -146,6 +153,8 @@ class BatchedMatches:
         for agent in self._agents[i].values():
             agent.reset()
         state = self.game.new_initial_state()
+        if self.quiet:
+            state.set_quiet()  # nobody reads the events of a learner's match: none are recorded
         self.states[i] = state
         self.episode_steps[i] = 0
         self.illegal_count[i] = 0
@@ -259,7 +268,7 @@ class BatchedMatches:
         if self._over[i] or (0 <= action < self.num_actions and self.mask[i, action]):
             return None
         try:
-            self.states[i].clone().apply_action(action)
+            self.states[i].clone().set_quiet(False).apply_action(action)  # a quiet state would not check it
         except IllegalActionError as exc:
             return str(exc)
         return f"action {action} is not legal for seat {self.seats[i]}"

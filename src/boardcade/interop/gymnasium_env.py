@@ -22,7 +22,12 @@ return when the game ends (+1 win, -1 loss, 0 draw), else 0. Episodes are trunca
 An illegal action leaves the game unchanged. With `illegal_action="penalize"` (the default, so that generic
 checkers that sample from the whole action space work) it gives `illegal_reward` and the reason under
 `info["illegal_action"]`; with `illegal_action="raise"` it raises `IllegalActionError`.
-`render_mode="ansi"` draws the board as text with the game's terminal renderer, as your seat sees it.
+`render_mode="ansi"` draws the board as text with the game's terminal renderer, as your seat sees it;
+`render_mode="rgb_array"` as a small RGB picture (the game's raster part).
+
+`quiet` (default: True unless `render_mode="ansi"`): the match is played in the contract's quiet mode
+(`State.set_quiet`): no events are recorded, which nobody reads through this env (observations are tensors),
+and the engine skips re-checking actions already checked against the mask; `quiet=False` keeps them.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ class BoardcadeEnv(gym.Env):
         illegal_action: str = "penalize",
         illegal_reward: float = -0.1,
         max_episode_steps: int | None = None,
+        quiet: bool | None = None,
         **options: Any,
     ):
         check_render_mode(render_mode)
@@ -72,6 +78,7 @@ class BoardcadeEnv(gym.Env):
             autoreset=None,
             illegal_action="penalize",
             illegal_reward=illegal_reward,
+            quiet=render_mode != "ansi" if quiet is None else quiet,
             **options,
         )
         self.game = self.batch.game

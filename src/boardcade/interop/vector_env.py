@@ -10,7 +10,8 @@
 Same arguments as `BoardcadeEnv` (seat, opponents, max_episode_steps, illegal_action, illegal_reward, rule
 options), plus `num_envs`, `autoreset_mode` (Gymnasium's `AutoresetMode`, NEXT_STEP by default; SAME_STEP puts
 the last observation of a finished episode in `info["final_obs"]`, with `info["_final_obs"]` marking the rows)
-and `copy` (False returns the internal buffers, which the next step overwrites). `seat="rotate"` makes
+`copy` (False returns the internal buffers, which the next step overwrites) and `quiet` (default: True unless
+`render_mode="ansi"`: the matches record no events; see `BatchedMatches`). `seat="rotate"` makes
 environment i play seat i % players. See `boardcade.interop.batched` for the stepping rules.
 """
 
@@ -52,6 +53,7 @@ class BoardcadeVectorEnv(VectorEnv):
         illegal_reward: float = -0.1,
         render_mode: str | None = None,
         copy: bool = True,
+        quiet: bool | None = None,
         **options: Any,
     ):
         try:
@@ -69,6 +71,7 @@ class BoardcadeVectorEnv(VectorEnv):
             autoreset=_MODES[autoreset_mode],
             illegal_action=illegal_action,
             illegal_reward=illegal_reward,
+            quiet=render_mode != "ansi" if quiet is None else quiet,
             **options,
         )
         self.metadata = {**self.metadata, "autoreset_mode": autoreset_mode}

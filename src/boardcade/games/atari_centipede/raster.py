@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..canvas import Canvas, shade
+from ...core.canvas import Canvas, shade
 
 CELL, COLS, MARGIN = 14, 9, 6
 STATUS_H = 48

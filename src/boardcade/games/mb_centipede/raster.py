@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..canvas import Canvas, shade
+from ...core.canvas import Canvas, shade
 
 UNIT, MARGIN, STATUS_H = 16, 12, 40
 BACKGROUND = (12, 14, 20)

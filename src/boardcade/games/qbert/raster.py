@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..canvas import Canvas, shade
+from ...core.canvas import Canvas, shade
 
 WIDTH, HEIGHT = 256, 232
 CUBE_W, TOP_H, SIDE_H = 32, 8, 16  # top face half-height, side face height

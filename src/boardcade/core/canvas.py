@@ -1,9 +1,10 @@
 """A small numpy drawing kit for the games' raster parts (`GameSpec.raster`: the board as an RGB picture, which
 Gymnasium's `render_mode="rgb_array"` and video recorders show).
 
-Needs numpy only. Shapes are filled by testing pixel centres inside their bounding box, so each call touches only
-the pixels it may cover; everything is clipped to the canvas. Text uses a 3x5 pixel font (capitals, digits and a
-few signs), scaled by whole pixels.
+Needs numpy, unlike the rest of the core: `boardcade.core` does not import this module; only the games' raster
+parts do, and only the research adapters call those (their extras bring numpy). Shapes are filled by testing
+pixel centres inside their bounding box, so each call touches only the pixels it may cover; everything is
+clipped to the canvas. Text uses a 3x5 pixel font (capitals, digits and a few signs), scaled by whole pixels.
 """
 
 from __future__ import annotations
