@@ -250,11 +250,12 @@ class BatchedMatches:
         terminated, truncated); `obs[i]` and `mask[i]` are updated. The match must not be over."""
         moved, reward, terminated, truncated = self._advance(i, int(action))
         if moved:
-            writer = self._row_writers.get(i)
-            if writer is None:
-                writer = self._row_writers[i] = self.encoder.writer(self.obs[i])
+            row = self._row_writers.get(i)
+            if row is None:  # the row's writer, and its legal block and mask row as views made once
+                row = self._row_writers[i] = (self.encoder.writer(self.obs[i]), self.obs[i, self._legal], self.mask[i])
+            writer, legal, mask = row
             writer.write(self.states[i], self.seats[i])
-            np.not_equal(self.obs[i, self._legal], 0.0, out=self.mask[i])
+            np.not_equal(legal, 0.0, out=mask)
         if terminated or truncated:
             self._over[i] = True
         return reward, terminated, truncated

@@ -93,6 +93,7 @@ class BoardcadeEnv(gym.Env):
         self.observation_space = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self._num_actions = self.game.num_distinct_actions
+        self._role: str | None = None  # the seat's role in the current match, once known
 
     @property
     def state(self):
@@ -100,9 +101,13 @@ class BoardcadeEnv(gym.Env):
         return self.batch.states[0]
 
     def _info(self) -> dict[str, Any]:
-        info = {"action_mask": self.batch.mask[0].astype(np.int8), "role": self.state.roles()[self.seat]}
-        if self.state.is_terminal():
-            info["safety_cap_hit"] = self.state.safety_cap_hit()
+        state = self.state
+        role = self._role
+        if role is None or role == "undecided":  # a role is fixed for the match once chance has decided it
+            role = self._role = state.roles()[self.seat]
+        info = {"action_mask": self.batch.mask[0].view(np.int8).copy(), "role": role}
+        if state.is_terminal():
+            info["safety_cap_hit"] = state.safety_cap_hit()
         return info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -110,6 +115,7 @@ class BoardcadeEnv(gym.Env):
         # The matches' own generator and the agents are seeded from this environment's np_random.
         self.batch.seed(int(self.np_random.integers(0, 2**63 - 1)))
         self.batch.reset_matches([0])
+        self._role = None
         return self.batch.obs[0].copy(), self._info()
 
     def step(self, action):
