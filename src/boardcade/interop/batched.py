@@ -145,8 +145,20 @@ class BatchedMatches:
         rows = [int(i) for i in indices]
         for i in rows:
             self._start(i)
+        if len(rows) == 1:  # one row (a single env's reset): its own writer, cheaper than the batch writer
+            self._write_row(rows[0])
+            return
         self._writer.write(rows, [self.states[i] for i in rows], [self.seats[i] for i in rows])
         np.not_equal(self.obs[:, self._legal], 0.0, out=self.mask)
+
+    def _write_row(self, i: int) -> None:
+        """Write match i's row of `obs` and `mask` by the row's own writer (made on first use, with its views)."""
+        row = self._row_writers.get(i)
+        if row is None:
+            row = self._row_writers[i] = (self.encoder.writer(self.obs[i]), self.obs[i, self._legal], self.mask[i])
+        writer, legal, mask = row
+        writer.write(self.states[i], self.seats[i])
+        np.not_equal(legal, 0.0, out=mask)
 
     def _start(self, i: int) -> None:
         """A new match in slot i, played on to the learner's first decision (its row is written by the caller)."""
@@ -250,12 +262,7 @@ class BatchedMatches:
         terminated, truncated); `obs[i]` and `mask[i]` are updated. The match must not be over."""
         moved, reward, terminated, truncated = self._advance(i, int(action))
         if moved:
-            row = self._row_writers.get(i)
-            if row is None:  # the row's writer, and its legal block and mask row as views made once
-                row = self._row_writers[i] = (self.encoder.writer(self.obs[i]), self.obs[i, self._legal], self.mask[i])
-            writer, legal, mask = row
-            writer.write(self.states[i], self.seats[i])
-            np.not_equal(legal, 0.0, out=mask)
+            self._write_row(i)
         if terminated or truncated:
             self._over[i] = True
         return reward, terminated, truncated

@@ -94,6 +94,7 @@ class BoardcadeEnv(gym.Env):
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self._num_actions = self.game.num_distinct_actions
         self._role: str | None = None  # the seat's role in the current match, once known
+        self._seeded = False
 
     @property
     def state(self):
@@ -112,8 +113,11 @@ class BoardcadeEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        # The matches' own generator and the agents are seeded from this environment's np_random.
-        self.batch.seed(int(self.np_random.integers(0, 2**63 - 1)))
+        # The match's own generator and the agents are seeded from this environment's np_random when a seed is
+        # given (or on the first reset); later resets go on with the same generators, as Gymnasium's do.
+        if seed is not None or not self._seeded:
+            self.batch.seed(int(self.np_random.integers(0, 2**63 - 1)))
+            self._seeded = True
         self.batch.reset_matches([0])
         self._role = None
         return self.batch.obs[0].copy(), self._info()
