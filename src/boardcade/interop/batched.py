@@ -33,6 +33,7 @@ An illegal action leaves that match unchanged; with `illegal_action="penalize"` 
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -189,6 +190,10 @@ class BatchedMatches:
         num = self.num_matches
         if len(acts) != num:
             raise GameError(f"step needs {num} actions (one per match), got {len(acts)}")
+        try:  # plain ints: a quiet state stores what it is given
+            acts = [operator.index(a) for a in acts]
+        except TypeError:
+            raise GameError(f"actions must be integers, got {acts!r}") from None
         mask = self.mask
         if self.illegal_action == "raise":
             self._check_legal(acts)
