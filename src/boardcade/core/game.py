@@ -144,7 +144,8 @@ class State(ABC):
     Quiet mode (`set_quiet()`), for rollouts and learners that read no events: the state records no events and
     `apply_action` trusts its caller to pass an action it listed as legal (no legality check). Engines test
     `self._quiet` before building a costly event text. Outcomes (history, returns, legal actions, observations
-    apart from their events) are the same in both modes; tests prove it on seeded matches of every game.
+    apart from their events and the game-over prompt drawn from them) are the same in both modes; tests prove
+    it on seeded matches of every game.
     """
 
     game: Game
