@@ -367,7 +367,8 @@ class MBCentipedeState(RulesMixin, State):
         if take:
             land = lay.landing[p][h]
             self._counts[C_SHORTCUT + p] += 1
-            self._emit("MB-5.2", f"{PLAYER_NAMES[p]}'s head takes the shortcut to {fmt(lay.path[land])}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("MB-5.2", f"{PLAYER_NAMES[p]}'s head takes the shortcut to {fmt(lay.path[land])}")
             moved = self._enter(p, land)
         else:
             self._counts[C_DECLINED] += 1

@@ -134,12 +134,14 @@ class RulesMixin:
                 owner, k = divmod(sid, SEGMENTS)
                 if owner == p:
                     c[C_OWN_SEG] += 1
-                    self._emit("MB-3.7", f"{name}'s shot hits its own segment at {self._where(pos)}: no effect")
+                    if not self._quiet:  # quiet mode: no text to build
+                        self._emit("MB-3.7", f"{name}'s shot hits its own segment at {self._where(pos)}: no effect")
                     return False
                 self._alive[sid] = False
                 c[C_OPP_SEG] += 1
                 part = "head" if k == 0 else f"body segment {k}"
-                self._emit("MB-3.3", f"{name} shoots {NAMES[owner]}'s {part} at {self._where(pos)}: it is dead")
+                if not self._quiet:  # quiet mode: no text to build
+                    self._emit("MB-3.3", f"{name} shoots {NAMES[owner]}'s {part} at {self._where(pos)}: it is dead")
                 return True
             i = poison_at[pos]
             if i >= 0:
@@ -155,22 +157,30 @@ class RulesMixin:
                     self._poison[i] = False
                     self._supply += 1
                     c[C_SCORPION] += 1
-                    self._emit("MB-3.6", f"{name} shoots the Scorpion at {self._where(pos)}: Hollow, mushroom removed")
+                    if not self._quiet:  # quiet mode: no text to build
+                        self._emit(
+                            "MB-3.6", f"{name} shoots the Scorpion at {self._where(pos)}: Hollow, mushroom removed"
+                        )
                     return False
                 if self._poison[i]:
                     self._poison[i] = False
                     self._supply += 1
                     c[C_POISON] += 1
-                    self._emit("MB-3.4", f"{name} shoots the poison mushroom at {self._where(pos)}: removed")
+                    if not self._quiet:  # quiet mode: no text to build
+                        self._emit("MB-3.4", f"{name} shoots the poison mushroom at {self._where(pos)}: removed")
                     return False
         kind, what = lay.shot_end[p][pos_k]
         if kind == PLUG:
             c[C_PLUG] += 1
-            self._emit("MB-3.7", f"{name}'s shot hits the plug-in mushroom at {fmt(what)}: no effect")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("MB-3.7", f"{name}'s shot hits the plug-in mushroom at {fmt(what)}: no effect")
             return False
         if kind == RED_LINE:
             c[C_RED] += 1
-            self._emit("MB-3.11", f"{name}'s shot stops at the red line of the curve at {self._where(what)}: no effect")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(
+                    "MB-3.11", f"{name}'s shot stops at the red line of the curve at {self._where(what)}: no effect"
+                )
             return False
         assert kind == OPEN
         q = 1 - p
@@ -211,16 +221,21 @@ class RulesMixin:
             return
         if self._spider == i:
             self._spider = DEN
-            self._emit(rule, f"the Spider at {self._where(pos)} goes back to its Den")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(rule, f"the Spider at {self._where(pos)} goes back to its Den")
         if self._scorpion == i:
             self._scorpion = HOLLOW
             self._poison[i] = False
             self._supply += 1
-            self._emit(rule, f"the Scorpion at {self._where(pos)} goes back to its Hollow with its unplanted mushroom")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(
+                    rule, f"the Scorpion at {self._where(pos)} goes back to its Hollow with its unplanted mushroom"
+                )
         if clear_mushroom and self._poison[i]:
             self._poison[i] = False
             self._supply += 1
-            self._emit(rule, f"the poison mushroom at {self._where(pos)} is removed")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(rule, f"the poison mushroom at {self._where(pos)} is removed")
 
     def _enter(self, p: int, pos: int) -> bool:
         """The head moves into path space `pos` (or its goal). False when a meeting ended the move."""
@@ -344,7 +359,8 @@ class RulesMixin:
                 self._emit("MB-7.2", f"{name} moves the Spider back to its Den")
             elif k == K_SPIDER_POISON:
                 self._spider = v
-                self._emit("MB-7.3", f"{name} moves the Spider onto the poison mushroom at {fmt(lay.poison_xy[v])}")
+                if not self._quiet:  # quiet mode: no text to build
+                    self._emit("MB-7.3", f"{name} moves the Spider onto the poison mushroom at {fmt(lay.poison_xy[v])}")
             elif k == K_SPIDER_SPACE:
                 self._spider = lay.spider_space0 + v
                 who = NAMES[lay.spider_beside[v]]
@@ -361,7 +377,10 @@ class RulesMixin:
             return False
         sc = self._scorpion
         if sc != HOLLOW:
-            self._emit("MB-7.8", f"the poison mushroom under the Scorpion at {fmt(lay.poison_xy[sc])} is now planted")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(
+                    "MB-7.8", f"the poison mushroom under the Scorpion at {fmt(lay.poison_xy[sc])} is now planted"
+                )
         if k == K_SCORPION_HOLLOW:
             self._scorpion = HOLLOW
             self._emit("MB-7.7", f"{name} moves the Scorpion back to its Hollow")
