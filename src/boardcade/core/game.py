@@ -157,6 +157,7 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
         "    new._result = self._result",
         "    new._capped = self._capped",
         "    new._event_views = None",
+        "    new._quiet = self._quiet",
     ]
     for name, how in fields.items():
         if how == SHARE:
@@ -182,12 +183,19 @@ class State(ABC):
     `__slots__ = tuple(FIELDS)` and a type annotation per field; `clone()` is built from that list (the fields of
     every class in its hierarchy) when the class is defined. A state without FIELDS implements `clone` itself,
     copying its own mutable fields after `_copy_base_into`.
+
+    Quiet mode (`set_quiet()`), for rollouts and learners that read no events: the state records no events and
+    `apply_action` trusts its caller to pass an action it listed as legal (no legality check). Engines test
+    `self._quiet` before building a costly event text. Outcomes (history, returns, legal actions, observations
+    apart from their events and the game-over prompt drawn from them) are the same in both modes; tests prove
+    it on seeded matches of every game.
     """
 
-    __slots__ = ("game", "_history", "_events", "_legal_cache", "_result", "_capped", "_event_views")
+    __slots__ = ("game", "_history", "_events", "_legal_cache", "_result", "_capped", "_event_views", "_quiet")
     FIELDS: ClassVar[dict[str, int]] = {}
 
     game: Game
+    _quiet: bool  # quiet mode (see set_quiet)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -208,6 +216,7 @@ class State(ABC):
         self._capped = False
         # Caches derived from the events, kept incrementally (viewer -> events as JSON; event_cache slots).
         self._event_views: dict[Any, list[Any]] | None = None
+        self._quiet = False
 
     # ---- hooks for subclasses -------------------------------------------------------------
     @abstractmethod
@@ -290,8 +299,28 @@ class State(ABC):
             return []
         return list(self._chance_outcomes())
 
+    def set_quiet(self, quiet: bool = True) -> State:
+        """Switch quiet mode on (or off); returns the state. A quiet state records no events (those recorded
+        before stay; nothing of the quiet stretch is recorded later) and its `apply_action` does not check the
+        action: pass only actions (or chance outcomes) this state listed as legal, never a terminal state's.
+        Clones and resampled states of a quiet state are quiet. Meant for a whole rollout or learner episode:
+        match records, the server and anything that shows events keep the normal mode."""
+        self._quiet = bool(quiet)
+        return self
+
+    @property
+    def quiet(self) -> bool:
+        """True in quiet mode (see `set_quiet`)."""
+        return self._quiet
+
     def apply_action(self, action: int) -> None:
-        """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged."""
+        """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged.
+        In quiet mode the action is trusted, not checked (see `set_quiet`)."""
+        if self._quiet:
+            self._legal_cache = None
+            self._apply(action)
+            self._history.append(action)
+            return
         try:
             action = operator.index(action)
         except TypeError:
@@ -420,10 +449,15 @@ class State(ABC):
         return cache
 
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
+        if self._quiet:
+            return
         self._events.append(Event(rule, text, visible_to, len(self._history)))
 
     def _replace_event(self, index: int, **changes: Any) -> None:
-        """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true."""
+        """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true.
+        A quiet state recorded no event to change."""
+        if self._quiet:
+            return
         self._events[index] = self._events[index]._replace(**changes)
         self._event_views = None
 
@@ -444,6 +478,7 @@ class State(ABC):
         other._result = self._result
         other._capped = self._capped
         other._event_views = None
+        other._quiet = self._quiet
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)

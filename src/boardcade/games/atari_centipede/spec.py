@@ -11,6 +11,7 @@ SPEC = GameSpec(
     web_module="web.js",
     heuristic="boardcade.games.atari_centipede.heuristic:evaluate",
     renderer="boardcade.games.atari_centipede.render:render",
+    raster="boardcade.games.atari_centipede.raster:draw",
     tensors="boardcade.games.atari_centipede.tensors",
     scenario="boardcade.games.atari_centipede.scenario:build",
     rule_prefix="AC",

@@ -129,7 +129,8 @@ class TurnsMixin:
         self._col_mush[c] += 1
         self._seed_col = c
         self._seed_left -= 1
-        self._emit("AC-2.2", f"mushroom seeded at {square_name(square)}")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-2.2", f"mushroom seeded at {square_name(square)}")
         if self._seed_left:
             return
         self._seed_cols_done += 1
@@ -163,7 +164,8 @@ class TurnsMixin:
         self._gend[g] = row
         self._gnome_at_end[row] = g
         self._above[g] = square + (COLS if row == 0 else -COLS)
-        self._emit("AC-2.4", f"the {self._gnome_name(g)} takes the end at row {row}, square {square_name(square)}")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-2.4", f"the {self._gnome_name(g)} takes the end at row {row}, square {square_name(square)}")
         unplaced = [h for h in range(self._lay.gnomes) if self._gnome[h] < 0]
         if unplaced:
             self._placing = unplaced[0]
@@ -206,7 +208,10 @@ class TurnsMixin:
         if self._rolls_left:
             return
         pool = self._pool
-        self._emit(self._roll_rule, "Dice Pool: " + "; ".join(face_text(f) for f in range(6) for _ in range(pool[f])))
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit(
+                self._roll_rule, "Dice Pool: " + "; ".join(face_text(f) for f in range(6) for _ in range(pool[f]))
+            )
         if self._after_roll == AFTER_SETUP:
             self._after_setup_roll()
         else:
@@ -413,7 +418,8 @@ class TurnsMixin:
             k = action - A.USE
             self._cards[g][k] = False
             self._used_card = True
-            self._emit("AC-5.1", f"the {self._gnome_name(g)} uses {CARD_NAMES[k]}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-5.1", f"the {self._gnome_name(g)} uses {CARD_NAMES[k]}")
             if k == WRIST:
                 self._phase = P_GWRIST
             elif k == TRIGGER:
@@ -441,7 +447,8 @@ class TurnsMixin:
             self._die = f
             self._die_step = 0
             self._die_used = True
-            self._emit("AC-4.2", f"the {self._gnome_name(g)} activates the die showing {face_text(f)}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-4.2", f"the {self._gnome_name(g)} activates the die showing {face_text(f)}")
             self._gnome_continue()
             return
         if phase == P_GAFTER:
@@ -591,11 +598,13 @@ class TurnsMixin:
 
     def _flea_stays(self, bug: list) -> None:
         bug[2] = True
-        self._emit("AC-9.1", f"the flea at {square_name(bug[0])} is on the last field row: it stays")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-9.1", f"the flea at {square_name(bug[0])} is on the last field row: it stays")
 
     def _spider_stays(self, bug: list) -> None:
         bug[2] = True
-        self._emit("AC-8", f"the spider at {square_name(bug[0])} has no square to move to: it stays")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-8", f"the spider at {square_name(bug[0])} has no square to move to: it stays")
 
     def _after_moves(self) -> None:
         if self._pending_spider:
@@ -633,7 +642,8 @@ class TurnsMixin:
             self._moving = bug
             self._flea_left = FLEA_SPEED + self._tucked[bug[1]]
             bug[2] = True
-            self._emit("AC-9.1", f"the flea at {square_name(square)} moves")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-9.1", f"the flea at {square_name(square)} moves")
             self._flea_advance()
 
     def _spider_speed(self, bug: list) -> int:
@@ -712,7 +722,8 @@ class TurnsMixin:
             self._fleas.append([square, c, False])
             self._board[square] = FLEA
             self._bcol[square] = c
-            self._emit("AC-6.4", f"flea spawned at {square_name(square)}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-6.4", f"flea spawned at {square_name(square)}")
             self._check_eat(c, square)
             self._move_next()
         elif phase == P_CMUSH:
@@ -724,7 +735,8 @@ class TurnsMixin:
         elif phase == P_CBERSERK:
             head = action - A.BERSERK_SQ
             cent = next(x for x in self._cents if x[1][0] == head)
-            self._emit("AC-6.8", f"Berserk! the centipede at {square_name(head)} leaps two rows")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-6.8", f"Berserk! the centipede at {square_name(head)} leaps two rows")
             self._cent_step(cent, drop=True)
             self._cent_step(cent, drop=True)
             self._move_next()
@@ -737,7 +749,8 @@ class TurnsMixin:
             if action == A.DROP:
                 self._place_mushroom(self._flea_from, "AC-9.2", "dropped by a flea")
             else:
-                self._emit("AC-9.2", f"the flea drops no mushroom at {square_name(self._flea_from)}")
+                if not self._quiet:  # quiet mode: no text to build
+                    self._emit("AC-9.2", f"the flea drops no mushroom at {square_name(self._flea_from)}")
             self._flea_advance()
         elif phase == P_CSPIDERSPAWN:
             square = A.spawn_spider_square(action)
@@ -745,7 +758,8 @@ class TurnsMixin:
             self._spiders.append([square, c, True])
             self._board[square] = SPIDER
             self._bcol[square] = c
-            self._emit("AC-6.5", f"spider spawned at {square_name(square)}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-6.5", f"spider spawned at {square_name(square)}")
             self._check_eat(c, square)
             self._start_draw(c)
         elif phase == P_BONUS:
@@ -755,7 +769,8 @@ class TurnsMixin:
                 self._gnome_continue()
             else:
                 square = action - A.BONUS_SQ
-                self._emit("AC-11.8", f"bonus move for the bug at {square_name(square)}")
+                if not self._quiet:  # quiet mode: no text to build
+                    self._emit("AC-11.8", f"bonus move for the bug at {square_name(square)}")
                 self._start_bug_move(square)
 
     def _spawn_centipede(self, spawn: int) -> None:

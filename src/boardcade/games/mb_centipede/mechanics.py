@@ -68,41 +68,48 @@ def fire(st: MBState, p: int) -> bool:
             owner, k = divmod(sid, SEGMENTS)
             if owner == p:
                 c[C_OWN_SEG] += 1
-                st._emit("MB-3.7", f"{name}'s shot hits its own segment at {where(st, pos)}: no effect")
+                if not st._quiet:  # quiet mode: no text to build
+                    st._emit("MB-3.7", f"{name}'s shot hits its own segment at {where(st, pos)}: no effect")
                 return False
             st._alive[sid] = False
             c[C_OPP_SEG] += 1
-            part = "head" if k == 0 else f"body segment {k}"
-            st._emit("MB-3.3", f"{name} shoots {NAMES[owner]}'s {part} at {where(st, pos)}: it is dead")
+            if not st._quiet:  # quiet mode: no text to build
+                part = "head" if k == 0 else f"body segment {k}"
+                st._emit("MB-3.3", f"{name} shoots {NAMES[owner]}'s {part} at {where(st, pos)}: it is dead")
             return True
         i = poison_at[pos]
         if i >= 0:
             if st._spider == i:
                 st._spider = DEN
                 c[C_SPIDER] += 1
-                st._emit("MB-3.5", f"{name} shoots the Spider at {where(st, pos)}: back to its Den, mushroom stays")
+                if not st._quiet:  # quiet mode: no text to build
+                    st._emit("MB-3.5", f"{name} shoots the Spider at {where(st, pos)}: back to its Den, mushroom stays")
                 return False
             if st._scorpion == i:
                 st._scorpion = HOLLOW
                 st._poison[i] = False
                 st._supply += 1
                 c[C_SCORPION] += 1
-                st._emit("MB-3.6", f"{name} shoots the Scorpion at {where(st, pos)}: Hollow, mushroom removed")
+                if not st._quiet:  # quiet mode: no text to build
+                    st._emit("MB-3.6", f"{name} shoots the Scorpion at {where(st, pos)}: Hollow, mushroom removed")
                 return False
             if st._poison[i]:
                 st._poison[i] = False
                 st._supply += 1
                 c[C_POISON] += 1
-                st._emit("MB-3.4", f"{name} shoots the poison mushroom at {where(st, pos)}: removed")
+                if not st._quiet:  # quiet mode: no text to build
+                    st._emit("MB-3.4", f"{name} shoots the poison mushroom at {where(st, pos)}: removed")
                 return False
     kind, what = lay.shot_end[p][pos_k]
     if kind == PLUG:
         c[C_PLUG] += 1
-        st._emit("MB-3.7", f"{name}'s shot hits the plug-in mushroom at {fmt(what)}: no effect")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("MB-3.7", f"{name}'s shot hits the plug-in mushroom at {fmt(what)}: no effect")
         return False
     if kind == RED_LINE:
         c[C_RED] += 1
-        st._emit("MB-3.11", f"{name}'s shot stops at the red line of the curve at {where(st, what)}: no effect")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("MB-3.11", f"{name}'s shot stops at the red line of the curve at {where(st, what)}: no effect")
         return False
     assert kind == OPEN
     q = 1 - p
@@ -110,13 +117,16 @@ def fire(st: MBState, p: int) -> bool:
         if st._spider == lay.spider_gun0 + q:
             st._spider = DEN
             c[C_SPIDER_GUN] += 1
-            st._emit("MB-3.9", f"{name} shoots the Spider off {NAMES[q]}'s gun: back to its Den")
+            if not st._quiet:  # quiet mode: no text to build
+                st._emit("MB-3.9", f"{name} shoots the Spider off {NAMES[q]}'s gun: back to its Den")
         else:
             c[C_GUN] += 1
-            st._emit("MB-3.12", f"{name}'s shot hits {NAMES[q]}'s gun: no effect")
+            if not st._quiet:  # quiet mode: no text to build
+                st._emit("MB-3.12", f"{name}'s shot hits {NAMES[q]}'s gun: no effect")
         return False
     c[C_OFF] += 1
-    st._emit("MB-3.13", f"{name}'s shot crosses the board and goes off the far side")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-3.13", f"{name}'s shot crosses the board and goes off the far side")
     return False
 
 
@@ -140,16 +150,19 @@ def send_pieces_home(st: MBState, pos: int, clear_mushroom: bool, rule: str) -> 
         return
     if st._spider == i:
         st._spider = DEN
-        st._emit(rule, f"the Spider at {where(st, pos)} goes back to its Den")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit(rule, f"the Spider at {where(st, pos)} goes back to its Den")
     if st._scorpion == i:
         st._scorpion = HOLLOW
         st._poison[i] = False
         st._supply += 1
-        st._emit(rule, f"the Scorpion at {where(st, pos)} goes back to its Hollow with its unplanted mushroom")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit(rule, f"the Scorpion at {where(st, pos)} goes back to its Hollow with its unplanted mushroom")
     if clear_mushroom and st._poison[i]:
         st._poison[i] = False
         st._supply += 1
-        st._emit(rule, f"the poison mushroom at {where(st, pos)} is removed")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit(rule, f"the poison mushroom at {where(st, pos)} is removed")
 
 
 def enter(st: MBState, p: int, pos: int) -> bool:
@@ -187,7 +200,8 @@ def meet(st: MBState, p: int, pos: int) -> None:
             land.append(pos)
         pos += d
     st._counts[C_MEETING] += 1
-    st._emit("MB-6.1", f"{NAMES[p]}'s centipede meets {NAMES[1 - p]}'s, jumps {run} segment(s) and lands beyond")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-6.1", f"{NAMES[p]}'s centipede meets {NAMES[1 - p]}'s, jumps {run} segment(s) and lands beyond")
     for spot in land:
         if 0 <= spot < n:
             send_pieces_home(st, spot, True, "MB-6.3")
@@ -252,13 +266,16 @@ def spider_leaves(st: MBState, name: str) -> None:
         st._poison[sp] = False
         st._supply += 1
         st._counts[C_REMOVAL] += 1
-        st._emit("MB-7.3", f"{name} moves the Spider off the poison mushroom at {fmt(lay.poison_xy[sp])}: removed")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("MB-7.3", f"{name} moves the Spider off the poison mushroom at {fmt(lay.poison_xy[sp])}: removed")
     elif sp >= lay.spider_gun0:
-        st._emit("MB-7.5", f"{name} moves the Spider off {NAMES[sp - lay.spider_gun0]}'s gun: it works again")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("MB-7.5", f"{name} moves the Spider off {NAMES[sp - lay.spider_gun0]}'s gun: it works again")
 
 
 def scorpion_leaves(st: MBState) -> None:
     """MB-7.8: the poison mushroom the Scorpion stood on is planted once it moves on."""
     sc = st._scorpion
     if sc != HOLLOW:
-        st._emit("MB-7.8", f"the poison mushroom under the Scorpion at {fmt(st._L.poison_xy[sc])} is now planted")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("MB-7.8", f"the poison mushroom under the Scorpion at {fmt(st._L.poison_xy[sc])} is now planted")

@@ -104,10 +104,12 @@ def spin(st: St, outcome: int) -> None:
     st._turns += 1
     st._counts[C_SPINS + p] += 1
     st._spin = outcome
-    st._emit("MB-2.1", f"{NAMES[p]} spins {SECTORS[outcome]}")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-2.1", f"{NAMES[p]} spins {SECTORS[outcome]}")
     if outcome == SPIN_GUN:
         if gun_disabled(st, p):
-            st._emit("MB-3.10", f"{NAMES[p]}'s gun is under the Spider: the turn passes")
+            if not st._quiet:  # quiet mode: no text to build
+                st._emit("MB-3.10", f"{NAMES[p]}'s gun is under the Spider: the turn passes")
             end_turn(st)
         else:
             st._enter(GUN)
@@ -144,7 +146,8 @@ def free_choices(st: St) -> list[int]:
 
 
 def choose(st: St, v: int) -> None:
-    st._emit("MB-8.1", f"{NAMES[st._player]} uses the free choice for {FREE_NAMES[v]}")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-8.1", f"{NAMES[st._player]} uses the free choice for {FREE_NAMES[v]}")
     if v == CHOOSE_GUN:
         st._enter(GUN)
     elif v == CHOOSE_CENTIPEDE:
@@ -168,7 +171,8 @@ def gun_positions(st: St) -> list[int]:
 def move_gun_and_fire(st: St, position: int) -> None:
     p = st._player
     st._gun[p] = position
-    st._emit("MB-3.1", f"{NAMES[p]} moves the gun to position {position} and fires")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-3.1", f"{NAMES[p]} moves the gun to position {position} and fires")
     if fire(st, p) and not all(st._alive[p * SEGMENTS : (p + 1) * SEGMENTS]):
         st._enter(REVIVE)
     else:
@@ -194,8 +198,9 @@ def revivals(st: St) -> list[int]:
 def revive(st: St, segment: int) -> None:
     p = st._player
     st._alive[p * SEGMENTS + segment] = True
-    part = "head" if segment == 0 else f"body segment {segment}"
-    st._emit("MB-3.3", f"{NAMES[p]} revives its {part}")
+    if not st._quiet:  # quiet mode: no text to build
+        part = "head" if segment == 0 else f"body segment {segment}"
+        st._emit("MB-3.3", f"{NAMES[p]} revives its {part}")
     end_turn(st)
 
 
@@ -213,11 +218,13 @@ def start_centipede(st: St) -> None:
     b = p * SEGMENTS
     if not st._alive[b]:
         st._alive[b] = True
-        st._emit("MB-4.2", f"{NAMES[p]}'s head is dead: no move; the head is revived instead")
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("MB-4.2", f"{NAMES[p]}'s head is dead: no move; the head is revived instead")
         end_turn(st)
         return
     st._steps = sum(st._alive[b : b + SEGMENTS])
-    st._emit("MB-4.1", f"{NAMES[p]}'s centipede moves {st._steps} space(s)")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-4.1", f"{NAMES[p]}'s centipede moves {st._steps} space(s)")
     continue_move(st)
 
 
@@ -259,7 +266,8 @@ def take_shortcut(st: St, _: int) -> None:
     st._steps -= 1
     land = lay.landing[p][st._seg[p * SEGMENTS]]
     st._counts[C_SHORTCUT + p] += 1
-    st._emit("MB-5.2", f"{NAMES[p]}'s head takes the shortcut to {fmt(lay.path[land])}")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-5.2", f"{NAMES[p]}'s head takes the shortcut to {fmt(lay.path[land])}")
     after_shortcut_decision(st, enter(st, p, land))
 
 
@@ -267,7 +275,8 @@ def decline_shortcut(st: St, _: int) -> None:
     p = st._player
     st._steps -= 1
     st._counts[C_DECLINED] += 1
-    st._emit("MB-5.3", f"{NAMES[p]}'s head enters the poison mushroom space without a shortcut")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-5.3", f"{NAMES[p]}'s head enters the poison mushroom space without a shortcut")
     after_shortcut_decision(st, enter(st, p, st._seg[p * SEGMENTS] + st._L.step[p]))
 
 
@@ -293,7 +302,8 @@ def spider_to_den(st: St, _: int) -> None:
     name = NAMES[st._player]
     spider_leaves(st, name)
     st._spider = DEN
-    st._emit("MB-7.2", f"{name} moves the Spider back to its Den")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-7.2", f"{name} moves the Spider back to its Den")
     end_turn(st)
 
 
@@ -301,7 +311,8 @@ def spider_to_poison(st: St, space: int) -> None:
     name = NAMES[st._player]
     spider_leaves(st, name)
     st._spider = space
-    st._emit("MB-7.3", f"{name} moves the Spider onto the poison mushroom at {fmt(st._L.poison_xy[space])}")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-7.3", f"{name} moves the Spider onto the poison mushroom at {fmt(st._L.poison_xy[space])}")
     end_turn(st)
 
 
@@ -310,10 +321,11 @@ def spider_to_space(st: St, space: int) -> None:
     name = NAMES[st._player]
     spider_leaves(st, name)
     st._spider = lay.spider_space0 + space
-    who = NAMES[lay.spider_beside[space]]
-    st._emit(
-        "MB-7.4", f"{name} moves the Spider onto the Spider Space beside {who}'s gun at {fmt(lay.spider_xy[space])}"
-    )
+    if not st._quiet:  # quiet mode: no text to build
+        who = NAMES[lay.spider_beside[space]]
+        st._emit(
+            "MB-7.4", f"{name} moves the Spider onto the Spider Space beside {who}'s gun at {fmt(lay.spider_xy[space])}"
+        )
     end_turn(st)
 
 
@@ -324,14 +336,16 @@ def spider_attack(st: St, _: int) -> None:
     q = 1 - p
     st._spider = st._L.spider_gun0 + q
     st._counts[C_ATTACK] += 1
-    st._emit("MB-7.4", f"{name}'s Spider attacks {NAMES[q]}'s gun (disabled); {name} spins again")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-7.4", f"{name}'s Spider attacks {NAMES[q]}'s gun (disabled); {name} spins again")
     next_spin(st, p)  # MB-7.4: the attacker spins again
 
 
 def scorpion_to_hollow(st: St, _: int) -> None:
     scorpion_leaves(st)
     st._scorpion = HOLLOW
-    st._emit("MB-7.7", f"{NAMES[st._player]} moves the Scorpion back to its Hollow")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-7.7", f"{NAMES[st._player]} moves the Scorpion back to its Hollow")
     end_turn(st)
 
 
@@ -341,14 +355,16 @@ def scorpion_to_poison(st: St, space: int) -> None:
     st._poison[space] = True
     st._supply -= 1
     st._counts[C_PLANTING] += 1
-    at = fmt(st._L.poison_xy[space])
-    st._emit("MB-7.7", f"{NAMES[st._player]} moves the Scorpion to {at} and puts a poison mushroom under it")
+    if not st._quiet:  # quiet mode: no text to build
+        at = fmt(st._L.poison_xy[space])
+        st._emit("MB-7.7", f"{NAMES[st._player]} moves the Scorpion to {at} and puts a poison mushroom under it")
     end_turn(st)
 
 
 def pass_pieces(st: St, _: int) -> None:
     st._counts[C_PASS] += 1
-    st._emit("MB-7.9", f"{NAMES[st._player]} moves neither the Spider nor the Scorpion")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("MB-7.9", f"{NAMES[st._player]} moves neither the Spider nor the Scorpion")
     end_turn(st)
 
 

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     web_module="web.js",
     heuristic="boardcade.games.mb_centipede.heuristic:evaluate",
     renderer="boardcade.games.mb_centipede.render:render",
+    raster="boardcade.games.mb_centipede.raster:draw",
     tensors="boardcade.games.mb_centipede.tensors",
     scenario="boardcade.games.mb_centipede.scenario:build",
     rule_prefix="MB",

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     web_module="web.js",
     heuristic="boardcade.games.qbert.heuristic:evaluate",
     renderer="boardcade.games.qbert.render:render",
+    raster="boardcade.games.qbert.raster:draw",
     tensors="boardcade.games.qbert.tensors",
     scenario="boardcade.games.qbert.scenario:build",
     rule_prefix="QB",
