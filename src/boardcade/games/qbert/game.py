@@ -40,12 +40,14 @@ class QbertGame(Game):
     num_distinct_actions = A.NUM_ACTIONS
     max_chance_outcomes = A.MAX_CHANCE_OUTCOMES
     # 2: the tube stays down at a threat, discs save, walkers go home, no shielding, ties replayed by default.
-    RULES_VERSION = 2
+    # 3: a disc ride fells the threatening nasty only when it threatened Q*bert on an outside space (QB-5.8);
+    #    version 2 replays with disc_ride_falls="always" (spec.legacy_rules).
+    RULES_VERSION = 3
     OPTIONS = (
         Option(
             "max_turns_per_round",
             100,
-            "Safety cap: a round ends after this many Q*bert turns (QB-6.4; QB-D10 proposed 60).",
+            "Safety cap: a round ends after this many Q*bert turns (QB-6.4; QB-D10 sets 100).",
             kind=int,
             minimum=1,
             maximum=1000,
@@ -64,6 +66,13 @@ class QbertGame(Game):
             kind=int,
             minimum=1,
             maximum=20,
+        ),
+        Option(
+            "disc_ride_falls",
+            "outside",
+            "Which nasty a disc ride knocks off the pyramid (QB-5.8): 'outside', the threatening nasty only when it "
+            "threatened Q*bert on an outside space (QB-5.7); 'always', every time (rules version 2's reading).",
+            choices=("outside", "always"),
         ),
     )
     VARIANTS = (("default", {}), ("draw-on-tie", {"tiebreak": False}))
@@ -472,11 +481,16 @@ class QbertState(QbertViews, State):
                 self._emit("QB-5.8", f"Q*bert rides the disc to {A.rc(self._q)}; the disc leaves play")
             if self._take_peg(self._q):
                 return
-            # The ride saves him: the threatening nasty's move ends, and having threatened him on an outside
-            # space (every disc's edge cube is one) and failed, it falls off (QB-5.7).
-            self._nasty[self._char] = ELIMINATED
+            # The ride saves him: the threatening nasty's move ends. Having threatened him on an outside space
+            # and failed, it falls off (QB-5.7); threatened only on inside spaces, it stays where it is.
             self._steps_left = 0
-            self._emit("QB-5.7", f"{name} failed to capture Q*bert on an outside space and falls off the board")
+            if self._threat_outside or self.game.options["disc_ride_falls"] == "always":
+                self._nasty[self._char] = ELIMINATED
+                self._emit("QB-5.7", f"{name} failed to capture Q*bert on an outside space and falls off the board")
+            else:
+                self._emit(
+                    "QB-5.8", f"{name}'s move ends; it threatened Q*bert only on inside spaces and stays on the pyramid"
+                )
             self._end_nasty_turn()
             return
         self._escape_hops += 1
