@@ -102,7 +102,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     const p = obs.current_player;
     if (!connected) return [retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
     if (pending) return [`Sending your move: ${pending.label}…`, "waiting"];
-    if (canAct) return [(mod && mod.prompt && mod.prompt(obs)) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
+    if (canAct) return [(mod && mod.prompt && mod.prompt(obs)) || obs.prompt, "mine"]; // the game's own question (core/prompts.py)
     if (p < 0) return ["Rolling…", "waiting"];
     const s = meta.seats[p];
     if (s.kind === "agent") return [`${name(p)} is thinking`, "thinking"];
