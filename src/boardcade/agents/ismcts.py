@@ -115,6 +115,7 @@ class ISMCTSAgent(Agent):
         self.rollout_depth = rollout_depth
         self.determinizations = determinizations
         self.scale_iterations = scale_iterations
+        self.quiet = True  # search on quiet copies (no events); False only to measure what quiet mode saves
         if name:
             self.name = name
         self._policy: GamePolicy | None = None
@@ -181,7 +182,9 @@ class ISMCTSAgent(Agent):
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             if len(pool) < self.determinizations:
-                det = state.resample_from_infostate(player, rng)
+                # Quiet: the search's own copies record no events and skip the legality checks (it applies only
+                # actions it was offered).
+                det = state.resample_from_infostate(player, rng).set_quiet(self.quiet)
                 pool.append(det)
             else:
                 det = pool[done % self.determinizations]
@@ -354,7 +357,7 @@ def chance_hidden_exactly(state: State, player: int) -> bool:
     if len(outcomes) < 2:
         return False
     for x, y in {(outcomes[0], outcomes[1]), (outcomes[-2], outcomes[-1])}:
-        a, b = state.clone(), state.clone()
+        a, b = state.clone().set_quiet(False), state.clone().set_quiet(False)  # an outcome may show in an event
         a.apply_action(x)
         b.apply_action(y)
         if a.information_state_string(player) == b.information_state_string(player):
