@@ -130,3 +130,27 @@ def test_AC_4_1_dice_are_keyed_by_the_pool_they_make_not_the_roll_order():
     keys = list(slam.children)
     assert keys and all(k[0] == _POOL and len(k[1]) == 6 for k in keys)
     assert len({tuple(sorted(k[1])) for k in keys}) == len(keys)
+
+
+def test_QB_4_1_a_turn_is_scored_at_its_end_before_the_dice_of_the_next(monkeypatch):
+    """QB-4.1: after Q*bert's hops the nasty player rolls the character die and the d6; the evaluation weighs
+    those odds itself (REACH), so the search scores Q*bert's turn where it ends, before the dice, rather than
+    after one sampled roll (before_chance=0 scores after it, at the nasty player's first decision)."""
+    game = load_game("qbert")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.observation(None)["phase"] != "qbert-move":
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    leaves = []
+    real = GamePolicy.values
+
+    def spy(self, s):
+        leaves.append(s.is_chance_node())
+        return real(self, s)
+
+    monkeypatch.setattr(GamePolicy, "values", spy)
+    ISMCTSAgent(seed=1, iterations=40).step(state)
+    assert any(leaves)
+    leaves.clear()
+    ISMCTSAgent(seed=1, iterations=40, before_chance=False).step(state)
+    assert leaves and not any(leaves)

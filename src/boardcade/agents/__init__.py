@@ -31,6 +31,7 @@ ISMCTS_PARAMS = (
     Param("temperature", float, "softmax temperature of the one-ply priors (0 = uniform)", minimum=0),
     Param("plan", int, "1: a turn is one plan (best line backed up over one player's decisions); 0: means", minimum=0),
     Param("turn", int, "1: score positions at turn boundaries; 0: right after each new node", minimum=0),
+    Param("before_chance", int, "1: score a turn's end before the next turn's chance nodes; 0: after", minimum=0),
     Param("rollout_depth", int, "random actions after the leaf before the evaluation scores it", minimum=0),
     Param("determinizations", int, "sampled hidden states reused across iterations", minimum=1),
 )

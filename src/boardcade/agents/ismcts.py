@@ -71,6 +71,9 @@ class ISMCTSAgent(Agent):
     turn: grow each iteration to the end of the turn and score there (True), or score right after one new node.
     rollout_depth: random actions played after the leaf before scoring (default 0; a game without an evaluation
         always plays to the end).
+    before_chance: score a turn's end before the chance nodes that open the next turn (a Centipede's draw and the
+        Gnome's refresh roll, Q*bert's character die and d6), whose odds the evaluation weighs itself, rather than
+        after one sampled outcome of them.
     determinizations: size of the pool of sampled hidden states reused across iterations.
     scale_iterations: multiply `iterations` by the game's `SearchHints.iteration_scale` (used by the levels).
     """
@@ -87,6 +90,7 @@ class ISMCTSAgent(Agent):
         plan: bool = True,
         turn: bool = True,
         rollout_depth: int = 0,
+        before_chance: bool = True,
         determinizations: int = 32,
         name: str | None = None,
         scale_iterations: bool = False,
@@ -113,6 +117,7 @@ class ISMCTSAgent(Agent):
         self.plan = bool(plan)
         self.turn = bool(turn)
         self.rollout_depth = rollout_depth
+        self.before_chance = bool(before_chance)
         self.determinizations = determinizations
         self.scale_iterations = scale_iterations
         self.quiet = True  # search on quiet copies (no events); False only to measure what quiet mode saves
@@ -132,6 +137,7 @@ class ISMCTSAgent(Agent):
             "plan": self.plan,
             "turn": self.turn,
             "rollout_depth": self.rollout_depth,
+            "before_chance": self.before_chance,
             "determinizations": self.determinizations,
         }
 
@@ -267,11 +273,16 @@ class ISMCTSAgent(Agent):
         growing = None  # the player whose turn this iteration is adding to the tree (None: still selecting)
         grown = 0
         turn = self.turn
+        ending = None  # while growing: the position before the chance nodes met since the last decision
+        leaf = state
         while True:
             cur = state.current_player()
             if cur < 0 and cur != CHANCE:  # terminal
+                leaf = state
                 break
             if cur == CHANCE:
+                if growing is not None and ending is None and self.before_chance:
+                    ending = state.clone()
                 outcome = sample_chance(state, rng)
                 for q in range(n):
                     view = policy.chance_view(state, q)
@@ -298,8 +309,12 @@ class ISMCTSAgent(Agent):
             node = nodes[cur]
             if growing is not None:
                 if not turn or cur != growing or grown >= _EXTEND_CAP:
-                    break  # a turn boundary (or, with turn=False, the node after the new one): score here
+                    # A turn boundary (or, with turn=False, the node after the new one): score the turn's end,
+                    # before the chance nodes that open the next turn (the evaluation weighs those odds itself).
+                    leaf = ending if ending is not None else state
+                    break
                 grown += 1
+                ending = None
             elif not node.expanded:
                 if not turn and node is not roots[cur] and not node.scored:
                     node.scored = True  # turn=False: a new node is scored once before anything is chosen there
@@ -316,7 +331,7 @@ class ISMCTSAgent(Agent):
                 chance_seen[q] = 0
             last = cur
             state.apply_action(action)
-        values = policy.playout(state, rng, depth) if depth else policy.values(state)
+        values = policy.playout(leaf, rng, depth) if depth else policy.values(leaf)
         plan = self.plan
         for q in range(n):
             path = paths[q]
