@@ -74,11 +74,12 @@ register_agent(
         think="as long as set",
     )
 )
-# Levels: budgets in levels.py; decision times measured on this project's 2-core machine (docs/agents.md).
+# Levels: iteration budgets in levels.py; CPU time per move measured on this project's machine (docs/agents.md,
+# the slowest game).
 for _level, _about, _seconds in (
-    ("easy", ("briefly", "a beginner who looks a little ahead", "well under a tenth of a second"), 0.05),
-    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "under a second"), 0.7),
-    ("hard", ("longest", "a strong, patient player; the strongest level", "up to about 2 seconds"), 1.8),
+    ("easy", ("briefly", "a beginner who looks a little ahead", "a few hundredths of a second"), 0.03),
+    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "about a tenth of a second"), 0.1),
+    ("hard", ("longest", "a strong, patient player; the strongest level", "under half a second"), 0.4),
 ):
     register_agent(
         AgentSpec(
