@@ -45,7 +45,7 @@ _EXTEND_CAP = 200  # decisions one iteration may add to a tree before it scores 
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "avail", "q0", "w", "expanded", "scored", "hidden_chance")
+    __slots__ = ("children", "visits", "value", "avail", "q0", "w", "weighed", "expanded", "scored", "hidden_chance")
 
     def __init__(self, q0: float = 0.0, w: float = 1.0) -> None:
         self.children: dict[tuple[int, Any], _Node] = {}
@@ -53,7 +53,8 @@ class _Node:
         self.value = 0.0  # sum of what came back to this edge, for the player who chose it
         self.avail = 0  # how many times this edge was legal when its parent was visited
         self.q0 = q0  # one-ply value of this edge for its chooser (its value until visited)
-        self.w = w  # unnormalised prior: exp(q0 / temperature)
+        self.w = w  # unnormalised prior (see `_weigh`)
+        self.weighed = 0  # how many children this node had when their priors were last computed
         self.expanded = False  # whether a decision was made at this node already
         self.scored = False  # (turn=False only) whether the node was scored as a leaf already
         self.hidden_chance: list[bool] = []  # per chance step met at this node (exact check): hidden?
@@ -64,9 +65,9 @@ class ISMCTSAgent(Agent):
 
     iterations: iteration budget (None = no limit; then `seconds` must be set).
     seconds: wall-time budget per decision (None = no limit).
-    exploration: PUCT constant (values are in [-1, 1]).
-    temperature: softmax temperature of the one-ply priors (0 = uniform priors; one-ply values still seed
-        untried actions).
+    exploration: PUCT constant (values are divided by the spread of the values met in the tree).
+    temperature: softmax temperature of the one-ply priors, relative to the spread of the one-ply values at the
+        node (0 = uniform priors; one-ply values still seed untried actions).
     plan: back up the best line over one player's consecutive decisions (True) or the mean (False).
     turn: grow each iteration to the end of the turn and score there (True), or score right after one new node.
     rollout_depth: random actions played after the leaf before scoring (default 0; a game without an evaluation
@@ -86,7 +87,7 @@ class ISMCTSAgent(Agent):
         iterations: int | None = 1000,
         seconds: float | None = None,
         exploration: float = 1.0,
-        temperature: float = 0.1,
+        temperature: float = 0.5,
         plan: bool = True,
         turn: bool = True,
         rollout_depth: int = 0,
@@ -173,6 +174,9 @@ class ISMCTSAgent(Agent):
         policy = self._policy_of(state)
         rng = self.rng
         roots = [_Node() for _ in range(state.game.num_players)]
+        # Per tree: the lowest and highest values met (one-ply values and scored positions). PUCT divides values by
+        # that spread, so exploration does not depend on the scale of the evaluation.
+        self._bounds = [[math.inf, -math.inf] for _ in roots]
         root = roots[player]
         pool: list[State] = []
         start = time.perf_counter()
@@ -216,26 +220,42 @@ class ISMCTSAgent(Agent):
 
     # ---- one iteration -----------------------------------------------------------------------
     def _child(self, node: _Node, state: State, cur: int, action: int, policy: GamePolicy, wide: float | None) -> _Node:
-        """The child of `node` for `cur`'s `action`, made with its one-ply value and prior when new (at a node
-        with too many actions for that, `wide`: the value of the node itself, and a uniform prior)."""
+        """The child of `node` for `cur`'s `action`, made with its one-ply value when new (at a node with too many
+        actions for that, `wide`: the value of the node itself)."""
         if wide is not None:
-            child = _Node(wide, 1.0)
+            q0 = wide
         else:
             after = state.clone()
             after.apply_action(action)
             q0 = policy.value_after(after, cur)
-            tau = self.temperature
-            child = _Node(q0, math.exp(q0 / tau) if tau > 0 else 1.0)
-        node.children[(cur, action)] = child
+        child = node.children[(cur, action)] = _Node(q0, 1.0)
+        bounds = self._bounds[cur]
+        if q0 < bounds[0]:
+            bounds[0] = q0
+        if q0 > bounds[1]:
+            bounds[1] = q0
         return child
 
+    def _weigh(self, node: _Node, cur: int) -> None:
+        """Priors of `cur`'s actions at `node`: a softmax of their one-ply values relative to their spread there, so
+        the prior does not depend on the scale of the evaluation (the best action outweighs the worst by
+        exp(1 / temperature))."""
+        kids = [ch for key, ch in node.children.items() if key[0] == cur]
+        tau = self.temperature
+        lo = min(ch.q0 for ch in kids)
+        hi = max(ch.q0 for ch in kids)
+        spread = hi - lo
+        for ch in kids:
+            ch.w = math.exp((ch.q0 - hi) / (tau * spread)) if tau > 0 and spread > 1e-12 else 1.0
+        node.weighed = len(node.children)
+
     def _select(self, node: _Node, state: State, cur: int, policy: GamePolicy) -> tuple[int, _Node]:
-        """PUCT among the actions legal here, in `cur`'s own tree (`node`)."""
+        """PUCT among the actions legal here, in `cur`'s own tree (`node`), on values divided by the spread of the
+        values met in that tree (so exploration does not depend on the evaluation's scale)."""
         legal = state.legal_actions()
         children = node.children
         is_wide = len(legal) > _PRIOR_CAP
         wide = None
-        total_w = 0.0
         kids = []
         for a in legal:
             child = children.get((cur, a))
@@ -243,16 +263,23 @@ class ISMCTSAgent(Agent):
                 if is_wide and wide is None:
                     wide = policy.value_after(state, cur)
                 child = self._child(node, state, cur, a, policy, wide)
+            kids.append((a, child))
+        if node.weighed != len(children):
+            self._weigh(node, cur)
+        total_w = 0.0
+        for _, child in kids:
             child.avail += 1
             total_w += child.w
-            kids.append((a, child))
+        bounds = self._bounds[cur]
+        span = bounds[1] - bounds[0]
+        scale = 1.0 / span if span > 1e-12 else 0.0
         c = self.exploration / total_w
         best, best_child, best_score = -1, None, -math.inf
         jitter = self.rng.random if is_wide else None
         for a, child in kids:
             n = child.visits
             q = child.value / n if n else child.q0
-            score = q + c * child.w * math.sqrt(child.avail) / (1 + n)
+            score = q * scale + c * child.w * math.sqrt(child.avail) / (1 + n)
             if jitter is not None:
                 score += 1e-9 * jitter()
             if score > best_score:
@@ -336,6 +363,11 @@ class ISMCTSAgent(Agent):
         for q in range(n):
             path = paths[q]
             leaf = values[q]
+            bounds = self._bounds[q]
+            if leaf < bounds[0]:
+                bounds[0] = leaf
+            if leaf > bounds[1]:
+                bounds[1] = leaf
             v = leaf
             for i in range(len(path) - 1, -1, -1):
                 child, parent, same_turn = path[i]
