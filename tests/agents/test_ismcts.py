@@ -119,6 +119,19 @@ def test_bad_agent_names_say_what_is_allowed(name, words):
         assert word in str(err.value)
 
 
+def test_contract_openspiel_ismcts_plays_legal_moves_and_refuses_perfect_information(variant):
+    """Contract: the comparison agent built on OpenSpiel's ISMCTSBot returns a legal action, leaves the state as it
+    was, and says it cannot play a perfect-information game (MB Centipede) rather than failing inside OpenSpiel."""
+    state = decision_states(variant, seed=6, count=2)[-1]
+    before = state.history()
+    agent = make_agent("os_ismcts:simulations=20", 3)
+    if variant.game_type.perfect_information:
+        with pytest.raises(ValueError, match="perfect-information"):
+            agent.step(state)
+        return
+    assert agent.step(state) in state.legal_actions() and state.history() == before
+
+
 def test_contract_openspiel_mcts_plays_legal_moves_without_seeing_hidden_state(variant):
     """Contract: the comparison agent (OpenSpiel's MCTSBot) returns a legal action and leaves the state as it was."""
     state = decision_states(variant, seed=6, count=2)[-1]

@@ -95,6 +95,24 @@ for _level, _about, _seconds in (
         )
     )
 
+# OpenSpiel's ISMCTSBot, for strength comparisons: a lazy reference, so the agents package never imports interop.
+register_agent(
+    AgentSpec(
+        "os_ismcts",
+        "boardcade.interop.openspiel_mcts:OpenSpielISMCTSAgent",
+        (
+            Param("simulations", int, "simulations per decision (default 1000)", minimum=1),
+            Param("seconds", float, "seconds per decision (the simulation count follows the measured speed)"),
+            Param("uct_c", float, "UCT exploration constant (default 2.0)"),
+        ),
+        doc="OpenSpiel's own ISMCTSBot with random rollouts, searching information sets it samples itself "
+        "(imperfect-information games only)",
+        strength="the standard generic information-set searcher, for comparisons",
+        think="1000 simulations, or the seconds you give it",
+        extra="openspiel",
+    )
+)
+
 __all__ = [
     "AGENTS",
     "LEVELS",
