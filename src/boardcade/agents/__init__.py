@@ -29,7 +29,7 @@ ISMCTS_PARAMS = (
     Param("seconds", float, "wall-time budget per decision in seconds"),
     Param("exploration", float, "PUCT exploration constant (values are in [-1, 1])", minimum=0),
     Param("temperature", float, "softmax temperature of the one-ply priors (0 = uniform)", minimum=0),
-    Param("plan", int, "1: a turn is one plan (best line backed up over one player's decisions); 0: means", minimum=0),
+    Param("plan", int, "a turn is one plan: back up its best line (1), most visited line (2) or means (0)", minimum=0),
     Param("turn", int, "1: score positions at turn boundaries; 0: right after each new node", minimum=0),
     Param("before_chance", int, "1: score a turn's end before the next turn's chance nodes; 0: after", minimum=0),
     Param("rollout_depth", int, "random actions after the leaf before the evaluation scores it", minimum=0),

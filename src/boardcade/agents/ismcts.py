@@ -68,7 +68,8 @@ class ISMCTSAgent(Agent):
     exploration: PUCT constant (values are divided by the spread of the values met in the tree).
     temperature: softmax temperature of the one-ply priors, relative to the spread of the one-ply values at the
         node (0 = uniform priors; one-ply values still seed untried actions).
-    plan: back up the best line over one player's consecutive decisions (True) or the mean (False).
+    plan: over one player's consecutive decisions, back up the best line found (1), the most visited line (2), or
+        the mean of everything below (0).
     turn: grow each iteration to the end of the turn and score there (True), or score right after one new node.
     rollout_depth: random actions played after the leaf before scoring (default 0; a game without an evaluation
         always plays to the end).
@@ -88,7 +89,7 @@ class ISMCTSAgent(Agent):
         seconds: float | None = None,
         exploration: float = 1.0,
         temperature: float = 0.5,
-        plan: bool = True,
+        plan: int = 1,
         turn: bool = True,
         rollout_depth: int = 0,
         before_chance: bool = True,
@@ -115,7 +116,9 @@ class ISMCTSAgent(Agent):
         self.seconds = seconds
         self.exploration = exploration
         self.temperature = temperature
-        self.plan = bool(plan)
+        self.plan = int(plan)
+        if self.plan not in (0, 1, 2):
+            raise ValueError(f"plan must be 0 (means), 1 (best line) or 2 (most visited line), got {plan}")
         self.turn = bool(turn)
         self.rollout_depth = rollout_depth
         self.before_chance = bool(before_chance)
@@ -374,13 +377,19 @@ class ISMCTSAgent(Agent):
                 child.visits += 1
                 child.value += v
                 if plan and same_turn:
-                    # The decision before this one leads here: worth the best line found from here on.
-                    best = -math.inf
+                    # The decision before this one leads here: worth the line the player would follow from here,
+                    # the best one found (plan=1), or the most visited one (plan=2: the best the search trusts,
+                    # less flattered by the luckiest of many lines tried once).
+                    best, most = -math.inf, -1
                     for ch in parent.children.values():
-                        if ch.visits:
-                            m = ch.value / ch.visits
-                            if m > best:
-                                best = m
+                        n_ch = ch.visits
+                        if n_ch:
+                            m = ch.value / n_ch
+                            if plan == 1:
+                                if m > best:
+                                    best = m
+                            elif n_ch > most or (n_ch == most and m > best):
+                                best, most = m, n_ch
                     v = best
                 else:
                     v = leaf
