@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..core import GameError, State, game_names, game_spec, load_game
@@ -304,7 +304,7 @@ def check_course(course: Course) -> None:
             apply_pattern(state, move.expect, at)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_course(game: str) -> Course:
     """The lessons of `game`, read from its folder and played through once (LessonError when they cannot be
     played as written; GameError for an unknown game or one without lessons)."""
