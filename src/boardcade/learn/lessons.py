@@ -31,6 +31,7 @@ the learner (a chance outcome, or the other seat's move), so that each step is t
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -126,12 +127,22 @@ class Course:
                     "id": s.id,
                     "title": s.title,
                     "text": s.text,
-                    "rules": [{"id": r, "text": t} for r, t in s.rules],
+                    "rules": [rule_json(r, t) for r, t in s.rules],
                     "asks": s.asks,
                 }
                 for i, s in enumerate(self.steps)
             ],
         }
+
+
+SOURCE = re.compile(r"^\(((?:rulebook|reconstruction|local reading)[^()]*(?:\([^()]*\)[^()]*)*)\)\s*")
+
+
+def rule_json(rule: str, text: str) -> dict[str, str]:
+    """A rule clause for front ends: its ID, its words, and apart from them the source the rules document names
+    ("rulebook: Playing; reconstruction, QB-D12"), so the rule itself reads first."""
+    m = SOURCE.match(text)
+    return {"id": rule, "text": text[m.end() :] if m else text, "source": m.group(1) if m else ""}
 
 
 # ---- reading ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import IllegalActionError, State
-from .lessons import Course, LessonError, Move, Step, apply_pattern, build_position, find, where_of
+from .lessons import Course, LessonError, Move, Step, apply_pattern, build_position, find, rule_json, where_of
 
 
 @dataclass
@@ -120,7 +120,7 @@ class StepRun:
             "id": step.id,
             "title": step.title,
             "text": step.text,
-            "rules": [{"id": r, "text": t} for r, t in step.rules],
+            "rules": [rule_json(r, t) for r, t in step.rules],
             "seat": self.seat,
             "player": self.state.game.player_name(self.seat),
             "ask": self.move.ask if self.move else "",

@@ -18,6 +18,7 @@ from starlette.requests import ClientDisconnect
 from ..core import GameError, game_spec
 from .bus import make_bus
 from .errors import ClientError
+from .learn import router as learn_router
 from .limits import OpenCounts
 from .manager import MatchManager
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
@@ -102,6 +103,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.add_exception_handler(ClientDisconnect, client_gone_response)
     app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
+    app.include_router(learn_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

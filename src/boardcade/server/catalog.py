@@ -11,6 +11,7 @@ from typing import Any
 from ..agents import AGENTS
 from ..core import GameError, game_class, game_names, game_spec, load_game, sample_chance
 from ..core.rulesdoc import rule_texts as parse_rule_texts
+from ..learn.lessons import LESSONS_FILE
 from .errors import ClientError
 
 # The computer player offered first on the home page: quick, and beatable by a new player.
@@ -60,6 +61,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "title": cls.title or name,
         "pitch": spec.pitch,
         "has_rules": spec.rules_doc is not None,
+        "has_lessons": spec.resource_text(LESSONS_FILE) is not None,
         "variants": variants,
         "options": [
             {

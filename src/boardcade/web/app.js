@@ -1,7 +1,8 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, rules).
+// Entry point: a small hash router over the pages (home, play, watch, join, replay, learn, rules).
 import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
 import { setupSoundToggle } from "./attention.js";
 import { showHome } from "./home.js";
+import { showLearn } from "./learn.js";
 import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
 import { showReplay } from "./replay.js";
@@ -43,6 +44,8 @@ async function route() {
       page.replaceChildren(h("p", {}, "Loading the replay…"));
       const record = await api(`/matches/${parts[1]}/replay`);
       if (mine === current) done = showReplay(page, record, parts[1]);
+    } else if (parts[0] === "learn" && parts[1]) {
+      done = await showLearn(page, parts[1], parts[2]);
     } else if (parts[0] === "rules" && parts[1]) {
       await showRulesPage(page, parts[1], parts[2]);
     } else {
