@@ -61,7 +61,8 @@ def play_course(page, server, game: str, phone: bool, wrong_every_ask: bool) -> 
     page.goto(server.url + f"/#/learn/{game}")
     for index, step in enumerate(course.steps):
         now = wait_for(page, index, 0)
-        assert page.locator(".lesson-card h3").text_content() == f"Step {index + 1} of {len(course.steps)}: {step.title}"
+        heading = f"Step {index + 1} of {len(course.steps)}: {step.title}"
+        assert page.locator(".lesson-card h3").text_content() == heading
         assert page.locator(f".lesson-rules [data-rule='{step.rules[0][0]}']").count() == 1
         asks = 0
         while not now["complete"]:

@@ -120,7 +120,8 @@ def learn(
     while index < len(course.steps):
         where = _play_step(StepRun(course, index))
         if where == "quit":
-            console.print(f"Stopped at step {index + 1}. Start there again with: boardcade learn {game} --step {index + 1}")
+            again = f"boardcade learn {game} --step {index + 1}"
+            console.print(f"Stopped at step {index + 1}. Start there again with: {again}")
             return
         index = max(0, index - 1) if where == "back" else index + 1
     console.print(f"[bold green]That was the last step.[/] Play a match: boardcade play {game}")
