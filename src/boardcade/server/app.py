@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..core import GameError, game_spec
+from .analysis import router as analysis_router
 from .bus import make_bus
 from .errors import ClientError
 from .learn import router as learn_router
@@ -83,6 +84,8 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
             yield
         finally:
             dog.cancel()
+            if getattr(app.state, "analyses", None) is not None:
+                await app.state.analyses.stop()
             await app.state.manager.stop()
             await stop_writers()
             storage.close()
@@ -104,6 +107,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
     app.include_router(learn_router)
+    app.include_router(analysis_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

@@ -123,7 +123,8 @@ export async function showHome(view, openReplay) {
     const file = upload.files[0];
     if (!file) return;
     try {
-      openReplay(await api("/replay", { method: "POST", body: await file.text() }));
+      const text = await file.text();
+      openReplay(await api("/replay", { method: "POST", body: text }), text);
     } catch (e) {
       notify(`That record cannot be replayed: ${e.message}`, "error");
     }

@@ -61,7 +61,7 @@ export function showReplay(view, data, matchId = null) {
     h("div", { class: "replay-controls" },
       button("⏮", "first", () => show(0), "First state"), button("◀ Back", "back", () => show(i - 1)),
       where, button("Forward ▶", "forward", () => show(i + 1)), button("⏭", "last", () => show(data.steps.length - 1), "Last state"),
-      slider, download),
+      slider, download, h("a", { class: "button", id: "analyse", href: matchId ? `#/analyse/${matchId}` : "#/analyse/file" }, "Analyse")),
     caption,
     h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log)),
   );
