@@ -75,3 +75,20 @@ def test_analysis_of_a_finished_match(analysis_server, contexts, game):
     box = phone.locator(".win-graph .mark").first.bounding_box()
     phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     phone.wait_for_function("() => document.querySelector('.analysis').dataset.suggested")
+
+
+def test_analysis_of_a_record_file(analysis_server, contexts, tmp_path):
+    """Any replay can be analysed: a record file opened from the home page (the same match gives the same stored
+    analysis, so it is there at once)."""
+    match_id = finished_match(analysis_server, "qbert")
+    page = contexts(**DESK).new_page()
+    open_analysis(page, analysis_server, match_id)
+    record = page.request.get(analysis_server.url + f"/api/matches/{match_id}/record").text()
+    path = tmp_path / "match.boardcade.json"
+    path.write_text(record)
+    page.goto(analysis_server.url + "/")
+    page.locator("#upload").set_input_files(str(path))
+    page.wait_for_function("() => location.hash === '#/replay/file'")
+    page.locator("#analyse").click()
+    page.wait_for_selector(".analysis[data-state='done']", timeout=5000)
+    assert page.locator(".win-graph .mark").count() >= 1

@@ -35,6 +35,7 @@ from .storage import Storage, now_iso
 log = logging.getLogger("boardcade.server")
 KEY_LENGTH = 40
 KEPT = 64  # finished or failed jobs remembered in memory (results also stay in the database)
+MAX_WAITING = 16  # analyses waiting their turn; more are refused (unavailable) until the queue shortens
 
 metadata = MetaData()
 analyses_table = Table(
@@ -146,6 +147,8 @@ class Analyses:
             raise ClientError(
                 "too_large", f"this match has {len(record.actions)} steps; at most {self.max_steps} are analysed"
             )
+        if len(self.order) > MAX_WAITING:
+            raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
         job = self.jobs[key] = Job(key, record, match_id, agent)
         self.order.append(key)
         task = asyncio.get_running_loop().create_task(self._run(job))
