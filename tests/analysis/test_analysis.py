@@ -11,7 +11,7 @@ import pytest
 
 from boardcade import load_game
 from boardcade.agents import AGENTS, AgentSpec, ISMCTSAgent, make_agent
-from boardcade.analysis import analyse, decisions, for_view, grade, strongest_agent, win_chance
+from boardcade.analysis import analyse, decisions, for_view, grade, record_key, strongest_agent, win_chance
 from boardcade.core import Record, play, random_playout
 from boardcade.testing import act
 
@@ -175,3 +175,11 @@ def test_the_strongest_level_of_the_registry_is_used(monkeypatch):
     assert strongest_agent() == "expert"
     record = match("qbert", 5, "greedy")
     assert analyse(record, workers=0)["agent"] == "expert"
+
+
+def test_the_same_match_is_the_same_analysis_however_its_record_is_written():
+    """A record that leaves out default options or its (current) rules version names the same stored analysis."""
+    short = Record("qbert", {}, ["human", "human"], [0, 3])
+    full = Record("qbert", dict(load_game("qbert").options), ["a", "b"], [0, 3], rules_version=2)
+    assert record_key(short, "hard", 0) == record_key(full, "hard", 0)
+    assert record_key(short, "hard", 0) != record_key(short, "medium", 0) != record_key(short, "hard", 1)

@@ -75,8 +75,10 @@ def decisions(state: State, actions: list[int]) -> list[int]:
 
 
 def record_key(record: Record, agent: str, seed: int) -> str:
-    """What identifies an analysis: the match (game, rules, options, actions) and how it was analysed."""
-    ident = [record.game, record.rules_version, record.options, record.actions, agent, seed]
+    """What identifies an analysis: the match (game, rules version, options with their defaults filled in,
+    actions) and how it was analysed; a record that leaves out default options is the same match."""
+    game = record.load_game()
+    ident = [record.game, record.rules_version or game.RULES_VERSION, game.options, record.actions, agent, seed]
     return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()).hexdigest()[:40]
 
 
