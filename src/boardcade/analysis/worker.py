@@ -20,8 +20,11 @@ def main() -> None:
             answer = {"ok": evaluate_chunk(*json.loads(line))}
         except Exception as e:  # the caller reports it; this worker carries on with the next task
             answer = {"error": f"{type(e).__name__}: {e}"}
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+        try:
+            out.write(json.dumps(answer) + "\n")
+            out.flush()
+        except BrokenPipeError:  # the caller is gone (stopped or killed): nobody to answer
+            return
 
 
 if __name__ == "__main__":
