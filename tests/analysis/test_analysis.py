@@ -180,6 +180,7 @@ def test_the_strongest_level_of_the_registry_is_used(monkeypatch):
 def test_the_same_match_is_the_same_analysis_however_its_record_is_written():
     """A record that leaves out default options or its (current) rules version names the same stored analysis."""
     short = Record("qbert", {}, ["human", "human"], [0, 3])
-    full = Record("qbert", dict(load_game("qbert").options), ["a", "b"], [0, 3], rules_version=2)
+    game = load_game("qbert")
+    full = Record("qbert", dict(game.options), ["a", "b"], [0, 3], rules_version=game.RULES_VERSION)
     assert record_key(short, "hard", 0) == record_key(full, "hard", 0)
     assert record_key(short, "hard", 0) != record_key(short, "medium", 0) != record_key(short, "hard", 1)

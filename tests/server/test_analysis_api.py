@@ -10,7 +10,7 @@ import time
 
 from fastapi.testclient import TestClient
 
-from boardcade.core import Record
+from boardcade.core import Record, load_game
 from boardcade.server import create_app
 
 from .conftest import error_of, new_match, settings
@@ -83,7 +83,7 @@ def test_bad_analysis_requests(sqlite_url):
         headers = {"Content-Type": "application/json"}
         r = client.post("/api/analysis", content="{", headers=headers)
         assert error_of(r) == "bad_json"
-        bad = Record("qbert", {}, ["human", "human"], [999], rules_version=2).to_json()
+        bad = Record("qbert", {}, ["human", "human"], [999], rules_version=load_game("qbert").RULES_VERSION).to_json()
         r = client.post("/api/analysis", content=json.dumps(bad), headers=headers)
         assert error_of(r) == "bad_record" and "illegal action" in r.json()["error"]["message"]
         m = new_match(client, "qbert", options={"max_turns_per_round": 1})
