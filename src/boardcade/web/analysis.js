@@ -9,21 +9,12 @@ import { drawBoard, drawPanel } from "./board.js";
 import { studyStyles } from "./learn.js";
 import { forgetMoves } from "./motion.js";
 import { h, notify } from "./notice.js";
+import { expand } from "./replay.js";
 import { openRules, ruleOf } from "./rules.js";
 import { s as svgEl } from "./svg.js";
 
 const GRADES = ["good", "inaccuracy", "mistake", "blunder"];
 const pct = (x) => (x === null || x === undefined ? "?" : `${Math.round(100 * x)}%`);
-
-// The replay data holds step 0's whole view and, for each later step, the keys that changed.
-function expand(steps) {
-  let obs = null;
-  for (const step of steps) {
-    obs = step.observation || { ...obs, ...step.changed };
-    for (const key of step.removed || []) delete obs[key];
-    step.observation = obs;
-  }
-}
 
 export async function showAnalysis(page, { matchId = null, record = null } = {}) {
   studyStyles();
@@ -183,7 +174,6 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
   async function show(k) {
     i = Math.max(0, Math.min(last, Number.isFinite(k) ? k : 0));
     slider.value = i;
-    root.dataset.step = String(i);
     where.textContent = `Step ${i} of ${last}`;
     const step = data.steps[i];
     const p = entryAt(i);
@@ -203,6 +193,7 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
     drawNote();
     drawDecisions();
     await drawLogAt(i);
+    root.dataset.step = String(i); // said once the step is drawn (tests wait on it)
   }
 
   function jump(dir) {

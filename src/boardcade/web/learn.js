@@ -160,10 +160,6 @@ export async function showLearn(page, game, stepRef) {
   async function render() {
     if (!view) return;
     const obs = view.observation;
-    root.dataset.step = String(index);
-    root.dataset.made = String(made.length);
-    root.dataset.complete = view.complete ? "yes" : "no";
-    root.dataset.expected = view.expected.join(","); // what "Show me" marks (tests read it here)
     intro.hidden = index > 0;
     drawSteps();
     drawCard();
@@ -188,6 +184,11 @@ export async function showLearn(page, game, stepRef) {
     drawFeedback();
     drawControls();
     await drawLog(log, game, view.lesson_events);
+    // Said once everything is drawn (tests wait on these): the step, the moves made, what "Show me" marks.
+    root.dataset.step = String(index);
+    root.dataset.made = String(made.length);
+    root.dataset.complete = view.complete ? "yes" : "no";
+    root.dataset.expected = view.expected.join(",");
     if (outcome && !feedback.hidden) feedback.scrollIntoView({ block: "nearest" });
     if (keyboardUser) {
       const target = view.complete ? controls.querySelector(".learn-next") : (showMe && board.querySelector(".choice.hinted")) || board.querySelector(".choice") || buttons.querySelector("button");

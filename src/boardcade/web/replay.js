@@ -6,7 +6,7 @@ import { forgetMoves } from "./motion.js";
 import { h } from "./notice.js";
 
 // The server sends step 0's view whole and, for each later step, only the keys that changed.
-function expand(steps) {
+export function expand(steps) {
   let obs = null;
   for (const step of steps) {
     obs = step.observation || { ...obs, ...step.changed };
