@@ -2,6 +2,7 @@
 
     nice -n 19 python benchmarks/ladder.py --games 100 [--game qbert ...] [--workers 2]   # play (resumes)
     python benchmarks/ladder.py --report                                                 # the table
+    ... --pair easy,greedy --pair medium,easy                      # only these pairings, in this order
 
 Pairings per game: greedy-random, easy-greedy, medium-easy, hard-medium, hard-greedy, and in Atari's Centipede
 medium against itself (the Gnome's share with both sides searching). Each is an `arena` run in
@@ -69,19 +70,24 @@ def command(game: str, agents: tuple[str, ...], games: int, workers: int) -> lis
     ]
 
 
-def pairings(games: list[str]) -> list[tuple[str, tuple[str, ...]]]:
-    out = [(g, pair) for pair in PAIRS for g in games]
-    out += [(g, agents) for g in games for agents in SELF_PLAY.get(g, ())]
+def pairings(games: list[str], only: list[tuple[str, ...]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    """(game, agents) in the order they are played: pairings of PAIRS (or of `only`, in its order) per game,
+    then the self-play runs (unless `only` is given: name one as just its level, e.g. `--pair medium`)."""
+    if only is None:
+        out = [(g, pair) for pair in PAIRS for g in games]
+        out += [(g, agents) for g in games for agents in SELF_PLAY.get(g, ())]
+    else:
+        out = [(g, pair) for pair in only for g in games if len(pair) == 2 or pair[0] in SELF_PLAY.get(g, ())]
     return [(g, (a,) if isinstance(a, str) else a) for g, a in out]
 
 
-def report(games: list[str]) -> None:
+def report(games: list[str], only: list[tuple[str, ...]] | None = None) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from win_rates import cell, rates
 
     print("| game | level | against | games | win rate, both roles [95% Wilson] | by role | CPU s/move | run |")
     print("|---|---|---|---|---|---|---|---|")
-    for game, agents in pairings(games):
+    for game, agents in pairings(games, only):
         path = folder(game, agents)
         if not (path / "results.jsonl").exists():
             continue
@@ -128,17 +134,23 @@ def main() -> int:
     ap.add_argument("--step", type=int, default=25, help="matches per seat order added per round (default 25)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--pair",
+        action="append",
+        help="only this pairing, e.g. 'easy,greedy' (repeatable, played in the order given; default: the whole ladder)",
+    )
     ap.add_argument("--report", action="store_true", help="print the ladder table from the results so far")
     ap.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     args = ap.parse_args()
     games = args.game or list(GAMES)
+    only = [tuple(p.split(",")) for p in args.pair] if args.pair else None
     if args.report:
-        report(games)
+        report(games, only)
         return 0
     target = 0
     while target < args.games:
         target = min(args.games, target + args.step)
-        for game, agents in pairings(games):
+        for game, agents in pairings(games, only):
             if played(folder(game, agents)) >= target:
                 continue
             cmd = command(game, agents, target, args.workers)

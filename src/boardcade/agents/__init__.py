@@ -74,12 +74,12 @@ register_agent(
         think="as long as set",
     )
 )
-# Levels: iteration budgets in levels.py; CPU time per move measured on this project's machine (docs/agents.md,
-# the slowest game).
+# Levels: iteration budgets in levels.py; CPU time per move (a decision with a choice) measured on this project's
+# machine, the slowest game rounded up (docs/agents.md: 15-18, 61-65 and 256-262 ms in the three games).
 for _level, _about, _seconds in (
-    ("easy", ("briefly", "a beginner who looks a little ahead", "a few hundredths of a second"), 0.03),
-    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "about a tenth of a second"), 0.1),
-    ("hard", ("longest", "a strong, patient player; the strongest level", "under half a second"), 0.4),
+    ("easy", ("briefly", "a beginner who looks a little ahead", "about two hundredths of a second"), 0.02),
+    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "under a tenth of a second"), 0.07),
+    ("hard", ("longest", "a strong, patient player; the strongest level", "about a quarter of a second"), 0.3),
 ):
     register_agent(
         AgentSpec(

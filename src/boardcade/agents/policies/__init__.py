@@ -1,8 +1,9 @@
 """What search agents know about a game beyond the contract: how to score a position, and how each player sees
 a chance node.
 
-`policy_for(game)` builds a `GamePolicy` from the game's spec: its heuristic (`GameSpec.heuristic`, for the
-games of this package a learned evaluator, see `boardcade.agents.evaluator`) scores positions, and its
+`policy_for(game)` builds a `GamePolicy` from the game's spec: its heuristic (`GameSpec.heuristic`; in this
+package a model over the heuristic's features read from the game's `evaluator.json` by `boardcade.core.learned`,
+else its hand-set weights) scores positions, and its
 `SearchHints` give the budget scale of the levels and, optionally, `chance_view`: a rule saying, per chance
 node and player, whether that player sees the outcome and whether outcomes in a row are exchangeable (dice
 rolled into a pool), so the search decides it once per kind of chance node instead of comparing information
