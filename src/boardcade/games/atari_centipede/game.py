@@ -1,8 +1,8 @@
 """Atari's Centipede (IDW 2017) for 2 or 4 players: the Game and the State contract.
 
 Rules: rules/atari-centipede.md. Static data and the per-game layout: board.py; the action codec:
-actions.py; piece mechanics: pieces.py; the sequence of decisions: turns.py. This module holds the public
-contract: options, chance, labels, observations, hidden information, cloning.
+actions.py; piece mechanics: pieces.py; the turn as a table of phases: phases.py; the state's fields: state.py.
+This module holds the public contract: options, chance, labels, observations, hidden information, cloning.
 """
 
 from __future__ import annotations
@@ -10,32 +10,37 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option, State
+from boardcade.core import CHANCE, TERMINAL, ActionCodec, Option
+from boardcade.core.codec import Action
+from boardcade.core.phases import PhasedGame
 
 from . import board as B
-from .actions import DICE_OFF, DRAW, ROLL, acts_for, die_label
-from .pieces import GameOver, PiecesMixin
-from .prompts import DECISIONS
-from .turns import (
+from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
+from .phases import (
     CHANCE_PHASES,
     GNOME_PHASES,
     P_CDROP,
     P_CSPIDER,
-    P_DICEOFF,
     P_DRAW,
-    P_GPLACE,
     P_OVER,
     P_ROLL,
     P_SEED,
     P_SEED_CHANCE,
     PHASE_NAMES,
-    TurnsMixin,
+    PHASES,
+    Phase,
+    begin_setup,
+    has_card,
+    result_for,
 )
+from .pieces import GameOver
+from .prompts import DECISIONS
+from .state import AtariData, Tables
 
 COLOUR_NAMES = B.COLOUR_NAMES
 
 
-class AtariCentipedeGame(Game):
+class AtariCentipedeGame(PhasedGame):
     name = "atari_centipede"
     title = "Atari's Centipede (IDW 2017)"
     OPTIONS = (
@@ -72,6 +77,7 @@ class AtariCentipedeGame(Game):
     )
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
+    PHASES = PHASES  # the turn as a table of phases (phases.py)
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
     # Version 3 (2026-12-02): bugs that cannot move are not offered a move (AC-6.1); version 2 replays with
@@ -81,20 +87,29 @@ class AtariCentipedeGame(Game):
     # pair (36). The player actions depend on the board's length: set per game from its codec.
     max_chance_outcomes = 36
 
-    def __init__(self, **options: Any):
-        super().__init__(**options)
+    def prepare(self) -> None:
+        assert self.codec is not None
         self.num_distinct_actions = self.codec.size
+        self.tables = Tables(self.acts, self.options)
 
     @property
     def layout(self) -> B.Layout:
         return B.layout(self.options["field_rows"], self.options["players"])
 
     @property
-    def acts(self):
+    def acts(self) -> Actions:
         return acts_for(self.layout)
 
     def make_codec(self) -> ActionCodec:
         return self.acts.codec
+
+    def action_argument(self, action: Action) -> int:
+        """A handler's argument: the square of an action given by a row and a column, else the digit of its one
+        argument (a face, a card, a direction, a column, a spawn point), 0 without one."""
+        args = action.args
+        if "row" in args:
+            return int(args["row"]) * B.COLS + int(args["col"])
+        return action.digits[0] if action.digits else 0
 
     @property
     def num_players(self) -> int:
@@ -111,7 +126,7 @@ class AtariCentipedeGame(Game):
         return 400 + self.options["max_rounds"] * 80 * self.options["players"]
 
     def new_initial_state(self) -> AtariCentipedeState:
-        return AtariCentipedeState(self)
+        return AtariCentipedeState(self, self.layout, self.tables)
 
     def __deepcopy__(self, memo: dict) -> AtariCentipedeGame:
         return self  # a game is immutable once loaded (its codec and layout are shared, read-only tables)
@@ -133,158 +148,20 @@ class AtariCentipedeGame(Game):
         return f"action {action}"
 
 
-class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
-    def __init__(self, game: AtariCentipedeGame):
-        super().__init__(game)
-        lay = self._lay = game.layout
-        self._A = game.acts
-        self._random_setup = game.options["setup"] == "random"
-        self._offer_stuck = game.options["offer_stuck_bugs"]
-        self._max_rounds = game.options["max_rounds"]
-        self._cent_speed_table = B.CENT_SPEED
-        ncol = lay.colours
-        ngn = lay.gnomes
-        # board
-        self._board = [B.EMPTY] * lay.nsq
-        self._bcol = [-1] * lay.nsq
-        self._cents: list[list] = []  # [colour, squares head first, facings, moved this turn]
-        self._fleas: list[list] = []  # [square, colour, moved]
-        self._spiders: list[list] = []
-        self._segs = [0] * ncol
-        self._supply = B.MUSHROOMS
-        self._flea_supply = B.FLEAS
-        self._spider_supply = B.SPIDERS
-        self._col_mush = [0] * B.COLS
-        # gnomes
-        self._gnome = [-1] * ngn
-        self._gend = [-1] * ngn
-        self._above = [-1] * ngn
-        self._gnome_at_end: dict[int, int] = {}
-        self._cards = [[True, True, True, lay.glitch] for _ in range(ngn)]
-        self._pool = [0] * 6
-        # centipede sides
-        self._home = [-1] * ncol
-        self._dy = [0] * ncol
-        self._spawns: list[tuple[int, int]] = [(), ()][:ncol]
-        self._hand = [[0] * 5 for _ in range(ncol)]
-        self._deck = [list(B.DECK) for _ in range(ncol)]
-        self._discard = [[0] * 5 for _ in range(ncol)]
-        self._tucked = [0] * ncol
-        self._cycle = [0] * ncol
-        self._card_log: list[tuple] = []  # ("d"|"p", colour, cycle, card, history index, event index)
-        # turn structure: (player, 0 = Gnome / 1 = Centipede, Gnome or colour index)
-        self._order = [] if lay.team_game else [(lay.gnome_seat[0], 0, 0), (lay.cent_seat[0], 1, 0)]
-        self._turn_i = -1
-        self._round = 0
-        self._g = 0
-        self._c = 0
-        self._placing = 0
-        self._die = -1  # the face of the die in use (-1: none in use)
-        self._die_step = 0
-        self._die_used = False  # this turn's die has been activated (AC-4.2)
-        self._used_card = False
-        self._bonus = False
-        self._pending_spider = False
-        self._slam_pending = False  # Slam the Ball used during a die: the die in use is rerolled after it (AC-5.4)
-        self._entering = False  # a centipede is entering: losing the last segment is checked after it (AC-6.6)
-        self._moving: list | None = None
-        self._spider_to: list[int] = []  # the moving spider's destinations (AC-8), found when it starts
-        self._flea_left = 0
-        self._flea_from = -1
-        self._rolls_left = 0
-        self._after_roll = 0
-        self._roll_rule = "AC-2.5"
-        self._draws_left = 0
-        self._draw_colour = 0
-        self._setup_colour = 0
-        self._diceoff: list[tuple[int, int]] = []
-        self._phase = P_SEED
-        self._cur = 0
-        self._begin_setup()
+class AtariCentipedeState(AtariData):
+    """A position (its fields: state.py) with the contract: observations, action descriptions, hidden
+    information, copies."""
 
-    # ---- names -------------------------------------------------------------------------------
-    def _gnome_name(self, g: int) -> str:
-        return f"team {B.TEAM_NAMES[g]} Gnome" if self._lay.team_game else "Gnome"
-
-    # ---- contract: flow ----------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self._cur
-
-    def _legal_actions(self) -> list[int]:
-        phase = self._phase
-        if phase in GNOME_PHASES:
-            return self._gnome_legal()
-        A = self._A
-        if phase == P_SEED:
-            base = A.SEED_SQ
-            return [base + s for s in self._seed_squares()]
-        if phase == P_GPLACE:
-            return [A.place_gnome(s) for s in self._gplace_squares()]
-        return self._centipede_legal()
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self._phase
-        if phase == P_ROLL:
-            return _ROLL_OUTCOMES
-        if phase == P_DRAW:
-            deck = self._deck[self._draw_colour]
-            total = sum(deck)
-            return [(k, deck[k] / total) for k in range(5) if deck[k]]
-        if phase == P_SEED_CHANCE:
-            rows = [s // B.COLS - 1 for s in self._seed_squares()]
-            return [(r, 1 / len(rows)) for r in rows]
-        if phase == P_DICEOFF:
-            return _DICEOFF_OUTCOMES
-        return []
+    def __init__(self, game: AtariCentipedeGame, lay: B.Layout, tables: Tables):
+        super().__init__(game, lay, tables)
+        begin_setup(self)
 
     def _apply(self, action: int) -> None:
         try:
-            self._apply_inner(action)
-        except GameOver as end:
-            self._set(P_OVER, TERMINAL)
-            self._finish(self._result_for(end.team), end.rule, end.text)
-
-    def _result_for(self, team: int) -> list[float]:
-        winners = self._lay.teams[team]
-        return [1.0 if p in winners else -1.0 for p in range(self._lay.players)]
-
-    def _apply_inner(self, action: int) -> None:
-        phase = self._phase
-        if phase in GNOME_PHASES:
-            self._apply_gnome(action)
-        elif phase == P_ROLL:
-            self._roll(action)
-        elif phase == P_DRAW:
-            self._draw(action)
-        elif phase == P_SEED:
-            self._seed(action - self._A.SEED_SQ)
-        elif phase == P_SEED_CHANCE:
-            self._seed((action + 1) * B.COLS + self._seed_col)
-        elif phase == P_GPLACE:
-            self._place_gnome(self._A.place_gnome_square(action))
-        elif phase == P_DICEOFF:
-            self._dice_off(action)
-        else:
-            self._apply_centipede(action)
-
-    def _dice_off(self, outcome: int) -> None:
-        a, b = divmod(outcome, 6)
-        self._diceoff.append((a + 1, b + 1))
-        if a == b:
-            self._emit("AC-11.3", f"dice-off: both Gnomes roll {a + 1}; roll again")
-            return
-        high = 0 if a > b else 1
-        low = 1 - high
-        self._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: team {'AB'[high]} picks the end, team {'AB'[low]} starts")
-        lay = self._lay
-        self._order = [
-            (lay.gnome_seat[low], 0, low),
-            (lay.cent_seat[low], 1, low),
-            (lay.gnome_seat[high], 0, high),
-            (lay.cent_seat[high], 1, high),
-        ]
-        self._placing = high
-        self._set(P_GPLACE, lay.gnome_seat[high])
+            super()._apply(action)
+        except GameOver as end:  # a win, the moment it happens (AC-3.4)
+            self._enter(P_OVER)
+            self._finish(result_for(self, end.team), end.rule, end.text)
 
     def roles(self) -> list[str]:
         return [self.game.player_name(p).lower() for p in range(self._lay.players)]
@@ -296,9 +173,6 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             "mushrooms_on_board": B.MUSHROOMS - self._supply,
         }
 
-    def _why_illegal(self, action: int) -> str:
-        return f"while deciding '{PHASE_NAMES[self._phase]}' only the listed actions are allowed"
-
     # ---- labels ------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return self.action_info(action)["label"]
@@ -307,7 +181,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         phase = self._phase
         if phase in CHANCE_PHASES:
             return self._chance_info(phase, action)
-        codec = self._A.codec
+        codec = self._T.acts.codec
         if not 0 <= action < codec.size:
             return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
         info = codec.info(action)
@@ -356,7 +230,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             info["colour"] = COLOUR_NAMES[self._draw_colour]
             info["label"] = f"{info['colour']} Centipede draws {info['args']['card']}"
         elif phase == P_SEED_CHANCE:
-            info = self._A.seed_codec.info(outcome)
+            info = self._T.acts.seed_codec.info(outcome)
             row = info["args"]["row"]
             info["target"] = [row, self._seed_col]
             info["label"] = f"a mushroom is seeded at r{row}c{self._seed_col}"
@@ -374,7 +248,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         obs["spawn_points"] = [list(B.coords(s)) for s in sorted(lay.all_spawns)]
         obs["phase"] = PHASE_NAMES[self._phase]
         obs["round"] = self._round
-        obs["max_rounds"] = self._max_rounds
+        obs["max_rounds"] = self._T.max_rounds
         obs["roles"] = self.roles()
         obs["safety_cap_hit"] = self._capped
         obs["mushrooms"] = [list(B.coords(s)) for s, cell in enumerate(self._board) if cell == B.MUSH]
@@ -391,7 +265,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
                 "player": lay.gnome_seat[g],
                 "team": B.TEAM_NAMES[g] if lay.team_game else None,
                 "square": list(B.coords(self._gnome[g])) if self._gnome[g] >= 0 else None,
-                "cards": {B.CARD_NAMES[k]: ready for k, ready in enumerate(self._cards[g]) if self._has_card(k)},
+                "cards": {B.CARD_NAMES[k]: ready for k, ready in enumerate(self._cards[g]) if has_card(self, k)},
             }
             for g in range(lay.gnomes)
         ]
@@ -520,10 +394,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
     # Fields holding numbers, booleans or objects never changed in place (shared by reference).
     _SHARED = (
         "_lay",
-        "_A",
-        "_random_setup",
-        "_max_rounds",
-        "_cent_speed_table",
+        "_T",
         "_order",
         "_supply",
         "_flea_supply",
@@ -536,7 +407,6 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         "_die",
         "_die_step",
         "_die_used",
-        "_offer_stuck",
         "_used_card",
         "_bonus",
         "_pending_spider",
@@ -551,33 +421,35 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         "_draws_left",
         "_draw_colour",
         "_setup_colour",
-        "_phase",
-        "_cur",
         "_seed_cols_done",
         "_seed_col",
         "_seed_left",
     )
 
-    def __deepcopy__(self, memo: dict) -> AtariCentipedeState:
+    def __deepcopy__(self, memo: dict[int, Any]) -> AtariCentipedeState:
         return self.clone()  # static tables stay shared; `copy.deepcopy` (OpenSpiel's tests) gets a clone
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()  # pickling (OpenSpiel's serialisation): the shared tables come from the game
-        del state["_lay"], state["_A"]
-        for name in State.__slots__:
-            state[name] = getattr(self, name)
+        del state["_lay"], state["_T"]
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                state[name] = getattr(self, name)
         return state
 
-    def __setstate__(self, state: dict) -> None:
-        for name in State.__slots__:
-            setattr(self, name, state.pop(name))
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                setattr(self, name, state.pop(name))
         self.__dict__.update(state)
         self._lay = self.game.layout
-        self._A = self.game.acts
+        self._T = self.game.tables
 
     def clone(self) -> AtariCentipedeState:
         new = AtariCentipedeState.__new__(AtariCentipedeState)
         self._copy_base_into(new)
+        new._phase = self._phase
+        new._cur = self._cur
         d = self.__dict__
         nd = new.__dict__
         for k in self._SHARED:
@@ -618,10 +490,7 @@ def _load_game(options: dict) -> AtariCentipedeGame:
     return AtariCentipedeGame(**options)
 
 
-_ROLL_OUTCOMES = [(f, 1 / 6) for f in range(6)]
-_DICEOFF_OUTCOMES = [(k, 1 / 36) for k in range(36)]
-
-__all__ = ["AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL"]
+__all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL", "Phase"]
 
 
 def _canonical_start(log: list[list], by_cycle: dict[int, list[list]], unseen: list[int], last_cycle: int) -> list[int]:

@@ -22,8 +22,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, TRIGGER, WRIST
+from .phases import P_GSTEP
+from .query import fields
 from .threat import reachable_columns, threat_map
-from .turns import P_GSTEP
 
 DANGER, MATERIAL, PROGRESS, CARDS = 0.55, 0.25, 0.2, 0.02
 
@@ -64,7 +65,7 @@ def _shoot(view, col: int):
     if not lay.field_lo <= s < lay.field_hi:
         return view
     cell = board[s]
-    out = SimpleNamespace(**view.__dict__)
+    out = SimpleNamespace(**fields(view))
     out._board = board.copy()
     if cell == MUSH:
         out._board[s] = EMPTY
@@ -115,7 +116,7 @@ def _plans(state) -> list[tuple[object, set[int]]]:
             ends |= {max(0, col - 1), min(COLS - 1, col + 1)}
         out.append((view, ends))
         if trigger:
-            extra = SimpleNamespace(**_shoot(view, col).__dict__)
+            extra = SimpleNamespace(**fields(_shoot(view, col)))
             extra._cards = [c.copy() for c in view._cards]
             extra._cards[g][TRIGGER] = False
             out.append((extra, ends))

@@ -39,11 +39,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardcade.core import TERMINAL
-
 from . import board as B
+from .phases import P_DICEOFF, P_GPLACE, P_OVER, P_ROLL, P_SEED, P_SPAWN, begin_turn, has_card, result_for
 from .pieces import GameOver
-from .turns import P_DICEOFF, P_GPLACE, P_OVER, P_ROLL, P_SEED, P_SPAWN
 
 _KEYS = {
     "gnome",
@@ -178,13 +176,13 @@ def build(game, **description: Any):
     cards = _card_split(lay, d.get("hand"), d.get("discard"), d.get("deck"), d.get("tucked"))
 
     # 1. Setup through the contract: seeding, Gnomes, dice, hands, the entering centipede.
-    A = state._A
+    acts = state._T.acts
     while state._phase == P_SEED:
         state.apply_action(state.legal_actions()[0])
     if state._phase == P_DICEOFF:
         state.apply_action(0 * 6 + 5 if first == "A" else 5 * 6 + 0)  # the low roller starts
     while state._phase == P_GPLACE:
-        state.apply_action(A.place_gnome(gnomes[state._placing]))
+        state.apply_action(acts.place_gnome[gnomes[state._placing]])
     while state._phase == P_ROLL:
         state.apply_action(0)
     for c in range(lay.colours):
@@ -197,11 +195,12 @@ def build(game, **description: Any):
             for _ in range(hand[k]):
                 state.apply_action(k)
         if not sum(hand):  # an empty hand: the deal is skipped
-            state._set(P_SPAWN, lay.cent_seat[c])
+            state._c = c
+            state._enter(P_SPAWN)
         assert state._phase == P_SPAWN, "the deal did not end"
         state._board = [B.EMPTY] * lay.nsq  # the setup centipede enters an empty field (the field is laid out below)
         state._bcol = [-1] * lay.nsq
-        state.apply_action(A.SPAWN_C + (0 if spawn == 0 else 1))
+        state.apply_action(acts.spawn_centipede[0 if spawn == 0 else 1])
 
     # 2. The field as described.
     mushrooms = [_square(lay, s, "mushrooms") for s in d.get("mushrooms", ())]
@@ -299,8 +298,8 @@ def build(game, **description: Any):
         per_gnome = [used_cards]
     for g, names in enumerate(per_gnome):
         for name in (names,) if isinstance(names, str) else names:
-            if name not in B.CARD_NAMES or not state._has_card(B.CARD_NAMES.index(name)):
-                allowed = [n for k, n in enumerate(B.CARD_NAMES) if state._has_card(k)]
+            if name not in B.CARD_NAMES or not has_card(state, B.CARD_NAMES.index(name)):
+                allowed = [n for k, n in enumerate(B.CARD_NAMES) if has_card(state, k)]
                 raise ValueError(f"used_cards: {name!r} is not one of {', '.join(allowed)}")
             state._cards[g][B.CARD_NAMES.index(name)] = False
     rnd = d.get("round", 1)
@@ -316,9 +315,9 @@ def build(game, **description: Any):
     state._bonus = False
     state._legal_cache = None
     try:
-        state._begin_turn()
+        begin_turn(state)
     except GameOver as end:
-        state._set(P_OVER, TERMINAL)
-        state._finish(state._result_for(end.team), end.rule, end.text)
+        state._enter(P_OVER)
+        state._finish(result_for(state, end.team), end.rule, end.text)
     state._legal_cache = None
     return state

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import board as B
-from .turns import P_CDROP, PHASE_NAMES
+from .phases import P_CDROP, PHASE_NAMES
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 _COLOUR_INDEX = {name: i for i, name in enumerate(B.COLOUR_NAMES)}

@@ -41,7 +41,7 @@ from .board import (
     SPIDER_SPEED,
     WRIST,
 )
-from .turns import P_CPLAY, P_DRAW, P_GWRIST
+from .phases import P_CPLAY, P_DRAW, P_GWRIST
 
 
 def card_odds(state, colour: int) -> list[float]:
