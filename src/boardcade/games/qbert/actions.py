@@ -71,10 +71,10 @@ CODEC = ActionCodec(
     ]
 )
 
-# Action kinds, in the codec's block order: a kind's number is its block.
-KINDS = tuple(CODEC.kinds())
-K_HOP, K_STOP, K_DISC, K_STEP, K_ENTER, K_WALK, K_GO_HOME = range(len(KINDS))
-assert KINDS == ("hop", "stop", "disc", "step", "enter", "walk", "go_home")
+# Action kinds: a kind's number is its block in the codec, read from the codec.
+KINDS: tuple[str, ...] = tuple(CODEC.kinds())
+K_HOP = KINDS.index("hop")
+K_DISC = KINDS.index("disc")
 
 # The action numbers by kind and argument, read from the codec (the engine never computes one from an offset).
 HOP: tuple[int, ...] = tuple(CODEC.actions_of("hop"))  # by direction (board.DIRS order)
