@@ -11,6 +11,7 @@ import json
 import operator
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .codec import ActionCodec
@@ -77,13 +78,13 @@ class Game(ABC):
         self._type: GameType | None = None
 
     # A Game is static (options, codec, tables): copies share it, and pickling rebuilds it from its options.
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self
 
     def __copy__(self) -> Game:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
         return (_rebuild_game, (type(self), dict(self.options)))
 
     def make_codec(self) -> ActionCodec | None:

@@ -99,7 +99,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int | None = Non
     return play(state, same_for_all(random_decider(rng)), rng, max_steps=max_steps)
 
 
-class _Everyone(dict):
+class _Everyone(dict[int, Callable[[State], int]]):
     """A deciders mapping that answers every player with the same decider."""
 
     def __init__(self, decide: Callable[[State], int]):

@@ -8,14 +8,16 @@ This module holds the public contract: options, chance, labels, observations, hi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from boardcade.core import CHANCE, TERMINAL, ActionCodec, Option
+from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option
 from boardcade.core.codec import Action
 from boardcade.core.phases import PhasedGame
 
 from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
+from .board import CardMove
 from .phases import (
     CHANCE_PHASES,
     GNOME_PHASES,
@@ -113,7 +115,8 @@ class AtariCentipedeGame(PhasedGame):
 
     @property
     def num_players(self) -> int:
-        return self.options["players"]
+        players: int = self.options["players"]
+        return players
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """4 players: team A is seats 0 (Gnome) and 1 (Centipede), team B seats 2 and 3 (AC-11)."""
@@ -123,15 +126,16 @@ class AtariCentipedeGame(PhasedGame):
     def max_game_length(self) -> int:
         # setup (seeding, placing, rolling, dealing) + per round: each Gnome turn at most ~80 steps
         # (5 card uses with rerolls, bonus moves) and each Centipede turn at most ~80 (12 bugs).
-        return 400 + self.options["max_rounds"] * 80 * self.options["players"]
+        rounds: int = self.options["max_rounds"]
+        return 400 + rounds * 80 * self.num_players
 
     def new_initial_state(self) -> AtariCentipedeState:
         return AtariCentipedeState(self, self.layout, self.tables)
 
-    def __deepcopy__(self, memo: dict) -> AtariCentipedeGame:
+    def __deepcopy__(self, memo: dict[int, Any]) -> AtariCentipedeGame:
         return self  # a game is immutable once loaded (its codec and layout are shared, read-only tables)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
         return (_load_game, (dict(self.options),))  # pickled by its options (the codec is rebuilt, not pickled)
 
     def player_name(self, player: int) -> str:
@@ -143,14 +147,17 @@ class AtariCentipedeGame(PhasedGame):
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"chance outcome {action}"
-        if 0 <= action < self.codec.size:
-            return self.codec.label(action)
+        if 0 <= action < self.action_codec.size:
+            return self.action_codec.label(action)
         return f"action {action}"
 
 
 class AtariCentipedeState(AtariData):
     """A position (its fields: state.py) with the contract: observations, action descriptions, hidden
     information, copies."""
+
+    __slots__ = ()
+    game: AtariCentipedeGame
 
     def __init__(self, game: AtariCentipedeGame, lay: B.Layout, tables: Tables):
         super().__init__(game, lay, tables)
@@ -175,7 +182,7 @@ class AtariCentipedeState(AtariData):
 
     # ---- labels ------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        return self.action_info(action)["label"]
+        return str(self.action_info(action)["label"])
 
     def action_info(self, action: int) -> dict[str, Any]:
         phase = self._phase
@@ -254,11 +261,15 @@ class AtariCentipedeState(AtariData):
         obs["mushrooms"] = [list(B.coords(s)) for s, cell in enumerate(self._board) if cell == B.MUSH]
         obs["mushroom_supply"] = self._supply
         obs["centipedes"] = [
-            {"colour": COLOUR_NAMES[c[0]], "segments": [list(B.coords(s)) for s in c[1]], "facing": c[2][0]}
+            {
+                "colour": COLOUR_NAMES[c.colour],
+                "segments": [list(B.coords(s)) for s in c.squares],
+                "facing": c.facings[0],
+            }
             for c in self._cents
         ]
-        obs["fleas"] = [{"colour": COLOUR_NAMES[b[1]], "square": list(B.coords(b[0]))} for b in self._fleas]
-        obs["spiders"] = [{"colour": COLOUR_NAMES[b[1]], "square": list(B.coords(b[0]))} for b in self._spiders]
+        obs["fleas"] = [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._fleas]
+        obs["spiders"] = [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._spiders]
         obs["bug_supply"] = {"fleas": self._flea_supply, "spiders": self._spider_supply}
         obs["gnomes"] = [
             {
@@ -296,8 +307,8 @@ class AtariCentipedeState(AtariData):
         phase = self._phase
         if phase == P_CDROP and self._flea_from >= 0:
             obs["flea_left"] = list(B.coords(self._flea_from))
-        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving is not None:
-            obs["moving_bug"] = list(B.coords(self._moving[0]))  # the flea or spider now moving
+        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving >= 0:
+            obs["moving_bug"] = list(B.coords(self._moving))  # the flea or spider now moving
         elif phase == P_SEED or phase == P_SEED_CHANCE:
             col = self._seed_col  # -1: the seeder picks this turn's column with its first mushroom (AC-2.2)
             obs["seeding"] = {"column": col if col >= 0 else None, "left": self._seed_left}
@@ -309,9 +320,9 @@ class AtariCentipedeState(AtariData):
     def information_state_string(self, player: int) -> str:
         hist = self._history.copy()
         cent_seat = self._lay.cent_seat
-        for kind, c, _, _, idx, _ in self._card_log:
-            if kind == "d" and cent_seat[c] != player:
-                hist[idx] = -9
+        for move in self._card_log:
+            if move.drawn and cent_seat[move.colour] != player:
+                hist[move.step] = -9
         return f"p{player}:" + ",".join(map(str, hist))
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> AtariCentipedeState:
@@ -321,179 +332,103 @@ class AtariCentipedeState(AtariData):
         new = self.clone()
         for c in range(self._lay.colours):
             if self._lay.cent_seat[c] != player:
-                new._reshuffle_hidden(c, rng)
+                _reshuffle_hidden(new, c, rng)
         return new
 
-    def _reshuffle_hidden(self, c: int, rng: random.Random) -> None:
-        # A Markov chain over the hidden draws (swaps within a reshuffle cycle, and against the unseen deck in
-        # the current cycle) that keeps every later play possible. It starts from a deal built from public
-        # facts only (`_canonical_start`), never from the real one, so the sample depends on what `player`
-        # knows and the rng alone (AC-12.1).
-        log = [list(e) for e in self._card_log if e[1] == c]
-        draws = [e for e in log if e[0] == "d"]
-        if not draws:
-            return
-        last_cycle = self._cycle[c]
-        by_cycle: dict[int, list[list]] = {}
-        for e in draws:
-            by_cycle.setdefault(e[2], []).append(e)
-        unseen = [k for k in range(5) for _ in range(self._deck[c][k])]
-        unseen = _canonical_start(log, by_cycle, unseen, last_cycle)
-
-        def feasible() -> bool:
-            hand = [0] * 5
-            for e in log:
-                if e[0] == "d":
-                    hand[e[3]] += 1
-                else:
-                    hand[e[3]] -= 1
-                    if hand[e[3]] < 0:
-                        return False
-            return True
-
-        for _ in range(min(400, 4 * len(draws))):
-            a = rng.choice(draws)
-            group = by_cycle[a[2]]
-            use_deck = a[2] == last_cycle and unseen and rng.random() < len(unseen) / (len(unseen) + len(group))
-            if use_deck:
-                j = rng.randrange(len(unseen))
-                old = a[3]
-                if unseen[j] == old:
-                    continue
-                a[3] = unseen[j]
-                if feasible():
-                    unseen[j] = old
-                else:
-                    a[3] = old
-            else:
-                b = rng.choice(group)
-                if a[3] == b[3]:
-                    continue
-                a[3], b[3] = b[3], a[3]
-                if not feasible():
-                    a[3], b[3] = b[3], a[3]
-        hand = [0] * 5
-        owner = self._lay.cent_seat[c]
-        new_log = {}
-        for e in log:
-            hand[e[3]] += 1 if e[0] == "d" else -1
-            if e[0] == "d":
-                self._history[e[4]] = e[3]
-                self._replace_event(
-                    e[5], text=f"{COLOUR_NAMES[c]} Centipede draws {B.CENT_CARD_NAMES[e[3]]}", visible_to=(owner,)
-                )
-                new_log[e[4]] = tuple(e)
-        self._card_log = [new_log.get(e[4], e) if e[1] == c and e[0] == "d" else e for e in self._card_log]
-        self._hand[c] = hand
-        self._deck[c] = [0] * 5
-        for k in unseen:
-            self._deck[c][k] += 1
-        self._legal_cache = None
-
-    # ---- cloning -----------------------------------------------------------------------------
-    # Fields holding numbers, booleans or objects never changed in place (shared by reference).
-    _SHARED = (
-        "_lay",
-        "_T",
-        "_order",
-        "_supply",
-        "_flea_supply",
-        "_spider_supply",
-        "_round",
-        "_turn_i",
-        "_g",
-        "_c",
-        "_placing",
-        "_die",
-        "_die_step",
-        "_die_used",
-        "_used_card",
-        "_bonus",
-        "_pending_spider",
-        "_slam_pending",
-        "_entering",
-        "_spider_to",
-        "_flea_left",
-        "_flea_from",
-        "_rolls_left",
-        "_after_roll",
-        "_roll_rule",
-        "_draws_left",
-        "_draw_colour",
-        "_setup_colour",
-        "_seed_cols_done",
-        "_seed_col",
-        "_seed_left",
-    )
-
+    # ---- copies ------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> AtariCentipedeState:
         return self.clone()  # static tables stay shared; `copy.deepcopy` (OpenSpiel's tests) gets a clone
 
     def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()  # pickling (OpenSpiel's serialisation): the shared tables come from the game
+        """Pickling (OpenSpiel's serialisation): every field but the shared tables, which come from the game."""
+        state = {name: getattr(self, name) for cls in type(self).__mro__ for name in cls.__dict__.get("__slots__", ())}
         del state["_lay"], state["_T"]
-        for cls in type(self).__mro__:
-            for name in cls.__dict__.get("__slots__", ()):
-                state[name] = getattr(self, name)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for cls in type(self).__mro__:
-            for name in cls.__dict__.get("__slots__", ()):
-                setattr(self, name, state.pop(name))
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         self._lay = self.game.layout
         self._T = self.game.tables
 
-    def clone(self) -> AtariCentipedeState:
-        new = AtariCentipedeState.__new__(AtariCentipedeState)
-        self._copy_base_into(new)
-        new._phase = self._phase
-        new._cur = self._cur
-        d = self.__dict__
-        nd = new.__dict__
-        for k in self._SHARED:
-            nd[k] = d[k]
-        new._board = self._board.copy()
-        new._bcol = self._bcol.copy()
-        new._cents = [[c[0], c[1].copy(), c[2].copy(), c[3]] for c in self._cents]
-        new._fleas = [b.copy() for b in self._fleas]
-        new._spiders = [b.copy() for b in self._spiders]
-        moving = self._moving
-        new._moving = None
-        if moving is not None:
-            for old, cp in zip(self._fleas + self._spiders, new._fleas + new._spiders, strict=True):
-                if old is moving:
-                    new._moving = cp
-        new._segs = self._segs.copy()
-        new._col_mush = self._col_mush.copy()
-        new._gnome = self._gnome.copy()
-        new._gend = self._gend.copy()
-        new._above = self._above.copy()
-        new._gnome_at_end = self._gnome_at_end.copy()
-        new._cards = [c.copy() for c in self._cards]
-        new._pool = self._pool.copy()
-        new._dy = self._dy.copy()
-        new._home = self._home.copy()
-        new._spawns = self._spawns.copy()
-        new._hand = [h.copy() for h in self._hand]
-        new._deck = [h.copy() for h in self._deck]
-        new._discard = [h.copy() for h in self._discard]
-        new._tucked = self._tucked.copy()
-        new._cycle = self._cycle.copy()
-        new._card_log = self._card_log.copy()
-        new._diceoff = self._diceoff.copy()
-        return new
+
+def _reshuffle_hidden(st: AtariCentipedeState, c: int, rng: random.Random) -> None:
+    """Redraw colour c's hidden draws (on a copy): a Markov chain over them (swaps within a reshuffle cycle,
+    and against the unseen deck in the current cycle) that keeps every later play possible. It starts from a
+    deal built from public facts only (`_canonical_start`), never from the real one, so the sample depends on
+    what the player knows and the rng alone (AC-12.1)."""
+    log = [m.copy() for m in st._card_log if m.colour == c]
+    draws = [m for m in log if m.drawn]
+    if not draws:
+        return
+    last_cycle = st._cycle[c]
+    by_cycle: dict[int, list[CardMove]] = {}
+    for m in draws:
+        by_cycle.setdefault(m.cycle, []).append(m)
+    unseen = [k for k in range(5) for _ in range(st._deck[c][k])]
+    unseen = _canonical_start(log, by_cycle, unseen, last_cycle)
+
+    def feasible() -> bool:
+        hand = [0] * 5
+        for m in log:
+            if m.drawn:
+                hand[m.card] += 1
+            else:
+                hand[m.card] -= 1
+                if hand[m.card] < 0:
+                    return False
+        return True
+
+    for _ in range(min(400, 4 * len(draws))):
+        a = rng.choice(draws)
+        group = by_cycle[a.cycle]
+        use_deck = a.cycle == last_cycle and unseen and rng.random() < len(unseen) / (len(unseen) + len(group))
+        if use_deck:
+            j = rng.randrange(len(unseen))
+            old = a.card
+            if unseen[j] == old:
+                continue
+            a.card = unseen[j]
+            if feasible():
+                unseen[j] = old
+            else:
+                a.card = old
+        else:
+            b = rng.choice(group)
+            if a.card == b.card:
+                continue
+            a.card, b.card = b.card, a.card
+            if not feasible():
+                a.card, b.card = b.card, a.card
+    hand = [0] * 5
+    owner = st._lay.cent_seat[c]
+    redrawn = {}
+    for m in log:
+        hand[m.card] += 1 if m.drawn else -1
+        if m.drawn:
+            st._history[m.step] = m.card
+            st._replace_event(
+                m.event, text=f"{COLOUR_NAMES[c]} Centipede draws {B.CENT_CARD_NAMES[m.card]}", visible_to=(owner,)
+            )
+            redrawn[m.step] = m
+    st._card_log = [redrawn.get(m.step, m) if m.colour == c and m.drawn else m for m in st._card_log]
+    st._hand[c] = hand
+    st._deck[c] = [0] * 5
+    for k in unseen:
+        st._deck[c][k] += 1
+    st._legal_cache = None
 
 
-def _load_game(options: dict) -> AtariCentipedeGame:
+def _load_game(options: dict[str, Any]) -> AtariCentipedeGame:
     return AtariCentipedeGame(**options)
 
 
 __all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL", "Phase"]
 
 
-def _canonical_start(log: list[list], by_cycle: dict[int, list[list]], unseen: list[int], last_cycle: int) -> list[int]:
+def _canonical_start(
+    log: list[CardMove], by_cycle: dict[int, list[CardMove]], unseen: list[int], last_cycle: int
+) -> list[int]:
     """Rewrite the hidden draws in `log` (in place) to a deal built only from public facts: which draws
     happened in which reshuffle cycle, each cycle's cards (the current cycle's together with the unseen deck)
     and the cards played. Each play takes the earliest still-unnamed draw whose cycle still holds that card;
@@ -501,32 +436,32 @@ def _canonical_start(log: list[list], by_cycle: dict[int, list[list]], unseen: l
     it. In the rare history where this greedy order finds no deal, the log is left as it is."""
     pools: dict[int, list[int]] = {y: [0] * 5 for y in by_cycle}
     for y, group in by_cycle.items():
-        for e in group:
-            pools[y][e[3]] += 1
+        for m in group:
+            pools[y][m.card] += 1
     last = pools.setdefault(last_cycle, [0] * 5)  # the current cycle may have no draw yet
     for k in unseen:
         last[k] += 1
-    named: dict[int, int] = {}  # id of a draw entry -> card
-    waiting: list[list] = []
-    for e in log:
-        if e[0] == "d":
-            waiting.append(e)
+    named: dict[int, int] = {}  # id of a draw -> card
+    waiting: list[CardMove] = []
+    for m in log:
+        if m.drawn:
+            waiting.append(m)
             continue
-        k = e[3]
+        k = m.card
         for i, w in enumerate(waiting):
-            if pools[w[2]][k]:
-                pools[w[2]][k] -= 1
+            if pools[w.cycle][k]:
+                pools[w.cycle][k] -= 1
                 named[id(w)] = k
                 del waiting[i]
                 break
         else:
             return unseen
     for w in waiting:
-        pool = pools[w[2]]
+        pool = pools[w.cycle]
         k = next(k for k in range(5) if pool[k])
         pool[k] -= 1
         named[id(w)] = k
-    for e in log:
-        if e[0] == "d":
-            e[3] = named[id(e)]
+    for m in log:
+        if m.drawn:
+            m.card = named[id(m)]
     return [k for k in range(5) for _ in range(last[k])]

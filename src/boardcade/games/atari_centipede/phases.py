@@ -43,6 +43,8 @@ from .board import (
     SPIDER_SPEED,
     TRIGGER,
     WRIST,
+    Bug,
+    CardMove,
     face_text,
     square_name,
 )
@@ -334,7 +336,7 @@ def draw(st: St, kind: int) -> None:
     st._deck[c][kind] -= 1
     st._hand[c][kind] += 1
     owner = st._lay.cent_seat[c]
-    st._card_log.append(("d", c, st._cycle[c], kind, len(st._history), len(st._events)))
+    st._card_log.append(CardMove(True, c, st._cycle[c], kind, len(st._history), len(st._events)))
     st._emit("AC-6.2", f"{COLOUR_NAMES[c]} Centipede draws {CENT_CARD_NAMES[kind]}", (owner,))
     st._emit("AC-6.2", f"{COLOUR_NAMES[c]} Centipede draws a card")
     st._draws_left -= 1
@@ -386,18 +388,18 @@ def begin_turn(st: St) -> None:
     st._c = idx
     st._pending_spider = False
     for b in st._fleas:
-        b[2] = False
+        b.moved = False
     for b in st._spiders:
-        b[2] = False
+        b.moved = False
     for cent in st._cents:
-        cent[3] = False
+        cent.moved = False
     for cent in st._cents:
-        if cent[0] == idx:
-            for s in cent[1]:
+        if cent.colour == idx:
+            for s in cent.squares:
                 check_eat(st, idx, s)
     for b in st._fleas + st._spiders:
-        if b[1] == idx:
-            check_eat(st, idx, b[0])
+        if b.colour == idx:
+            check_eat(st, idx, b.square)
     if any(st._hand[idx]):
         st._enter(P_CPLAY)
     else:
@@ -616,9 +618,9 @@ def glitch(st: St, square: int) -> None:
 def bonus_choices(st: St) -> list[int]:
     c = st._c
     every = st._T.offer_stuck
-    own = [cent[1][0] for cent in st._cents if cent[0] == c]
-    own += [b[0] for b in st._fleas if b[1] == c and (every or not flea_stuck(st, b))]
-    own += [b[0] for b in st._spiders if b[1] == c and (every or not spider_stuck(st, b))]
+    own = [cent.squares[0] for cent in st._cents if cent.colour == c]
+    own += [b.square for b in st._fleas if b.colour == c and (every or not flea_stuck(st, b))]
+    own += [b.square for b in st._spiders if b.colour == c and (every or not spider_stuck(st, b))]
     acts = st._T.acts
     bonus = acts.bonus_move
     return sorted(bonus[s] for s in own) + [acts.decline_bonus]
@@ -646,7 +648,7 @@ def play_choices(st: St) -> list[int]:
 def play_card(st: St, kind: int) -> None:
     c = st._c
     st._hand[c][kind] -= 1
-    st._card_log.append(("p", c, st._cycle[c], kind, len(st._history), -1))
+    st._card_log.append(CardMove(False, c, st._cycle[c], kind, len(st._history), -1))
     if not st._quiet:  # quiet mode: no text to build
         st._emit("AC-6.1", f"{COLOUR_NAMES[c]} Centipede plays {CENT_CARD_NAMES[kind]}")
     if kind == SPAWN_CENT:
@@ -694,7 +696,7 @@ def spawn_flea(st: St, col: int) -> None:
     c = st._c
     square = st._lay.flea_row[st._home[c]] * COLS + col
     st._flea_supply -= 1
-    st._fleas.append([square, c, False])
+    st._fleas.append(Bug(square, c, False))
     st._board[square] = FLEA
     st._bcol[square] = c
     if not st._quiet:  # quiet mode: no text to build
@@ -711,7 +713,7 @@ def mush_card_squares(st: St) -> tuple[list[int], list[int]]:
     if st._supply > 0:
         near = set()
         for cent in st._cents:
-            for s in cent[1]:
+            for s in cent.squares:
                 k = s % COLS
                 for dr in (-COLS, 0, COLS):
                     for dk in (-1, 0, 1):
@@ -743,11 +745,11 @@ def place_mushroom_card(st: St, square: int) -> None:
 def berserk_choices(st: St) -> list[int]:
     berserk = st._T.acts.berserk
     c = st._c
-    return sorted(berserk[cent[1][0]] for cent in st._cents if cent[0] == c)
+    return sorted(berserk[cent.squares[0]] for cent in st._cents if cent.colour == c)
 
 
 def berserk(st: St, head: int) -> None:
-    cent = next(x for x in st._cents if x[1][0] == head)
+    cent = next(x for x in st._cents if x.squares[0] == head)
     if not st._quiet:  # quiet mode: no text to build
         st._emit("AC-6.8", f"Berserk! the centipede at {square_name(head)} leaps two rows")
     cent_step(st, cent, drop=True)
@@ -760,31 +762,31 @@ def bugs_to_move(st: St) -> list[int]:
     """Squares of the bugs still to move this turn that can move now (AC-6.1; all of them, stuck or not, with
     the option offer_stuck_bugs of rules version 2)."""
     c = st._c
-    out = [cent[1][0] for cent in st._cents if cent[0] == c and not cent[3]]
+    out = [cent.squares[0] for cent in st._cents if cent.colour == c and not cent.moved]
     if st._T.offer_stuck:
-        out += [b[0] for b in st._fleas if b[1] == c and not b[2]]
-        out += [b[0] for b in st._spiders if b[1] == c and not b[2]]
+        out += [b.square for b in st._fleas if b.colour == c and not b.moved]
+        out += [b.square for b in st._spiders if b.colour == c and not b.moved]
         return out
     last_row = st._lay.last_field[st._home[c]]
     for b in st._fleas:
-        if b[1] == c and not b[2] and b[0] // COLS != last_row:
-            out.append(b[0])
+        if b.colour == c and not b.moved and b.square // COLS != last_row:
+            out.append(b.square)
     for b in st._spiders:
-        if b[1] == c and not b[2] and not spider_stuck(st, b):
-            out.append(b[0])
+        if b.colour == c and not b.moved and not spider_stuck(st, b):
+            out.append(b.square)
     return out
 
 
-def flea_stuck(st: St, bug: list[Any]) -> bool:
+def flea_stuck(st: St, bug: Bug) -> bool:
     """A flea on the last field row before the enemy Gnome stays there (AC-9.1)."""
-    return bool(bug[0] // COLS == st._lay.last_field[st._home[bug[1]]])
+    return bug.square // COLS == st._lay.last_field[st._home[bug.colour]]
 
 
-def spider_stuck(st: St, bug: list[Any]) -> bool:
+def spider_stuck(st: St, bug: Bug) -> bool:
     """A spider with no square to move to stays where it is (AC-8): no first square of any of its lines is free
     (a field square holding nothing or a mushroom)."""
     board = st._board
-    square = bug[0]
+    square = bug.square
     r0 = square // COLS
     c0 = square - r0 * COLS
     last_field = st._lay.last - 1
@@ -809,10 +811,10 @@ def move_next(st: St) -> None:
     else:
         c = st._c
         for b in st._fleas:
-            if b[1] == c and not b[2]:
+            if b.colour == c and not b.moved:
                 flea_stays(st, b)
         for b in st._spiders:
-            if b[1] == c and not b[2]:
+            if b.colour == c and not b.moved:
                 spider_stays(st, b)
         after_moves(st)
 
@@ -822,16 +824,16 @@ def move_bug_choices(st: St) -> list[int]:
     return sorted(move_bug[s] for s in bugs_to_move(st))
 
 
-def flea_stays(st: St, bug: list[Any]) -> None:
-    bug[2] = True
+def flea_stays(st: St, bug: Bug) -> None:
+    bug.moved = True
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-9.1", f"the flea at {square_name(bug[0])} is on the last field row: it stays")
+        st._emit("AC-9.1", f"the flea at {square_name(bug.square)} is on the last field row: it stays")
 
 
-def spider_stays(st: St, bug: list[Any]) -> None:
-    bug[2] = True
+def spider_stays(st: St, bug: Bug) -> None:
+    bug.moved = True
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-8", f"the spider at {square_name(bug[0])} has no square to move to: it stays")
+        st._emit("AC-8", f"the spider at {square_name(bug.square)} has no square to move to: it stays")
 
 
 def after_moves(st: St) -> None:
@@ -848,40 +850,46 @@ def start_bug_move(st: St, square: int) -> None:
     cell = st._board[square]
     if cell == SEG:
         for cent in st._cents:
-            if cent[1][0] == square:
+            if cent.squares[0] == square:
                 move_centipede(st, cent)
                 break
         after_bug_move(st)
     elif cell == SPIDER:
-        bug = next(b for b in st._spiders if b[0] == square)
+        bug = next(b for b in st._spiders if b.square == square)
         targets = spider_targets(st, square, spider_speed(st, bug))
         if targets:
-            st._moving = bug
+            st._moving = square
             st._spider_to = targets  # the board stays as it is until the spider has moved
             st._enter(P_CSPIDER)
         else:  # it must move when it can (AC-8); boxed in, it stays
             spider_stays(st, bug)
             after_bug_move(st)
     else:
-        bug = next(b for b in st._fleas if b[0] == square)
+        bug = next(b for b in st._fleas if b.square == square)
         if flea_stuck(st, bug):
             flea_stays(st, bug)
             after_bug_move(st)
             return
-        st._moving = bug
-        st._flea_left = FLEA_SPEED + st._tucked[bug[1]]
-        bug[2] = True
+        st._moving = square
+        st._flea_left = FLEA_SPEED + st._tucked[bug.colour]
+        bug.moved = True
         if not st._quiet:  # quiet mode: no text to build
             st._emit("AC-9.1", f"the flea at {square_name(square)} moves")
         flea_advance(st)
+
+
+def moving(st: St, bugs: list[Bug]) -> Bug:
+    """The flea or spider now moving (its square is `_moving`)."""
+    square = st._moving
+    return next(b for b in bugs if b.square == square)
 
 
 def move_bug(st: St, square: int) -> None:
     start_bug_move(st, square)
 
 
-def spider_speed(st: St, bug: list[Any]) -> int:
-    return int(SPIDER_SPEED + st._tucked[bug[1]])
+def spider_speed(st: St, bug: Bug) -> int:
+    return SPIDER_SPEED + st._tucked[bug.colour]
 
 
 def spider_choices(st: St) -> list[int]:
@@ -890,20 +898,19 @@ def spider_choices(st: St) -> list[int]:
 
 
 def spider_to(st: St, square: int) -> None:
-    assert st._moving is not None
-    move_spider(st, st._moving, square)
+    move_spider(st, moving(st, st._spiders), square)
     after_bug_move(st)
 
 
 def flea_advance(st: St) -> None:
-    bug = st._moving
-    assert bug is not None
-    last_row = st._lay.last_field[st._home[bug[1]]]
-    if st._flea_left <= 0 or bug[0] // COLS == last_row:
+    bug = moving(st, st._fleas)
+    last_row = st._lay.last_field[st._home[bug.colour]]
+    if st._flea_left <= 0 or bug.square // COLS == last_row:
         after_bug_move(st)
         return
     st._flea_left -= 1
     st._flea_from = flea_step(st, bug)
+    st._moving = bug.square
     if st._supply > 0:
         st._enter(P_CDROP)
     else:
@@ -927,7 +934,7 @@ def no_mushroom(st: St, _: int) -> None:
 
 
 def after_bug_move(st: St) -> None:
-    st._moving = None
+    st._moving = -1
     if st._bonus:
         st._bonus = False
         gnome_continue(st)
@@ -948,7 +955,7 @@ def spider_spawn_choices(st: St) -> list[int]:
 def spawn_spider(st: St, square: int) -> None:
     c = st._c
     st._spider_supply -= 1
-    st._spiders.append([square, c, True])
+    st._spiders.append(Bug(square, c, True))
     st._board[square] = SPIDER
     st._bcol[square] = c
     if not st._quiet:  # quiet mode: no text to build

@@ -8,7 +8,21 @@ of the match.
 
 from __future__ import annotations
 
-from .board import CENT_SPEED, COLOUR_NAMES, COLS, EMPTY, FLEA, MUSH, SEG, SPIDER, SPIDER_DIRS, TEAM_NAMES, square_name
+from .board import (
+    CENT_SPEED,
+    COLOUR_NAMES,
+    COLS,
+    EMPTY,
+    FLEA,
+    MUSH,
+    SEG,
+    SPIDER,
+    SPIDER_DIRS,
+    TEAM_NAMES,
+    Bug,
+    Centipede,
+    square_name,
+)
 from .state import AtariData as St
 
 
@@ -64,7 +78,7 @@ def remove_at(st: St, square: int, rule: str, why: str) -> int:
     elif cell == FLEA or cell == SPIDER:
         bugs = st._fleas if cell == FLEA else st._spiders
         for i, bug in enumerate(bugs):
-            if bug[0] == square:
+            if bug.square == square:
                 del bugs[i]
                 break
         clear(st, square)
@@ -85,12 +99,12 @@ def remove_segment(st: St, square: int, rule: str, why: str) -> None:
     clear(st, square)
     cents = st._cents
     for cent in cents:
-        pos = cent[1]
+        pos = cent.squares
         if square in pos:
             i = pos.index(square)
-            face = cent[2]
+            face = cent.facings
             if i + 1 < len(pos):
-                cents.append([colour, pos[i + 1 :], face[i + 1 :], cent[3]])
+                cents.append(Centipede(colour, pos[i + 1 :], face[i + 1 :], cent.moved))
             del pos[i:]
             del face[i:]
             if not pos:
@@ -114,13 +128,12 @@ def place_mushroom(st: St, square: int, rule: str, why: str) -> bool:
 
 
 # ---- centipedes --------------------------------------------------------------------------
-def cent_step(st: St, cent: list, drop: bool = False, grow: bool = False) -> None:
+def cent_step(st: St, cent: Centipede, drop: bool = False, grow: bool = False) -> None:
     """One square of centipede movement (AC-7.1 to AC-7.3). `drop` forces a drop (Berserk);
     `grow` keeps the tail (segments still entering from off the board)."""
-    colour = cent[0]
-    pos = cent[1]
-    head = pos[0]
-    f = cent[2][0]
+    colour = cent.colour
+    head = cent.squares[0]
+    f = cent.facings[0]
     board = st._board
     col = head % COLS
     if not drop and 0 <= col + f < COLS and board[head + f] == EMPTY:
@@ -147,9 +160,9 @@ def cent_step(st: St, cent: list, drop: bool = False, grow: bool = False) -> Non
         check_eat(st, colour, target)
 
 
-def finish_cent_step(st: St, cent: list, colour: int, target: int, nf: int, grow: bool) -> None:
+def finish_cent_step(st: St, cent: Centipede, colour: int, target: int, nf: int, grow: bool) -> None:
     """Put the head on `target` facing `nf`; the body follows (the tail square empties unless growing)."""
-    pos, face = cent[1], cent[2]
+    pos, face = cent.squares, cent.facings
     board = st._board
     pos.insert(0, target)
     face.insert(0, nf)
@@ -162,15 +175,16 @@ def finish_cent_step(st: St, cent: list, colour: int, target: int, nf: int, grow
     st._bcol[target] = colour
 
 
-def cent_speed(st: St, cent: list) -> int:
-    return CENT_SPEED[len(cent[1])] + st._tucked[cent[0]]
+def cent_speed(st: St, cent: Centipede) -> int:
+    return CENT_SPEED[len(cent.squares)] + st._tucked[cent.colour]
 
 
-def move_centipede(st: St, cent: list) -> None:
+def move_centipede(st: St, cent: Centipede) -> None:
     """A centipede's whole move at its speed (AC-7.5). Parts split off on the way stop following."""
     steps = cent_speed(st, cent)
-    cent[3] = True
-    st._emit("AC-7.5", f"{COLOUR_NAMES[cent[0]]} centipede of {len(cent[1])} moves {steps}")
+    cent.moved = True
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("AC-7.5", f"{COLOUR_NAMES[cent.colour]} centipede of {len(cent.squares)} moves {steps}")
     for _ in range(steps):
         cent_step(st, cent)
 
@@ -183,7 +197,7 @@ def enter_centipede(st: St, colour: int, spawn: int, length: int, steps: int) ->
     last segment is checked once the entry is complete: the entering centipede is on the board by then, so
     its own colour never loses by it (AC-6.6); eating is checked at every square as always (AC-10)."""
     facing = 1 if spawn % COLS == 0 else -1
-    cent = [colour, [spawn], [facing], True]
+    cent = Centipede(colour, [spawn], [facing], True)
     before = st._segs.copy()
     st._entering = True
     try:
@@ -233,15 +247,15 @@ def spider_targets(st: St, square: int, speed: int) -> list[int]:
     return out
 
 
-def move_spider(st: St, bug: list, target: int) -> None:
-    src = bug[0]
-    bug[2] = True
+def move_spider(st: St, bug: Bug, target: int) -> None:
+    src = bug.square
+    bug.moved = True
     r0, c0 = divmod(src, COLS)
     r1, c1 = divmod(target, COLS)
     dr = (r1 > r0) - (r1 < r0)
     dc = (c1 > c0) - (c1 < c0)
     step = dr * COLS + dc
-    colour = bug[1]
+    colour = bug.colour
     if not st._quiet:  # quiet mode: no text to build
         st._emit("AC-8", f"spider moves {square_name(src)} -> {square_name(target)}")
     board = st._board
@@ -253,14 +267,14 @@ def move_spider(st: St, bug: list, target: int) -> None:
             remove_at(st, s, "AC-8", "a spider moved into it")
         board[s] = SPIDER
         st._bcol[s] = colour
-        bug[0] = s
+        bug.square = s
         check_eat(st, colour, s)
 
 
-def flea_step(st: St, bug: list) -> int:
+def flea_step(st: St, bug: Bug) -> int:
     """Move a flea one square toward the enemy end (AC-9.1); returns the square it left."""
-    src = bug[0]
-    colour = bug[1]
+    src = bug.square
+    colour = bug.colour
     target = src + st._dy[colour] * COLS
     clear(st, src)
     try:
@@ -269,7 +283,7 @@ def flea_step(st: St, bug: list) -> int:
     finally:  # a removal that ends the game still leaves the flea on its new square
         st._board[target] = FLEA
         st._bcol[target] = colour
-        bug[0] = target
+        bug.square = target
     check_eat(st, colour, target)
     return src
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board as B
+from .game import AtariCentipedeGame, AtariCentipedeState
 from .phases import P_DICEOFF, P_GPLACE, P_OVER, P_ROLL, P_SEED, P_SPAWN, begin_turn, has_card, result_for
 from .pieces import GameOver
 
@@ -97,6 +98,9 @@ def _per_colour(lay: B.Layout, value: Any, key: str, default: Any) -> list[Any]:
     return [value.get(name, default) for name in B.COLOUR_NAMES]
 
 
+_Split = tuple[list[int], list[int], list[int], int]  # a colour's (hand, deck, discard, tucked)
+
+
 def _cards(names: Any, key: str) -> list[int]:
     if isinstance(names, str):
         names = (names,)
@@ -108,7 +112,7 @@ def _cards(names: Any, key: str) -> list[int]:
     return counts
 
 
-def _card_split(lay, hand, discard, deck, tucked) -> list[tuple[list[int], list[int], list[int], int]]:
+def _card_split(lay: B.Layout, hand: Any, discard: Any, deck: Any, tucked: Any) -> list[_Split]:
     """Per colour: (hand, deck, discard, tucked) card counts, checked against the 11-card deck (AC-6.2)."""
     out = []
     hands = _per_colour(lay, hand, "hand", _DEFAULT_HAND)
@@ -141,7 +145,7 @@ def _card_split(lay, hand, discard, deck, tucked) -> list[tuple[list[int], list[
     return out
 
 
-def build(game, **description: Any):
+def build(game: AtariCentipedeGame, **description: Any) -> AtariCentipedeState:
     unknown = sorted(set(description) - _KEYS)
     if unknown:
         raise ValueError(f"unknown scenario keys: {', '.join(unknown)}; keys: {', '.join(sorted(_KEYS))}")
@@ -237,16 +241,16 @@ def build(game, **description: Any):
                 if abs(ra - rb) + abs(ca - cb) != 1:
                     raise ValueError(f"{what}: {B.square_name(a)} and {B.square_name(b)} are not side by side")
             f = 1 if facing == "right" else -1
-            cents.append([colour, segs, [f] * len(segs), False])
+            cents.append(B.Centipede(colour, segs, [f] * len(segs), False))
     else:
-        cents = [[c[0], c[1].copy(), c[2].copy(), False] for c in state._cents]
+        cents = [B.Centipede(c.colour, c.squares.copy(), c.facings.copy(), False) for c in state._cents]
     segs_of = [0] * lay.colours
     for cent in cents:
-        for s in cent[1]:
+        for s in cent.squares:
             take(s, "centipede segment")
             board[s] = B.SEG
-            bcol[s] = cent[0]
-        segs_of[cent[0]] += len(cent[1])
+            bcol[s] = cent.colour
+        segs_of[cent.colour] += len(cent.squares)
     for c in range(lay.colours):
         if segs_of[c] > B.SEGMENTS:
             raise ValueError(f"centipedes: {B.COLOUR_NAMES[c]} has {segs_of[c]} segments; a colour has {B.SEGMENTS}")
@@ -268,7 +272,7 @@ def build(game, **description: Any):
             take(s, key[:-1])
             board[s] = cell
             bcol[s] = colour
-            items.append([s, colour, False])
+            items.append(B.Bug(s, colour, False))
         if len(items) > most:
             raise ValueError(f"{key}: there are only {most}")
         bugs[key] = items
@@ -311,7 +315,7 @@ def build(game, **description: Any):
     if to_move not in seats:
         raise ValueError(f"to_move: a seat 0-{lay.players - 1}, got {to_move!r}")
     state._turn_i = seats.index(to_move)
-    state._moving = None
+    state._moving = -1
     state._bonus = False
     state._legal_cache = None
     try:

@@ -161,7 +161,8 @@ class MBCentipedeGame(PhasedGame):
     def max_game_length(self) -> int:
         # per spin at most: the spin, a free choice, and either gun + revive, one move of a piece, or one
         # shortcut decision per space moved (six)
-        return 8 * self.options["max_turns"]
+        turns: int = self.options["max_turns"]
+        return 8 * turns
 
     def new_initial_state(self) -> MBCentipedeState:
         return MBCentipedeState(self, self.layout, self.tables, self.options["first_player"])
@@ -213,7 +214,7 @@ class MBCentipedeState(MBState):
         g = self.game
         if not 0 <= action < g.num_distinct_actions:
             return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
-        info = g.codec.info(action)
+        info = g.action_codec.info(action)
         info["label"] = g.labels[action]
         target = self._target(g.kind_of[action], g.arg_of[action])
         if target is not None:

@@ -95,7 +95,8 @@ def next_spin(st: St, player: int) -> None:
 # ---- SPIN (chance, MB-2) ------------------------------------------------------------------------------
 def spin_outcomes(game: Any) -> list[tuple[int, float]]:
     """The spinner's sectors, weighted by the option spinner_weights (MB-2.2): the same for the whole game."""
-    return game.tables.spin_outcomes
+    outcomes: list[tuple[int, float]] = game.tables.spin_outcomes
+    return outcomes
 
 
 def spin(st: St, outcome: int) -> None:

@@ -84,7 +84,8 @@ class QbertGame(PhasedGame):
     @property
     def max_game_length(self) -> int:
         rolloffs = self.max_rounds // 2
-        return rolloffs + self.max_rounds * self.options["max_turns_per_round"] * self._TURN_BOUND
+        turns: int = self.options["max_turns_per_round"]
+        return rolloffs + self.max_rounds * turns * self._TURN_BOUND
 
     def prepare(self) -> None:
         self.rules = Rules(self.options, self.max_rounds)

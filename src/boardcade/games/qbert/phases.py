@@ -49,8 +49,8 @@ _D6 = [(a, 1 / 6) for a in range(6)]
 _PEG_BITS = tuple(1 << c for c in range(B.NUM_CUBES))
 _WALKERS = (B.UGG, B.WRONG_WAY)
 _WALKS = {B.UGG: B.UGG_STEPS, B.WRONG_WAY: B.WW_STEPS}
-_ALL_DIRS = (B.UL, B.UR, B.DL, B.DR)
-_DOWN_DIRS = (B.DL, B.DR)
+_ALL_DIRS: tuple[int, ...] = (B.UL, B.UR, B.DL, B.DR)
+_DOWN_DIRS: tuple[int, ...] = (B.DL, B.DR)
 
 
 def _fixed(outcomes: list[tuple[int, float]]) -> Callable[[Any], list[tuple[int, float]]]:
