@@ -256,7 +256,9 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An independent copy (built from FIELDS; see the class docstring)."""
-        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and implements no clone()")
+        raise TypeError(
+            f"{type(self).__name__} cannot be copied: declare its fields in FIELDS (see State) or implement clone()"
+        )
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)

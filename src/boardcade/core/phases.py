@@ -21,6 +21,7 @@ phase's handler per kind; a `PhasedState` keeps its phase and the seat to move (
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -160,9 +161,9 @@ class PhasedState(State):
     _phase: int  # the current phase (an index into the game's PHASES)
     _cur: int  # the seat to move, CHANCE or TERMINAL (from the phase's actor)
 
+    @abstractmethod
     def _seat(self, role: int) -> int:
         """The seat that plays `role` (a phase's actor >= 0) now."""
-        raise NotImplementedError
 
     def _enter(self, phase: int) -> None:
         """Make `phase` the current phase; the seat to move follows from its actor."""
