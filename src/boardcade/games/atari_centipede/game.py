@@ -18,6 +18,7 @@ from boardcade.core.phases import PhasedGame
 from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
 from .board import CardMove
+from .observation import AtariObservation, SideView
 from .phases import (
     CHANCE_PHASES,
     GNOME_PHASES,
@@ -246,50 +247,12 @@ class AtariCentipedeState(AtariData):
         return info
 
     # ---- observation -------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        obs = self._observation_common(player)
+    def observation(self, player: int | None) -> AtariObservation:
         lay = self._lay
-        obs["players"] = lay.players
-        obs["rows"] = lay.rows
-        obs["field_rows"] = lay.field_rows
-        obs["spawn_points"] = [list(B.coords(s)) for s in sorted(lay.all_spawns)]
-        obs["phase"] = PHASE_NAMES[self._phase]
-        obs["round"] = self._round
-        obs["max_rounds"] = self._T.max_rounds
-        obs["roles"] = self.roles()
-        obs["safety_cap_hit"] = self._capped
-        obs["mushrooms"] = [list(B.coords(s)) for s, cell in enumerate(self._board) if cell == B.MUSH]
-        obs["mushroom_supply"] = self._supply
-        obs["centipedes"] = [
-            {
-                "colour": COLOUR_NAMES[c.colour],
-                "segments": [list(B.coords(s)) for s in c.squares],
-                "facing": c.facings[0],
-            }
-            for c in self._cents
-        ]
-        obs["fleas"] = [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._fleas]
-        obs["spiders"] = [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._spiders]
-        obs["bug_supply"] = {"fleas": self._flea_supply, "spiders": self._spider_supply}
-        obs["gnomes"] = [
-            {
-                "player": lay.gnome_seat[g],
-                "team": B.TEAM_NAMES[g] if lay.team_game else None,
-                "square": list(B.coords(self._gnome[g])) if self._gnome[g] >= 0 else None,
-                "cards": {B.CARD_NAMES[k]: ready for k, ready in enumerate(self._cards[g]) if has_card(self, k)},
-            }
-            for g in range(lay.gnomes)
-        ]
-        obs["dice_pool"] = [{"face": f + 1, "actions": B.FACE_TEXTS[f]} for f in range(6) for _ in range(self._pool[f])]
-        obs["die_in_use"] = (
-            {"face": self._die + 1, "actions": B.FACE_TEXTS[self._die], "next_step": self._die_step}
-            if self._die >= 0 and self._turn_i >= 0
-            else None
-        )
-        sides = []
+        sides: list[SideView] = []
         for c in range(lay.colours):
             owner = lay.cent_seat[c]
-            side = {
+            side: SideView = {
                 "player": owner,
                 "colour": COLOUR_NAMES[c],
                 "home_row": self._home[c],
@@ -303,7 +266,48 @@ class AtariCentipedeState(AtariData):
             if player == owner:
                 side["hand"] = [B.CENT_CARD_NAMES[k] for k in range(5) for _ in range(self._hand[c][k])]
             sides.append(side)
-        obs["centipede_players"] = sides
+        # (mypy cannot tell that the common keys hold none of the optional keys added below: hence the ignore)
+        obs: AtariObservation = {
+            **self._observation_common(player),  # type: ignore[typeddict-item]
+            "players": lay.players,
+            "rows": lay.rows,
+            "field_rows": lay.field_rows,
+            "spawn_points": [list(B.coords(s)) for s in sorted(lay.all_spawns)],
+            "phase": PHASE_NAMES[self._phase],
+            "round": self._round,
+            "max_rounds": self._T.max_rounds,
+            "roles": self.roles(),
+            "safety_cap_hit": self._capped,
+            "mushrooms": [list(B.coords(s)) for s, cell in enumerate(self._board) if cell == B.MUSH],
+            "mushroom_supply": self._supply,
+            "centipedes": [
+                {
+                    "colour": COLOUR_NAMES[c.colour],
+                    "segments": [list(B.coords(s)) for s in c.squares],
+                    "facing": c.facings[0],
+                }
+                for c in self._cents
+            ],
+            "fleas": [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._fleas],
+            "spiders": [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._spiders],
+            "bug_supply": {"fleas": self._flea_supply, "spiders": self._spider_supply},
+            "gnomes": [
+                {
+                    "player": lay.gnome_seat[g],
+                    "team": B.TEAM_NAMES[g] if lay.team_game else None,
+                    "square": list(B.coords(self._gnome[g])) if self._gnome[g] >= 0 else None,
+                    "cards": {B.CARD_NAMES[k]: ready for k, ready in enumerate(self._cards[g]) if has_card(self, k)},
+                }
+                for g in range(lay.gnomes)
+            ],
+            "dice_pool": [{"face": f + 1, "actions": B.FACE_TEXTS[f]} for f in range(6) for _ in range(self._pool[f])],
+            "die_in_use": (
+                {"face": self._die + 1, "actions": B.FACE_TEXTS[self._die], "next_step": self._die_step}
+                if self._die >= 0 and self._turn_i >= 0
+                else None
+            ),
+            "centipede_players": sides,
+        }
         phase = self._phase
         if phase == P_CDROP and self._flea_from >= 0:
             obs["flea_left"] = list(B.coords(self._flea_from))

@@ -6,7 +6,7 @@ observation alone, so a Centipede hand (AC-12.1) can only ever be named in its o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcade.core import Decisions, Prompt
@@ -118,11 +118,11 @@ def _sq(rc: list[int]) -> str:
     return f"r{rc[0]}c{rc[1]}"
 
 
-def _side(obs: dict[str, Any], player: int) -> dict[str, Any]:
+def _side(obs: Mapping[str, Any], player: int) -> dict[str, Any]:
     return next(s for s in obs["centipede_players"] if s["player"] == player)
 
 
-def pick(obs: dict[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
     """The decision of the phase in `obs` (its phase rule names the kind, phases.py), with the facts its prompt
     names (a hand only in its owner's view)."""
     key = DECISION_OF[obs["phase"]]

@@ -17,6 +17,7 @@ from ...core.options import Option
 from ...core.phases import PhasedGame
 from . import actions as A
 from . import views
+from .observation import QbertObservation
 from .phases import CAPTURE, LAST_PEG, PHASE_NAMES, PHASES, TURN_CAP, Phase
 from .prompts import DECISIONS
 from .state import QbertData, Rules
@@ -117,7 +118,7 @@ class QbertState(QbertData):
     def action_to_string(self, action: int) -> str:
         return str(views.action_info(self, action)["label"])
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> QbertObservation:
         return views.observation(self, player)
 
     def information_state_string(self, player: int) -> str:

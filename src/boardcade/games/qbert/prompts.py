@@ -7,7 +7,7 @@ them: a move with the roll used up is still a "qbert_move" (a variant of its wor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcade.core import Decisions, Prompt
@@ -51,7 +51,7 @@ def _plural(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
-def pick(obs: dict[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
     """The decision of the phase in `obs` (its phase rule names the kind, phases.py), with the facts its prompt
     names (the roll only in its owner's view)."""
     kind = DECISION_OF[obs["phase"]]

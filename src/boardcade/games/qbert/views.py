@@ -14,6 +14,7 @@ from typing import Any
 from . import actions as A
 from . import board as B
 from .board import CUBES, ELIMINATED, HOME, HOP, NASTY_NAMES
+from .observation import EscapeView, GameView, NastyView, QbertObservation
 from .phases import CHAR, ESCAPE, NMOVE, OVER, PHASE_NAMES, QMOVE, QROLL, ROLLOFF
 from .state import QbertData
 
@@ -99,11 +100,10 @@ def _nasty_info(st: QbertData, action: int) -> dict[str, Any]:
 
 
 # ---- views ----------------------------------------------------------------------------
-def observation(st: QbertData, player: int | None) -> dict[str, Any]:
-    obs = st._observation_common(player)
+def observation(st: QbertData, player: int | None) -> QbertObservation:
     seen = st._roll_visible_to(player)
     phase = st._phase
-    nasties = []
+    nasties: list[NastyView] = []
     for k, pos in enumerate(st._nasty):
         where = "home" if pos == HOME else "eliminated" if pos == ELIMINATED else "cube"
         if pos >= 0 and (k == B.UGG or k == B.WRONG_WAY):
@@ -117,7 +117,7 @@ def observation(st: QbertData, player: int | None) -> dict[str, Any]:
             }
         )
     moves_left = st._roll - st._hops if seen else None
-    escape = None
+    escape: EscapeView | None = None
     if phase == ESCAPE:
         shown = "hidden" if moves_left is None else str(moves_left)
         escape = {
@@ -127,47 +127,50 @@ def observation(st: QbertData, player: int | None) -> dict[str, Any]:
             "text": f"Q*bert escapes (moves left: {shown})",
         }
     scores = st._scores
-    obs.update(
-        phase=PHASE_NAMES[phase],
-        round=st._round + 1 if phase != OVER else st._round,
-        game_number=(st._round if phase == OVER else st._round + 2) // 2,
-        qbert_player=st._qp,
-        nasty_player=1 - st._qp if st._qp >= 0 else -1,
-        first_qbert=st._first_q,
-        rolloff=list(st._rolloff) if st._rolloff else None,
-        qbert=list(CUBES[st._q]),
-        pegs=[list(CUBES[c]) for c in range(B.NUM_CUBES) if st._pegs >> c & 1],
-        pegs_left=st._pegs.bit_count(),
-        nasties=nasties,
-        discs=[
+    obs: QbertObservation = {
+        **st._observation_common(player),
+        "phase": PHASE_NAMES[phase],
+        "round": st._round + 1 if phase != OVER else st._round,
+        "game_number": (st._round if phase == OVER else st._round + 2) // 2,
+        "qbert_player": st._qp,
+        "nasty_player": 1 - st._qp if st._qp >= 0 else -1,
+        "first_qbert": st._first_q,
+        "rolloff": list(st._rolloff) if st._rolloff else None,
+        "qbert": list(CUBES[st._q]),
+        "pegs": [list(CUBES[c]) for c in range(B.NUM_CUBES) if st._pegs >> c & 1],
+        "pegs_left": st._pegs.bit_count(),
+        "nasties": nasties,
+        "discs": [
             {"cube": list(CUBES[c]), "side": side, "active": bool(st._discs >> d & 1)}
             for d, (c, side) in enumerate(B.DISCS)
         ],
-        roll=st._roll if seen else None,
-        roll_hidden=st._roll > 0 and not seen,
-        moves_used=st._hops,
-        moves_left=moves_left,
-        character=NASTY_NAMES[st._char] if st._char >= 0 else None,
-        steps_left=st._steps_left if phase == NMOVE or phase == ESCAPE else 0,
-        threat=phase == ESCAPE,
-        escape=escape,
-        escape_hops=st._escape_hops if phase == ESCAPE else 0,
-        threat_on_outside_space=st._threat_outside if phase == NMOVE or phase == ESCAPE else False,
-        last_revealed_roll=st._last_roll or None,
-        frozen=st._frozen,
-        turn=st._turn,
-        max_turns_per_round=st.game.options["max_turns_per_round"],
-        scores=[{"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(scores)],
-        games=_games(st),
-        totals=st._totals(),
-        player_names=[st.game.player_name(p) for p in range(2)],
-    )
+        "roll": st._roll if seen else None,
+        "roll_hidden": st._roll > 0 and not seen,
+        "moves_used": st._hops,
+        "moves_left": moves_left,
+        "character": NASTY_NAMES[st._char] if st._char >= 0 else None,
+        "steps_left": st._steps_left if phase == NMOVE or phase == ESCAPE else 0,
+        "threat": phase == ESCAPE,
+        "escape": escape,
+        "escape_hops": st._escape_hops if phase == ESCAPE else 0,
+        "threat_on_outside_space": st._threat_outside if phase == NMOVE or phase == ESCAPE else False,
+        "last_revealed_roll": st._last_roll or None,
+        "frozen": st._frozen,
+        "turn": st._turn,
+        "max_turns_per_round": st._T.max_turns_per_round,
+        "scores": [
+            {"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(scores)
+        ],
+        "games": _games(st),
+        "totals": st._totals(),
+        "player_names": [st.game.player_name(p) for p in range(2)],
+    }
     return st._with_decision(obs)
 
 
-def _games(st: QbertData) -> list[dict[str, Any]]:
+def _games(st: QbertData) -> list[GameView]:
     """Each finished game's own pegs per player (the opening game, then any extra games)."""
-    out = []
+    out: list[GameView] = []
     scores = st._scores
     for g in range(0, len(scores) - 1, 2):
         pegs = [0, 0]
