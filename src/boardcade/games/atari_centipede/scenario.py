@@ -41,7 +41,18 @@ from typing import Any
 
 from . import board as B
 from .game import AtariCentipedeGame, AtariCentipedeState
-from .phases import P_DICEOFF, P_GPLACE, P_OVER, P_ROLL, P_SEED, P_SPAWN, begin_turn, has_card, result_for
+from .phases import (
+    P_DICEOFF,
+    P_GPLACE,
+    P_OVER,
+    P_ROLL,
+    P_SEED,
+    P_SEED_CHANCE,
+    P_SPAWN,
+    begin_turn,
+    has_card,
+    result_for,
+)
 from .pieces import GameOver
 
 _KEYS = {
@@ -181,7 +192,7 @@ def build(game: AtariCentipedeGame, **description: Any) -> AtariCentipedeState:
 
     # 1. Setup through the contract: seeding, Gnomes, dice, hands, the entering centipede.
     acts = state._T.acts
-    while state._phase == P_SEED:
+    while state._phase == P_SEED or state._phase == P_SEED_CHANCE:  # (option setup="random": chance seeds)
         state.apply_action(state.legal_actions()[0])
     if state._phase == P_DICEOFF:
         state.apply_action(0 * 6 + 5 if first == "A" else 5 * 6 + 0)  # the low roller starts
