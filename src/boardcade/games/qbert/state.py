@@ -12,6 +12,7 @@ from boardcade.core.game import COPY, SHARE
 from boardcade.core.phases import PhasedGame, PhasedState
 
 from . import board as B
+from . import query
 
 # The roles of a phase's actor (core.phases): whoever is Q*bert this round, and the nasty player.
 QBERT, NASTY = 0, 1
@@ -129,12 +130,6 @@ class QbertData(PhasedState):
     def _seat(self, role: int) -> int:
         return self._qp if role == QBERT else 1 - self._qp
 
-    # Read by the heuristic and tensors (until their query module).
-    def _roll_visible_to(self, player: int | None) -> bool:
-        return self._roll > 0 and (self._revealed or player == self._qp)
-
+    # The heuristic still reads this (until it asks query.py, which answers it).
     def _totals(self) -> list[int]:
-        t = [0, 0]
-        for p, n in self._scores:
-            t[p] += n
-        return t
+        return query.totals(self)
