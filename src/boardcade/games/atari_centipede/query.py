@@ -126,6 +126,12 @@ def die_step(st: AtariData) -> int:
     return st._die_step
 
 
+def die_steps_left(st: AtariData) -> Sequence[tuple[str, int]]:
+    """The die in use's actions still to take (board.DIE_FACES entries: ("move", 2), ...); empty when none is."""
+    die = die_in_use(st)
+    return B.DIE_FACES[die][st._die_step :] if die >= 0 else ()
+
+
 # ---- the turn -------------------------------------------------------------------------------------------
 def turn(st: AtariData) -> tuple[int, int, int] | None:
     """The turn now played: (seat, 0 Gnome / 1 Centipede, Gnome or colour index); None during setup."""
@@ -161,6 +167,11 @@ def tucked(st: AtariData) -> Sequence[int]:
 def discards(st: AtariData) -> Sequence[Sequence[int]]:
     """Per colour: the discard pile, per card (board.CENT_CARD_NAMES); public."""
     return st._discard
+
+
+def drawing_colour(st: AtariData) -> int:
+    """The colour whose deck the cards now drawn come from (meaningful while drawing)."""
+    return st._draw_colour
 
 
 def hand_size(st: AtariData, colour: int) -> int:
