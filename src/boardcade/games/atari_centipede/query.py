@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import board as B
 from .phases import P_CDROP
-
-if TYPE_CHECKING:
-    from .state import AtariData
+from .state import AtariData
 
 
 # `view` is a state or a planner's SimpleNamespace of its fields: either is read by attribute name only.

@@ -10,10 +10,8 @@ typed read-only: change none in place.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the state imports this module (its _totals and _roll_visible_to answer from here)
-    from .state import QbertData
+from .state import QbertData
 
 
 def phase(st: QbertData) -> int:
@@ -109,7 +107,4 @@ def scores(st: QbertData) -> Sequence[tuple[int, int]]:
 
 def totals(st: QbertData) -> list[int]:
     """Pegs collected as Q*bert by each player in the finished rounds (a new list)."""
-    t = [0, 0]
-    for p, n in st._scores:
-        t[p] += n
-    return t
+    return st._totals()

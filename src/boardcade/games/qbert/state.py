@@ -12,7 +12,6 @@ from boardcade.core.game import COPY, SHARE
 from boardcade.core.phases import PhasedGame, PhasedState
 
 from . import board as B
-from . import query
 
 # The roles of a phase's actor (core.phases): whoever is Q*bert this round, and the nasty player.
 QBERT, NASTY = 0, 1
@@ -130,6 +129,9 @@ class QbertData(PhasedState):
     def _seat(self, role: int) -> int:
         return self._qp if role == QBERT else 1 - self._qp
 
-    # The heuristic still reads this (until it asks query.py, which answers it).
     def _totals(self) -> list[int]:
-        return query.totals(self)
+        """Pegs collected as Q*bert by each player in the finished rounds (query.totals)."""
+        t = [0, 0]
+        for p, n in self._scores:
+            t[p] += n
+        return t
