@@ -129,8 +129,8 @@ class QbertData(PhasedState):
     def _seat(self, role: int) -> int:
         return self._qp if role == QBERT else 1 - self._qp
 
+    # The heuristic's, until it reads query.totals (branch agents); remove it then.
     def _totals(self) -> list[int]:
-        """Pegs collected as Q*bert by each player in the finished rounds (query.totals)."""
         t = [0, 0]
         for p, n in self._scores:
             t[p] += n

@@ -199,7 +199,8 @@ def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables
     t = views.tables
     phase = Q.phase(state)
     m[phase] = 1.0  # phase is the first field
-    rnd = Q.rounds_finished(state) + (0 if phase == OVER else 1)
+    finished = Q.rounds_finished(state)  # one score per finished round
+    rnd = finished + (0 if phase == OVER else 1)
     m[t.round] = min(1.0, rnd / t.rounds)
     qp = Q.qbert_player(state)
     m[t.qbert_player + (qp if qp == 0 or qp == 1 else 2)] = 1.0
@@ -236,7 +237,7 @@ def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables
     if Q.frozen(state):
         m[t.flags + 1] = 1.0
     m[t.turn] = min(1.0, Q.turn(state) / t.max_turns)
-    if Q.scores(state):
+    if finished:
         totals = Q.totals(state)
         m[t.totals] = min(1.0, totals[0] / t.totals_scale)
         m[t.totals + 1] = min(1.0, totals[1] / t.totals_scale)
