@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # ---- per game: whose view is sampled, and which states ---------------------------------------------------
 def _atari_sample(state) -> bool:
     from boardcade.games.atari_centipede.heuristic import _die_in_use
-    from boardcade.games.atari_centipede.turns import P_GSTEP, P_GWRIST
+    from boardcade.games.atari_centipede.phases import P_GSTEP, P_GWRIST
 
     if state._turn_i < 0:
         return False

@@ -26,9 +26,10 @@ from types import SimpleNamespace
 
 from boardcade.core.learned import LearnedModel, load_model
 
-from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST
+from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST, Centipede
+from .phases import P_DRAW, P_GSTEP, P_GWRIST
+from .query import fields
 from .threat import next_turn_columns, reachable_columns, threat_map, turn_under_way
-from .turns import P_DRAW, P_GSTEP, P_GWRIST
 
 FEATURES = (
     "danger",
@@ -55,6 +56,7 @@ HAND_BIAS = -2.0
 WIN_LOGIT = 12.0  # a plan of the die in use that shoots the last segment: as good as won (tanh(6) = 0.99998)
 
 MODEL_FILES = {2: "evaluator.json", 4: "evaluator-4p.json"}
+_CACHE = ("atari_centipede.heuristic", "logits")
 _MODELS: dict[int, LearnedModel | None] = {}
 
 
@@ -115,9 +117,9 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
     nearest = lay.rows
     pieces = 0
     for cent in state._cents:
-        if cent[0] == colour:
+        if cent.colour == colour:
             pieces += 1
-            for s in cent[1]:
+            for s in cent.squares:
                 d = s // COLS - gend
                 if d < 0:
                     d = -d
@@ -126,10 +128,10 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
     progress = 1.0 - (nearest - 1) / lay.field_rows if nearest < lay.rows else 0.0
     bugs = 0
     for b in state._spiders:
-        if b[1] == colour:
+        if b.colour == colour:
             bugs += 1
     for b in state._fleas:
-        if b[1] == colour:
+        if b.colour == colour:
             bugs += 1
     cards = state._cards[g]
     pool = state._pool
@@ -172,7 +174,7 @@ def _shoot(view, col: int):
     if not lay.field_lo <= s < lay.field_hi:
         return view
     cell = board[s]
-    out = SimpleNamespace(**view.__dict__)
+    out = SimpleNamespace(**fields(view))
     out._board = board.copy()
     if cell == MUSH:
         out._board[s] = EMPTY
@@ -184,20 +186,20 @@ def _shoot(view, col: int):
         colour = view._bcol[s]
         cents = []
         for cent in view._cents:
-            if s in cent[1]:
-                i = cent[1].index(s)
+            if s in cent.squares:
+                i = cent.squares.index(s)
                 if i:
-                    cents.append([cent[0], cent[1][:i], cent[2][:i], cent[3]])
-                if i + 1 < len(cent[1]):
-                    cents.append([cent[0], cent[1][i + 1 :], cent[2][i + 1 :], cent[3]])
+                    cents.append(Centipede(cent.colour, cent.squares[:i], cent.facings[:i], cent.moved))
+                if i + 1 < len(cent.squares):
+                    cents.append(Centipede(cent.colour, cent.squares[i + 1 :], cent.facings[i + 1 :], cent.moved))
             else:
                 cents.append(cent)
         out._cents = cents
         out._segs = view._segs.copy()
         out._segs[colour] -= 1
     else:
-        out._fleas = [b for b in view._fleas if b[0] != s]
-        out._spiders = [b for b in view._spiders if b[0] != s]
+        out._fleas = [b for b in view._fleas if b.square != s]
+        out._spiders = [b for b in view._spiders if b.square != s]
     return out
 
 
@@ -234,7 +236,7 @@ def _plans(state) -> list[tuple[object, set[int]]]:
                 ends |= {max(0, col - 1), min(COLS - 1, col + 1)}
             out.append((view, ends))
             if trigger:
-                extra = SimpleNamespace(**_shoot(view, col).__dict__)
+                extra = SimpleNamespace(**fields(_shoot(view, col)))
                 extra._cards = [c.copy() for c in view._cards]
                 extra._cards[g][TRIGGER] = False
                 out.append((extra, ends))
@@ -281,12 +283,12 @@ def evaluate(state, player: int) -> float:
         return 0.0
     # Search asks for every player's value of one position in a row: the logits are computed once per position.
     key = len(state._history)
-    cached = state.__dict__.get("_logit_cache")
-    if cached is not None and cached[0] == key:
+    cached = state.event_cache(_CACHE)  # [history length, logits] (a clone starts with none)
+    if cached and cached[0] == key:
         logits = cached[1]
     else:
         logits = [colour_logit(state, c) for c in range(state._lay.colours)]
-        state._logit_cache = (key, logits)
+        cached[:] = [key, logits]
     if not state._lay.team_game:
         z = logits[0]
         return math.tanh(0.5 * (z if player == 1 else -z))

@@ -8,10 +8,11 @@ against the information states at every chance node of seeded matches.
 
 from __future__ import annotations
 
-from .turns import P_DRAW, P_ROLL
+from .phases import P_DRAW, P_ROLL
+from .state import AtariData
 
 
-def chance_view(state, player: int):
+def chance_view(state: AtariData, player: int) -> bool | str:
     phase = state._phase
     if phase == P_ROLL:
         return "roll"

@@ -8,9 +8,10 @@ seeded matches.
 from __future__ import annotations
 
 from .phases import QROLL
+from .state import QbertData
 
 
-def chance_view(state, player: int):
+def chance_view(state: QbertData, player: int) -> bool:
     if state._phase == QROLL:
         return state._qp == player
     return True
