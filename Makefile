@@ -1,7 +1,9 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
 #   make run    start the main program: the web server on http://127.0.0.1:8000 (SQLite in your data folder)
-#   make test   lint, check the built wheel and run the whole test suite (installs every extra; needs root or
-#               sudo for apt when Debian's chromium or PostgreSQL 15 is missing)
+#   make test   lint, check the built wheels and run the whole test suite, then the engine tests again compiled
+#               (installs every extra; needs root or sudo for apt when Debian's chromium or PostgreSQL 15 is
+#               missing, and a C compiler for the compiled mode)
+#   make compiled   build the compiled mode beside the source (build/compiled/src; see docs/compiled.md)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -9,7 +11,7 @@ BIN    := $(VENV)/bin
 STAMP_WEB := $(VENV)/.installed-web
 STAMP_ALL := $(VENV)/.installed-all
 
-.PHONY: run play test lint install check-wheel clean bench
+.PHONY: run play test lint install check-wheel clean bench compiled
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("boardcade needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -39,14 +41,26 @@ lint: $(STAMP_ALL)
 check-wheel: $(STAMP_ALL)
 	$(BIN)/python scripts/check_wheel.py
 
-test: lint
+# The compiled mode: a copy of src/ with the engine modules compiled by Cython (incremental).
+COMPILED_SRC := $(CURDIR)/build/compiled/src
+compiled: $(STAMP_ALL)
+	$(BIN)/python scripts/build_compiled.py
+
+# The tests run twice in CI: the whole suite in the pure mode (the .py files), then, with the compiled copy first
+# on the path, every test that exercises the engines (the whole suite twice does not fit CI's 25 minutes): the
+# games, the contract, reliability, agents, interop and the compiled-vs-pure differential test.
+COMPILED_TESTS := tests/games tests/core tests/reliability tests/agents tests/interop
+
+test: lint compiled
 	bash scripts/ensure-chromium.sh
 	bash scripts/ensure-postgres.sh
 	$(BIN)/python scripts/check_wheel.py
-	$(BIN)/python -m pytest -q
+	BOARDCADE_EXPECT_MODE=pure BOARDCADE_COMPILED_SRC=$(COMPILED_SRC) $(BIN)/python -m pytest -q
+	BOARDCADE_EXPECT_MODE=compiled PYTHONPATH=$(COMPILED_SRC) $(BIN)/python -m pytest -q -p no:cacheprovider \
+		$(COMPILED_TESTS)
 
-bench: $(STAMP_ALL)
-	$(BIN)/python benchmarks/engine.py
+bench: compiled
+	$(BIN)/python benchmarks/engine.py --compiled
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
