@@ -158,8 +158,8 @@ class PhasedState(State):
     _cur: int  # the seat to move, CHANCE or TERMINAL (from the phase's actor)
 
     def _seat(self, role: int) -> int:
-        """The seat that plays `role` (a phase's actor >= 0) now."""
-        raise NotImplementedError
+        """The seat that plays `role` (a phase's actor >= 0) now. Every phased game's state says."""
+        raise TypeError(f"{type(self).__name__} does not implement _seat() (which seat plays role {role})")
 
     def _enter(self, phase: int) -> None:
         """Make `phase` the current phase; the seat to move follows from its actor."""
