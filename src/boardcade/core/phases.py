@@ -106,11 +106,14 @@ class PhasedGame(Game):
     fixed_outcomes_of: tuple[list[tuple[int, float]] | None, ...]
     chance_of: tuple[Handler[Any] | None, ...]
 
+    action_codec: ActionCodec  # the game's codec (never None for a phased game)
+
     def __init__(self, **options: Any):
         super().__init__(**options)
         codec = self.codec
         if codec is None:
             raise GameError(f"{type(self).__name__} needs an action codec to dispatch actions by kind")
+        self.action_codec = codec
         table = [codec.decode(a) for a in range(codec.size)]
         self.kind_of = tuple(a.block for a in table)
         self.arg_of = tuple(self.action_argument(a) for a in table)

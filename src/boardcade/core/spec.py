@@ -125,7 +125,8 @@ class GameSpec:
         return None if ref is None else resolve(ref)
 
     def game_class(self) -> type:
-        return resolve(self.game)
+        cls: type = resolve(self.game)
+        return cls
 
     def resource_package(self) -> str | None:
         if self.package:

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import board as B
-from .turns import P_CDROP, PHASE_NAMES
+from .phases import P_CDROP, PHASE_NAMES
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 _COLOUR_INDEX = {name: i for i, name in enumerate(B.COLOUR_NAMES)}
@@ -262,7 +262,8 @@ def encode_state(state, player: int | None, views, game) -> None:
         pass
     links = t.links
     planes = t.colour_planes
-    for colour, segs, facing, _moved in state._cents:
+    for cent in state._cents:
+        colour, segs = cent.colour, cent.squares
         base = planes[colour]
         seg = base + _SEG * t.nsq
         prev = -1
@@ -275,14 +276,14 @@ def encode_state(state, player: int | None, views, game) -> None:
             prev = s
         head = segs[0]
         m[base + _HEAD * t.nsq + head] = 1.0
-        if facing[0] > 0:
+        if cent.facings[0] > 0:
             m[base + _FACES_RIGHT * t.nsq + head] = 1.0
     flea = _FLEA * t.nsq
-    for s, colour, _moved in state._fleas:
-        m[planes[colour] + flea + s] = 1.0
+    for bug in state._fleas:
+        m[planes[bug.colour] + flea + bug.square] = 1.0
     spider = _SPIDER * t.nsq
-    for s, colour, _moved in state._spiders:
-        m[planes[colour] + spider + s] = 1.0
+    for bug in state._spiders:
+        m[planes[bug.colour] + spider + bug.square] = 1.0
     for plane, s in zip(t.gnome_planes, state._gnome, strict=True):
         if s >= 0:
             m[plane + s] = 1.0
