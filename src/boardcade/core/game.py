@@ -76,6 +76,9 @@ class Event(NamedTuple):
         return {"rule": self.rule, "text": self.text, "step": self.step}
 
 
+_new_tuple = tuple.__new__
+
+
 class Game(ABC):
     """Base of every game. Subclasses set the class attributes and implement `new_initial_state`.
 
@@ -348,12 +351,28 @@ class State:
             return []
         cache = self._legal_cache
         if cache is None:
-            if cur == CHANCE:
+            cache = self._legal_now()
+        return list(cache)
+
+    def _legal_now(self) -> list[int]:
+        """The legal actions (chance outcomes at a chance node) of a state that is not terminal, kept until the
+        next action: the list itself, read only (play loops draw from it without a copy; see `_apply_legal`)."""
+        cache = self._legal_cache
+        if cache is None:
+            if self.current_player() == CHANCE:
                 cache = [a for a, _ in self._chance_outcomes()]
             else:
                 cache = self._legal_actions()
             self._legal_cache = cache
-        return list(cache)
+        return cache
+
+    def _apply_legal(self, action: int) -> None:
+        """Apply an action taken from `_legal_now()` (or a chance outcome drawn from `_chance_outcomes()`) of
+        this state: what `apply_action` does once the action is known to be legal (play loops, which draw only
+        legal actions, skip the check)."""
+        self._legal_cache = None
+        self._apply(action)
+        self._history.append(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """[(outcome, probability)] at a chance node, else []. A fresh list: callers may change it freely."""
@@ -517,7 +536,8 @@ class State:
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         if self._quiet:
             return
-        self._events.append(Event(rule, text, visible_to, len(self._history)))
+        # tuple.__new__ straight away: the same Event, without NamedTuple's generated __new__ (a Python call)
+        self._events.append(_new_tuple(Event, (rule, text, visible_to, len(self._history))))
 
     def _replace_event(self, index: int, **changes: Any) -> None:
         """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true.

@@ -101,7 +101,7 @@ def random_decider(rng: random.Random) -> Callable[[State], int]:
     """A decider that picks uniformly among the legal actions with `rng`."""
 
     def decide(state: State) -> int:
-        legal = state.legal_actions()
+        legal = state._legal_now()  # the state's own list (read only): no copy per decision
         return legal[int(rng.random() * len(legal))]
 
     return decide
@@ -121,9 +121,9 @@ def random_playout(state: State, rng: random.Random, max_steps: int | None = Non
         if player == CHANCE:
             action = sample_chance(state, rng)
         else:
-            legal = state.legal_actions()
+            legal = state._legal_now()  # the state's own list (read only)
             action = legal[int(rng.random() * len(legal))]
-        state.apply_action(action)
+        state._apply_legal(action)  # drawn from the legal ones: apply_action's check would only repeat that
         steps += 1
     return state
 
