@@ -170,8 +170,14 @@ def coords(square: int) -> tuple[int, int]:
 
 
 def square_name(square: int) -> str:
+    if 0 <= square < len(SQUARE_NAMES):
+        return SQUARE_NAMES[square]
     r, c = divmod(square, COLS)
     return f"r{r}c{c}"
+
+
+# Every square's name "r<row>c<col>", built once for the event texts (up to 100 rows: any field the options allow).
+SQUARE_NAMES: tuple[str, ...] = tuple(f"r{r}c{c}" for r in range(100) for c in range(COLS))
 
 
 @cache
