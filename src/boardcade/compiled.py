@@ -21,6 +21,7 @@ MODULES = (
     "boardcade.core.phases",
     "boardcade.games.qbert.board",
     "boardcade.games.qbert.actions",
+    "boardcade.games.qbert.state",
     "boardcade.games.qbert.phases",
     "boardcade.games.qbert.game",
     "boardcade.games.mb_centipede.codec",
@@ -30,8 +31,9 @@ MODULES = (
     "boardcade.games.mb_centipede.game",
     "boardcade.games.atari_centipede.board",
     "boardcade.games.atari_centipede.actions",
+    "boardcade.games.atari_centipede.state",
     "boardcade.games.atari_centipede.pieces",
-    "boardcade.games.atari_centipede.turns",
+    "boardcade.games.atari_centipede.phases",
     "boardcade.games.atari_centipede.game",
 )
 

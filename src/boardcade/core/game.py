@@ -232,6 +232,12 @@ def _missing(state: State, hook: str) -> TypeError:
     return TypeError(f"{type(state).__name__} does not implement {hook}() (every game's state must)")
 
 
+def _blank_state(cls: type[State]) -> State:
+    """A state of `cls` with no field set yet (unpickling fills them in)."""
+    blank: State = cls.__new__(cls)
+    return blank
+
+
 class State:
     """One position. Subclasses implement the `_`-prefixed hooks; the public contract lives here.
 
@@ -321,6 +327,23 @@ class State:
                 pass  # a compiled class, which cannot take methods (and has its own clone when it is fast)
         copy: Self = clone(self)
         return copy
+
+    # Pickling (OpenSpiel's serialisation, process pools): every slot of every class, the same in both modes (the
+    # compiled mode's State, a C type, would otherwise pickle only its own fields).
+    def __reduce__(self) -> tuple[Callable[[type[State]], State], tuple[type[State]], dict[str, Any]]:
+        return (_blank_state, (type(self),), self.__getstate__())
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in cls.__dict__.get("__slots__", ())
+            if hasattr(self, name)
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)
