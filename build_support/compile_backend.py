@@ -3,10 +3,9 @@ a plain `pip install` needs neither Cython nor a C compiler."""
 
 from __future__ import annotations
 
+from extensions import wanted
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403 (the backend's other hooks, unchanged)
-
-from extensions import wanted
 
 CYTHON = "cython>=3.0"
 

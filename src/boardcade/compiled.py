@@ -50,7 +50,7 @@ def compiled_modules() -> list[str]:
 
 
 def mode() -> str:
-    """"compiled" (every module of MODULES compiled), "pure" (none: the `.py` files) or "mixed"."""
+    """The mode: "compiled" (every module of MODULES compiled), "pure" (none: the `.py` files) or "mixed"."""
     count = len(compiled_modules())
     return "pure" if count == 0 else "compiled" if count == len(MODULES) else "mixed"
 
