@@ -334,12 +334,14 @@ class State:
         return (_blank_state, (type(self),), self.__getstate__())
 
     def __getstate__(self) -> dict[str, Any]:
-        return {
+        state = {
             name: getattr(self, name)
             for cls in type(self).__mro__
             for name in cls.__dict__.get("__slots__", ())
             if hasattr(self, name)
         }
+        state.update(getattr(self, "__dict__", ()))  # a state class without __slots__ keeps its fields there
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
