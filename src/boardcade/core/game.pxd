@@ -18,6 +18,8 @@ cdef class State:
     cpdef bint is_chance_node(self) except? -1
     cpdef bint is_terminal(self) except? -1
     cpdef list legal_actions(self, player=*)
+    cpdef list _legal_now(self)
+    cpdef _apply_legal(self, action)
     cpdef apply_action(self, action)
     cpdef int move_number(self) except? -1
     cpdef _emit(self, rule, text, visible_to=*)

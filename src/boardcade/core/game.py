@@ -322,7 +322,8 @@ class State:
                 fields.update(klass.__dict__.get("FIELDS", {}))
             clone = _CLONES[cls] = _build_clone(cls, fields)
             try:
-                cls.clone = clone  # type: ignore[method-assign]  (later copies call it directly)
+                # later copies call it directly
+                cls.clone = clone  # type: ignore[method-assign]
             except TypeError:
                 pass  # a compiled class, which cannot take methods (and has its own clone when it is fast)
         copy: Self = clone(self)
