@@ -66,7 +66,7 @@ test: lint
 	else \
 		tail -3 build/compiled.log; \
 		echo "the compiled mode cannot be built here (build/compiled.log): testing the pure mode only"; \
-		BOARDCADE_EXPECT_MODE=pure $(BIN)/python -m pytest -q; \
+		BOARDCADE_EXPECT_MODE=pure BOARDCADE_COMPILED_SRC= $(BIN)/python -m pytest -q; \
 	fi
 
 test-compiled: compiled
