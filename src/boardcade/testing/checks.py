@@ -237,8 +237,11 @@ def _check_end(state: State, report: CheckReport) -> None:
 def _check_replay(state: State, report: CheckReport) -> None:
     game = state.game
     replay = game.new_initial_state()
-    for a in state.history():
-        replay.apply_action(a)
+    for step, a in enumerate(state.history()):
+        try:
+            replay.apply_action(a)
+        except GameError as e:  # the replay went another way (e.g. a game drawing randomness of its own)
+            raise _fail(f"replaying the history does not give the same state: step {step} fails ({e})", state) from None
     if _views(replay) != _views(state):
         raise _fail("replaying the history does not give the same state", state)
     record = record_from_json(json.loads(Record.for_state(state, ["check"] * game.num_players).dumps()))

@@ -129,10 +129,7 @@ class QbertData(PhasedState):
     def _seat(self, role: int) -> int:
         return self._qp if role == QBERT else 1 - self._qp
 
-    # Read by the heuristic and tensors (until their query module).
-    def _roll_visible_to(self, player: int | None) -> bool:
-        return self._roll > 0 and (self._revealed or player == self._qp)
-
+    # The heuristic's, until it reads query.totals (branch agents); remove it then.
     def _totals(self) -> list[int]:
         t = [0, 0]
         for p, n in self._scores:

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import actions as A
 from . import board as B
+from . import query as Q
 from .board import CUBES, ELIMINATED, HOME, HOP, NASTY_NAMES
 from .observation import EscapeView, GameView, NastyView, QbertObservation
 from .phases import CHAR, ESCAPE, NMOVE, OVER, PHASE_NAMES, QMOVE, QROLL, ROLLOFF
@@ -101,7 +102,7 @@ def _nasty_info(st: QbertData, action: int) -> dict[str, Any]:
 
 # ---- views ----------------------------------------------------------------------------
 def observation(st: QbertData, player: int | None) -> QbertObservation:
-    seen = st._roll_visible_to(player)
+    seen = Q.roll_visible_to(st, player)
     phase = st._phase
     nasties: list[NastyView] = []
     for k, pos in enumerate(st._nasty):
@@ -162,7 +163,7 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
             {"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(scores)
         ],
         "games": _games(st),
-        "totals": st._totals(),
+        "totals": Q.totals(st),
         "player_names": [st.game.player_name(p) for p in range(2)],
     }
     return st._with_decision(obs)
