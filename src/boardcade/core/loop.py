@@ -123,7 +123,10 @@ def random_playout(state: State, rng: random.Random, max_steps: int | None = Non
         else:
             legal = state._legal_now()  # the state's own list (read only)
             action = legal[int(rng.random() * len(legal))]
-        state._apply_legal(action)  # drawn from the legal ones: apply_action's check would only repeat that
+        # State._apply_legal written out: drawn from the legal ones, apply_action's check would only repeat that
+        state._legal_cache = None
+        state._apply(action)
+        state._history.append(action)
         steps += 1
     return state
 
