@@ -14,6 +14,8 @@ All calls here block; the server runs reads on a small thread pool and commits o
 from __future__ import annotations
 
 import json
+import threading
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -91,7 +93,19 @@ class VersionConflict(RuntimeError):
 
 
 def now_iso(delta_seconds: float = 0.0) -> str:
-    return (datetime.now(UTC) + timedelta(seconds=delta_seconds)).isoformat(timespec="milliseconds")
+    """The time (plus `delta_seconds`) in UTC, ISO 8601 to the millisecond: "2026-12-02T08:12:15.123+00:00"."""
+    if delta_seconds:
+        return (datetime.now(UTC) + timedelta(seconds=delta_seconds)).isoformat(timespec="milliseconds")
+    global _stamp
+    now = time.time()  # the hot path (every commit): the part up to the second is formatted once a second
+    second = int(now)
+    stamp = _stamp  # (second, its text): one object, so threads never see one's second with another's text
+    if stamp[0] != second:
+        stamp = _stamp = (second, datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+    return f"{stamp[1]}.{int((now - second) * 1000):03d}+00:00"
+
+
+_stamp: tuple[int, str] = (-1, "")
 
 
 def age_seconds(stamp: str | None) -> float | None:
@@ -168,7 +182,7 @@ def _seat_rows(conn: Connection, match_id: str) -> dict[int, SeatRow]:
 
 
 class Storage:
-    """Blocking storage calls (thread-safe: each call takes its own pooled connection)."""
+    """Blocking storage calls (thread-safe: each call takes its own pooled connection; the writer thread keeps one)."""
 
     def __init__(self, url: str, pool_size: int = 8):
         self.url = url
@@ -182,6 +196,7 @@ class Storage:
         else:
             kwargs.update(pool_size=pool_size, max_overflow=4, pool_pre_ping=True)
         self.engine: Engine = create_engine(url, **kwargs)
+        self._held = threading.local()  # the connection a thread keeps (hold_connection), if any
         # Placeholders for plain SQL through the driver (sqlite3: named ":x", psycopg: pyformat "%(x)s").
         self._param = (lambda name: f":{name}") if self.is_sqlite else (lambda name: f"%({name})s")
         if self.is_sqlite:
@@ -308,9 +323,15 @@ class Storage:
         done = [False] * len(batch)
         # Rows are locked in id order, so two servers' batches can never deadlock on PostgreSQL.
         order = sorted(range(len(batch)), key=lambda i: batch[i].match_id)
-        raw = self.engine.raw_connection()  # the driver's own connection: no per-statement SQLAlchemy work
+        held = self._held
+        keep = getattr(held, "keep", False)
+        raw = held.conn if keep else None
+        if raw is None:
+            raw = self.engine.raw_connection()  # the driver's own connection: no per-statement SQLAlchemy work
+            if keep:
+                held.conn = raw
         try:
-            cur = raw.cursor()
+            cur = raw.driver_connection.cursor()
             for i in order:
                 c = batch[i]
                 values = {"new": c.start + len(c.actions), "at": stamp, "id": c.match_id, "old": c.start}
@@ -332,16 +353,40 @@ class Storage:
             for payload in _pack(notes) if self.is_postgres else ():
                 cur.execute(f"SELECT pg_notify({p('c')}, {p('p')})", {"c": CHANNEL, "p": payload})
             cur.close()
-            raw.commit()
+            raw.driver_connection.commit()
         except BaseException:
             try:
                 raw.rollback()
             except Exception:
                 pass
+            if keep:  # a connection that failed is not used again: the next batch opens another
+                held.conn = None
+                try:
+                    raw.invalidate()
+                except Exception:
+                    pass
             raise
         finally:
-            raw.close()  # back to the pool
+            if not keep:
+                raw.close()  # back to the pool
         return done
+
+    def hold_connection(self) -> None:
+        """The calling thread (the server's one writer) keeps a connection for its `commit_batch` calls rather
+        than taking one from the pool for each batch (on PostgreSQL also a liveness round trip less a batch);
+        one that fails is dropped, and the next batch opens another."""
+        self._held.keep = True
+        self._held.conn = None
+
+    def release_connection(self) -> None:
+        """The calling thread's held connection goes back to the pool."""
+        conn = getattr(self._held, "conn", None)
+        self._held.keep, self._held.conn = False, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:
+                pass
 
     def append_actions(self, match_id: str, start: int, actions: list[int], result: list[float] | None) -> None:
         """Add `actions` as steps start, start+1, ...; raise VersionConflict if the stored version is not `start`.

@@ -38,6 +38,13 @@ class CommitWriter:
         self._thread.join(10)
 
     def _run(self) -> None:
+        self.storage.hold_connection()
+        try:
+            self._serve()
+        finally:
+            self.storage.release_connection()
+
+    def _serve(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
