@@ -11,6 +11,7 @@ import json
 import operator
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .codec import ActionCodec
@@ -447,6 +448,25 @@ class State(ABC):
         if cache is None:
             cache = views[key] = []
         return cache
+
+    def _view_part(self, key: str, inputs: Any, build: Callable[[], Any]) -> Any:
+        """A part of an observation kept with this state between observations: built by `build()` the first
+        time, and again only when `inputs` (a cheap value naming everything the part is built from: its fields,
+        and the viewer if it depends on who looks) differ, by `==`, from those it was last built from. Otherwise
+        the very same object is returned, so that whoever builds views one move after another (the server, a
+        renderer) pays only for the parts that changed, and can tell unchanged parts by identity.
+        Observations are read-only for their readers: a part may be shared by several observations. Parts are
+        forgotten when a past event is rewritten (resampling); a clone starts with none."""
+        views = self._event_views
+        if views is None:
+            views = self._event_views = {}
+        slot = "part " + key  # str keys are the core's own (event_cache)
+        kept = views.get(slot)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        value = build()
+        views[slot] = (inputs, value)  # type: ignore[assignment]
+        return value
 
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         if self._quiet:

@@ -111,19 +111,7 @@ class QbertViews:
         obs = self._observation_common(player)
         seen = self._roll_visible_to(player)
         phase = self._phase
-        nasties = []
-        for k, pos in enumerate(self._nasty):
-            where = "home" if pos == HOME else "eliminated" if pos == ELIMINATED else "cube"
-            if pos >= 0 and (k == B.UGG or k == B.WRONG_WAY):
-                where = "right_face" if k == B.UGG else "left_face"
-            nasties.append(
-                {
-                    "key": B.NASTY_KEYS[k],
-                    "name": NASTY_NAMES[k],
-                    "where": where,
-                    "cube": list(CUBES[pos]) if pos >= 0 else None,
-                }
-            )
+        part = self._view_part  # parts that did not change since the last view are the same objects (core)
         moves_left = self._roll - self._hops if seen else None
         escape = None
         if phase == ESCAPE:
@@ -134,7 +122,7 @@ class QbertViews:
                 "moves_left": moves_left,
                 "text": f"Q*bert escapes (moves left: {shown})",
             }
-        scores = self._scores
+        scores, games, totals = part("scores", tuple(self._scores), self._score_views)
         obs.update(
             phase=PHASE_NAMES[phase],
             round=self._round + 1 if phase != OVER else self._round,
@@ -143,14 +131,18 @@ class QbertViews:
             nasty_player=1 - self._qp if self._qp >= 0 else -1,
             first_qbert=self._first_q,
             rolloff=list(self._rolloff) if self._rolloff else None,
-            qbert=list(CUBES[self._q]),
-            pegs=[list(CUBES[c]) for c in range(B.NUM_CUBES) if self._pegs >> c & 1],
+            qbert=part("qbert", self._q, lambda: list(CUBES[self._q])),
+            pegs=part("pegs", self._pegs, lambda: [list(CUBES[c]) for c in range(B.NUM_CUBES) if self._pegs >> c & 1]),
             pegs_left=self._pegs.bit_count(),
-            nasties=nasties,
-            discs=[
-                {"cube": list(CUBES[c]), "side": side, "active": bool(self._discs >> d & 1)}
-                for d, (c, side) in enumerate(B.DISCS)
-            ],
+            nasties=part("nasties", tuple(self._nasty), self._nasty_views),
+            discs=part(
+                "discs",
+                self._discs,
+                lambda: [
+                    {"cube": list(CUBES[c]), "side": side, "active": bool(self._discs >> d & 1)}
+                    for d, (c, side) in enumerate(B.DISCS)
+                ],
+            ),
             roll=self._roll if seen else None,
             roll_hidden=self._roll > 0 and not seen,
             moves_used=self._hops,
@@ -165,14 +157,34 @@ class QbertViews:
             frozen=self._frozen,
             turn=self._turn,
             max_turns_per_round=self.game.options["max_turns_per_round"],
-            scores=[
-                {"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(scores)
-            ],
-            games=self._games(),
-            totals=self._totals(),
-            player_names=[self.game.player_name(p) for p in range(2)],
+            scores=scores,
+            games=games,
+            totals=totals,
+            player_names=part("player_names", None, lambda: [self.game.player_name(p) for p in range(2)]),
         )
         return self._with_decision(obs)
+
+    def _nasty_views(self) -> list[dict[str, Any]]:
+        nasties = []
+        for k, pos in enumerate(self._nasty):
+            where = "home" if pos == HOME else "eliminated" if pos == ELIMINATED else "cube"
+            if pos >= 0 and (k == B.UGG or k == B.WRONG_WAY):
+                where = "right_face" if k == B.UGG else "left_face"
+            nasties.append(
+                {
+                    "key": B.NASTY_KEYS[k],
+                    "name": NASTY_NAMES[k],
+                    "where": where,
+                    "cube": list(CUBES[pos]) if pos >= 0 else None,
+                }
+            )
+        return nasties
+
+    def _score_views(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
+        scores = [
+            {"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(self._scores)
+        ]
+        return scores, self._games(), self._totals()
 
     def _games(self) -> list[dict[str, Any]]:
         """Each finished game's own pegs per player (the opening game, then any extra games)."""
