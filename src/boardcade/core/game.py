@@ -468,6 +468,21 @@ class State(ABC):
         views[slot] = (inputs, value)  # type: ignore[assignment]
         return value
 
+    def take_views_from(self, earlier: State) -> bool:
+        """Take over what `earlier` kept for building views (each viewer's events as JSON, the parts of its views,
+        readers' event caches), when this state is `earlier` played on: a clone of it with actions applied since,
+        so that its events begin with all of `earlier`'s. `earlier` is left with none (it may be used again; it
+        rebuilds them). Returns False, taking nothing, if this state does not follow on from `earlier`."""
+        kept = earlier._event_views
+        n = len(earlier._events)
+        if kept is None or len(self._events) < n or (n and self._events[n - 1] is not earlier._events[n - 1]):
+            return False
+        if len(self._history) < len(earlier._history) or self.game is not earlier.game:
+            return False
+        earlier._event_views = None
+        self._event_views = kept
+        return True
+
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         if self._quiet:
             return

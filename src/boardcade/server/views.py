@@ -116,7 +116,7 @@ class Views:
             "events": new_events[len(old_events) :],
             "changed": changed,
         }
-        if len(new) != len(old) or any(k not in new for k in old):
+        if old.keys() - new.keys():
             msg["removed"] = [k for k in old if k not in new]
         return old_version, dumps(msg)
 
