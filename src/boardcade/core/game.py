@@ -460,12 +460,14 @@ class State(ABC):
         views = self._event_views
         if views is None:
             views = self._event_views = {}
-        slot = "part " + key  # str keys are the core's own (event_cache)
-        kept = views.get(slot)
+        parts = views.get("parts")  # str keys are the core's own (event_cache)
+        if parts is None:
+            parts = views["parts"] = {}  # type: ignore[assignment]
+        kept = parts.get(key)
         if kept is not None and kept[0] == inputs:
             return kept[1]
         value = build()
-        views[slot] = (inputs, value)  # type: ignore[assignment]
+        parts[key] = (inputs, value)
         return value
 
     def take_views_from(self, earlier: State) -> bool:

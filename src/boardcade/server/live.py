@@ -47,6 +47,7 @@ class LiveMatch:
         self.game = load_game_under_rules(stored.game, stored.options, stored.rules_version)
         self.rules_version = self.game.RULES_VERSION if stored.rules_version is None else stored.rules_version
         self.seats = stored.seats
+        self.has_agents = any(s["kind"] == "agent" for s in self.seats)  # a computer plays a seat
         self.seat_rows: dict[int, SeatRow] = dict(stored.seat_rows)
         self.host_hash = stored.host_hash
         self.created_at = stored.created_at
