@@ -8,12 +8,14 @@ Tokens themselves are never stored.
 Every write checks versions in its own transaction (optimistic concurrency), so any number of server processes
 can share one database: a commit for step n succeeds for exactly one of them. On PostgreSQL each commit also
 sends a NOTIFY in the same transaction, so other servers hear of it exactly when it becomes visible.
-All calls here block; the server runs reads on a small thread pool and commits on one writer thread.
+All calls here block; the server runs reads on a small thread pool, and commits on one writer thread
+(on SQLite, on its event loop: writer.py).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
@@ -330,6 +332,11 @@ class Storage:
             raw = self.engine.raw_connection()  # the driver's own connection: no per-statement SQLAlchemy work
             if keep:
                 held.conn = raw
+                if held.setup:
+                    cur = raw.driver_connection.cursor()
+                    for statement in held.setup:
+                        cur.execute(statement)
+                    cur.close()
         try:
             cur = raw.driver_connection.cursor()
             for i in order:
@@ -354,12 +361,12 @@ class Storage:
                 cur.execute(f"SELECT pg_notify({p('c')}, {p('p')})", {"c": CHANNEL, "p": payload})
             cur.close()
             raw.driver_connection.commit()
-        except BaseException:
+        except BaseException as e:
             try:
                 raw.rollback()
             except Exception:
                 pass
-            if keep:  # a connection that failed is not used again: the next batch opens another
+            if keep and not self.is_busy(e):  # a connection that failed is not used again: the next opens another
                 held.conn = None
                 try:
                     raw.invalidate()
@@ -371,20 +378,42 @@ class Storage:
                 raw.close()  # back to the pool
         return done
 
-    def hold_connection(self) -> None:
-        """The calling thread (the server's one writer) keeps a connection for its `commit_batch` calls rather
-        than taking one from the pool for each batch (on PostgreSQL also a liveness round trip less a batch);
-        one that fails is dropped, and the next batch opens another."""
+    def hold_connection(self, *setup: str) -> None:
+        """The calling thread (the server's writer thread, or on SQLite its event loop) keeps a connection for its
+        `commit_batch` calls rather than taking one from the pool for each batch (on PostgreSQL also a liveness
+        round trip less a batch); one that fails is dropped, and the next batch opens another. `setup`: SQL run
+        on each connection it takes (its own PRAGMAs)."""
         self._held.keep = True
         self._held.conn = None
+        self._held.setup = setup
+
+    @staticmethod
+    def is_busy(error: BaseException) -> bool:
+        """True if `error` is SQLite saying another connection holds the write lock (nothing was done)."""
+        return isinstance(error, sqlite3.OperationalError) and getattr(error, "sqlite_errorcode", None) in (5, 6)
+
+    def checkpoint(self) -> None:
+        """SQLite: copy what the write-ahead log holds into the database file, without waiting for readers or
+        writers (PASSIVE). The server's event loop commits with automatic checkpoints off (they write and sync
+        the database file); its writer thread calls this instead."""
+        if not self.is_sqlite:
+            return
+        held = getattr(self._held, "conn", None)
+        raw = held if held is not None else self.engine.raw_connection()
+        try:
+            raw.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        finally:
+            if held is None:
+                raw.close()
 
     def release_connection(self) -> None:
         """The calling thread's held connection goes back to the pool."""
         conn = getattr(self._held, "conn", None)
-        self._held.keep, self._held.conn = False, None
+        setup = getattr(self._held, "setup", ())
+        self._held.keep, self._held.conn, self._held.setup = False, None, ()
         if conn is not None:
             try:
-                conn.close()
+                conn.invalidate() if setup else conn.close()  # one with settings of its own is not pooled again
             except Exception:
                 pass
 
