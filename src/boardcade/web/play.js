@@ -134,6 +134,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
       ending ? h("p", { class: "ending" }, ending.text) : null,
       h("div", { class: "end-actions" }, again,
         h("a", { class: "button", href: `#/replay/${matchId}` }, "Watch the replay"),
+        h("a", { class: "button analyse-link", href: `#/analyse/${matchId}` }, "Analyse"),
         h("a", { class: "button", href: "#/" }, "New game")));
   }
 

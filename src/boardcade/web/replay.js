@@ -6,7 +6,7 @@ import { forgetMoves } from "./motion.js";
 import { h } from "./notice.js";
 
 // The server sends step 0's view whole and, for each later step, only the keys that changed.
-function expand(steps) {
+export function expand(steps) {
   let obs = null;
   for (const step of steps) {
     obs = step.observation || { ...obs, ...step.changed };
@@ -61,7 +61,7 @@ export function showReplay(view, data, matchId = null) {
     h("div", { class: "replay-controls" },
       button("⏮", "first", () => show(0), "First state"), button("◀ Back", "back", () => show(i - 1)),
       where, button("Forward ▶", "forward", () => show(i + 1)), button("⏭", "last", () => show(data.steps.length - 1), "Last state"),
-      slider, download),
+      slider, download, h("a", { class: "button", id: "analyse", href: matchId ? `#/analyse/${matchId}` : "#/analyse/file" }, "Analyse")),
     caption,
     h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log)),
   );

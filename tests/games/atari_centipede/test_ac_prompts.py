@@ -104,7 +104,7 @@ def test_AC_11_8_the_bonus_move_is_asked_for(ac):
         == said(s, None)
         == (
             "bonus_move",
-            "Centipede (team B) has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to move, or "
-            "declining.",
+            "Centipede (team B) has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to move, "
+            "or declining.",
         )
     )
