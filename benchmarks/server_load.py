@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/server_load.py                                  # saturation, SQLite, 3 rounds
     .venv/bin/python benchmarks/server_load.py --postgres --workers 2           # two processes on PostgreSQL
     .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --rounds 1   # latency
-    .venv/bin/python benchmarks/server_load.py --profile prof                   # + a py-spy profile per run
+    .venv/bin/python benchmarks/server_load.py --profile prof --profile-gil     # + a py-spy profile per run
 
 Each round runs two servers one after the other (the order alternates between rounds), each started afresh:
 - the **floor**: a bare FastAPI WebSocket endpoint (this file, `--floor-serve`) under uvicorn with the same
@@ -510,8 +510,8 @@ def postmaster_pid(url: str) -> int | None:
 class Profiler:
     """py-spy sampling the server process over the measured moves (started at "start", stopped at "end")."""
 
-    def __init__(self, pid: int, out: Path) -> None:
-        self.pid, self.out, self.proc = pid, out, None
+    def __init__(self, pid: int, out: Path, gil: bool = False) -> None:
+        self.pid, self.out, self.proc, self.gil = pid, out, None, gil
         self.spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
         if not Path(self.spy).exists():
             print("  (py-spy is not installed: pip install py-spy)")
@@ -519,7 +519,7 @@ class Profiler:
     def __call__(self, mark: str) -> None:
         if mark == "start" and Path(self.spy).exists():
             cmd = [self.spy, "record", "--pid", str(self.pid), "--rate", "250", "--format", "raw"]
-            cmd += ["--output", str(self.out), "--nonblocking"]
+            cmd += ["--output", str(self.out), "--nonblocking"] + (["--gil"] if self.gil else [])
             self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         elif mark == "end" and self.proc is not None:
             self.proc.send_signal(2)  # py-spy writes its output on Ctrl+C
@@ -585,7 +585,7 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
                 if not floor and args.workers > 1:  # one of the worker processes
                     kids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
                     target = int(kids[-1]) if kids else server.pid
-                spy = Profiler(target, prof_path)
+                spy = Profiler(target, prof_path, args.profile_gil)
             run = asyncio.run(play(args, port, floor, cpu, spy))
         finally:
             server.terminate()
@@ -656,6 +656,12 @@ def main() -> None:
     ap.add_argument("--only", choices=("floor", "boardcade"), help="run one side only")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a run may take at most")
     ap.add_argument("--profile", default="", help="folder for py-spy profiles of the server at saturation")
+    ap.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="sample only the thread holding the GIL (py-spy --gil): where the CPU goes, not counting time spent "
+        "waiting for a core (which plain samples include on a busy machine)",
+    )
     ap.add_argument(
         "--spares",
         type=int,
