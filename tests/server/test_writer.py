@@ -5,6 +5,7 @@ wait, and it leaves checkpoints to that thread. Every commit is stored before it
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import threading
 
@@ -116,3 +117,140 @@ def test_sv2_the_loop_leaves_checkpoints_to_the_writer_thread(tmp_path, monkeypa
         writer.close()
     assert where == ["boardcade-writer"], "on the writer thread, never on the event loop"
     st.close()
+
+
+def _busy_errors(tmp_path) -> list[sqlite3.OperationalError]:
+    """Real "database is locked" errors from SQLite: plain SQLITE_BUSY (another connection holds the write lock)
+    and SQLITE_BUSY_SNAPSHOT (a transaction that read an older snapshot cannot start writing), as the driver
+    reports them, with their extended codes."""
+    path = str(tmp_path / "busy.sqlite3")
+    a = sqlite3.connect(path, isolation_level=None)
+    b = sqlite3.connect(path, isolation_level=None)
+    a.execute("PRAGMA journal_mode=WAL")
+    a.execute("CREATE TABLE t (x)")
+    b.execute("PRAGMA busy_timeout=0")
+    errors = []
+    a.execute("BEGIN IMMEDIATE")
+    try:
+        b.execute("INSERT INTO t VALUES (1)")
+    except sqlite3.OperationalError as e:
+        errors.append(e)
+    a.execute("COMMIT")
+    b.execute("BEGIN")
+    b.execute("SELECT * FROM t").fetchall()
+    a.execute("INSERT INTO t VALUES (2)")
+    try:
+        b.execute("INSERT INTO t VALUES (3)")
+    except sqlite3.OperationalError as e:
+        errors.append(e)
+    b.execute("ROLLBACK")
+    a.close()
+    b.close()
+    assert [e.sqlite_errorcode for e in errors] == [5, 517], "SQLITE_BUSY, then SQLITE_BUSY_SNAPSHOT"
+    return errors
+
+
+def test_sv2_every_kind_of_busy_answer_sends_the_batch_to_the_writer_thread(tmp_path, monkeypatch):
+    """SQLite reports "database is locked" with extended codes (517: BUSY_SNAPSHOT, 261: BUSY_RECOVERY): each
+    means nothing was written, so the batch goes to the writer thread and is stored; it is never reported to
+    the caller as a failure (which would read as "the database did not store this move")."""
+    busy, snapshot = _busy_errors(tmp_path)
+    assert Storage.is_busy(busy) and Storage.is_busy(snapshot)
+    assert not Storage.is_busy(sqlite3.OperationalError("disk I/O error")), "a real failure is not busy"
+    st = _storage(tmp_path, 3)
+    real = st.commit_batch
+    loop_thread = threading.current_thread()
+
+    def snapshot_once(batch):
+        if threading.current_thread() is loop_thread:  # the loop's connection, this once
+            monkeypatch.setattr(st, "commit_batch", real)
+            raise snapshot
+        return real(batch)
+
+    monkeypatch.setattr(st, "commit_batch", snapshot_once)
+    writer = CommitWriter(st)
+
+    async def run() -> list[bool]:
+        out = await asyncio.gather(*(writer.commit(Commit(f"m{i}", 0, [1, 2], None, 0, "human")) for i in range(3)))
+        writer.release_here()
+        return out
+
+    try:
+        assert asyncio.run(run()) == [True, True, True]
+    finally:
+        writer.close()
+    assert writer.handed_over == 1
+    assert all(st.load_match(f"m{i}").actions == [1, 2] for i in range(3))
+    st.close()
+
+
+def test_sv2_a_real_failure_on_the_loops_connection_is_refused_whole_and_that_connection_replaced(h, client):
+    """A commit SQLite refuses on the event loop's connection (here a trigger aborts it: it could be a full disk)
+    is not handed on, retried or reported as stored: the mover is told it was not stored, nothing of it is in
+    the database or the match, the failed connection is dropped, and the next move is stored on a fresh one."""
+    storage = client.app.state.manager.storage
+    m = h.new_match(client)
+    path = storage.url.removeprefix("sqlite:///")
+    state = h.live_state(client, m["id"])
+    p, version = state.current_player(), state.move_number()
+    body = {"seat": p, "token": m["tokens"][str(p)], "version": version, "action": state.legal_actions()[0]}
+    before = state.history()
+    outside = sqlite3.connect(path, isolation_level=None)
+    outside.execute(
+        f"CREATE TRIGGER refuse BEFORE INSERT ON match_actions WHEN NEW.match_id = '{m['id']}' "
+        "BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+    )
+    r = client.post(f"/api/matches/{m['id']}/actions", json=body)
+    assert (r.status_code, h.error_of(r)) == (503, "unavailable") and "unchanged" in r.json()["error"]["message"]
+    assert h.live_state(client, m["id"]).history() == before == storage.load_match(m["id"]).actions
+    assert outside.execute("SELECT version FROM matches WHERE id = ?", (m["id"],)).fetchone() == (version,)
+    outside.execute("DROP TRIGGER refuse")
+    outside.close()
+    r = client.post(f"/api/matches/{m['id']}/actions", json=body)
+    assert r.status_code == 200 and storage.load_match(m["id"]).version == r.json()["version"] > version
+
+
+def test_sv2_no_client_hears_of_a_move_before_another_connection_can_read_it(h, client, monkeypatch):
+    """Stored before told, seen from outside the server: every message that announces a version (each seat's
+    delta, the spectator's, the ack) is handed to its socket only when a separate connection to the database
+    already reads that version, that is once the loop's transaction is committed, not merely written."""
+    from boardcade.server import ws as ws_module
+
+    storage = client.app.state.manager.storage
+    m = h.new_match(client)
+    outside = sqlite3.connect(storage.url.removeprefix("sqlite:///"), isolation_level=None, check_same_thread=False)
+    seen: list[tuple[str, int, int]] = []
+    real_send = ws_module.WsClient.send_text
+
+    def send_text(self, text: str) -> bool:
+        msg = json.loads(text)
+        if msg.get("type") in ("delta", "ack"):
+            stored = outside.execute("SELECT version FROM matches WHERE id = ?", (m["id"],)).fetchone()[0]
+            seen.append((msg["type"], msg["version"], stored))
+        return real_send(self, text)
+
+    monkeypatch.setattr(ws_module.WsClient, "send_text", send_text)
+    seats = [{"seat": int(s), "token": t} for s, t in sorted(m["tokens"].items())]
+    with (
+        client.websocket_connect(f"/ws/matches/{m['id']}") as players,
+        client.websocket_connect(f"/ws/matches/{m['id']}") as watcher,
+    ):
+        for ws, hello in ((players, seats), (watcher, [])):
+            ws.send_json({"type": "hello", "seats": hello})
+            assert ws.receive_json()["type"] == "welcome"
+        for move in range(20):
+            state = h.live_state(client, m["id"])
+            if state.is_terminal():
+                break
+            p, version = state.current_player(), state.move_number()
+            players.send_json(
+                {"type": "action", "id": move, "seat": p, "version": version, "action": state.legal_actions()[0]}
+            )
+            while (ack := players.receive_json()).get("type") != "ack":
+                assert ack.get("type") != "error", ack
+            while (msg := watcher.receive_json()).get("type") != "delta" or msg["version"] != ack["version"]:
+                pass
+    outside.close()
+    assert len([s for s in seen if s[0] == "ack"]) == 20 and len(seen) >= 60, "two seats, a spectator, the ack"
+    early = [s for s in seen if s[2] < s[1]]
+    assert not early, f"told of versions not yet readable in the database: {early[:5]}"

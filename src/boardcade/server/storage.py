@@ -423,8 +423,11 @@ class Storage:
 
     @staticmethod
     def is_busy(error: BaseException) -> bool:
-        """True if `error` is SQLite saying another connection holds the write lock (nothing was done)."""
-        return isinstance(error, sqlite3.OperationalError) and getattr(error, "sqlite_errorcode", None) in (5, 6)
+        """True if `error` is SQLite saying the database is locked, so nothing was done: another connection holds
+        the write lock (SQLITE_BUSY, 5, or SQLITE_LOCKED, 6) or one of their extended codes, which the driver
+        reports as they are (517 BUSY_SNAPSHOT: the transaction read an older snapshot; 261 BUSY_RECOVERY)."""
+        code = getattr(error, "sqlite_errorcode", None)
+        return isinstance(error, sqlite3.OperationalError) and isinstance(code, int) and code & 0xFF in (5, 6)
 
     def checkpoint(self) -> None:
         """SQLite: copy what the write-ahead log holds into the database file, without waiting for readers or
