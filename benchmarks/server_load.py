@@ -510,8 +510,8 @@ def postmaster_pid(url: str) -> int | None:
 class Profiler:
     """py-spy sampling the server process over the measured moves (started at "start", stopped at "end")."""
 
-    def __init__(self, pid: int, out: Path, gil: bool = False) -> None:
-        self.pid, self.out, self.proc, self.gil = pid, out, None, gil
+    def __init__(self, pid: int, out: Path, gil: bool = False, idle: bool = False) -> None:
+        self.pid, self.out, self.proc, self.gil, self.idle = pid, out, None, gil, idle
         self.spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
         if not Path(self.spy).exists():
             print("  (py-spy is not installed: pip install py-spy)")
@@ -520,6 +520,7 @@ class Profiler:
         if mark == "start" and Path(self.spy).exists():
             cmd = [self.spy, "record", "--pid", str(self.pid), "--rate", "250", "--format", "raw"]
             cmd += ["--output", str(self.out), "--nonblocking"] + (["--gil"] if self.gil else [])
+            cmd += ["--idle", "--threads"] if self.idle else []
             self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         elif mark == "end" and self.proc is not None:
             self.proc.send_signal(2)  # py-spy writes its output on Ctrl+C
@@ -585,7 +586,7 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
                 if not floor and args.workers > 1:  # one of the worker processes
                     kids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
                     target = int(kids[-1]) if kids else server.pid
-                spy = Profiler(target, prof_path, args.profile_gil)
+                spy = Profiler(target, prof_path, args.profile_gil, args.profile_idle)
             run = asyncio.run(play(args, port, floor, cpu, spy))
         finally:
             server.terminate()
@@ -661,6 +662,12 @@ def main() -> None:
         action="store_true",
         help="sample only the thread holding the GIL (py-spy --gil): where the CPU goes, not counting time spent "
         "waiting for a core (which plain samples include on a busy machine)",
+    )
+    ap.add_argument(
+        "--profile-idle",
+        action="store_true",
+        help="sample every thread, idle or waiting included (py-spy --idle --threads): where the wall time goes "
+        "(a wait on the disk shows as the call that waits), for latency rather than CPU",
     )
     ap.add_argument(
         "--spares",
