@@ -119,6 +119,47 @@ def test_sv2_the_loop_leaves_checkpoints_to_the_writer_thread(tmp_path, monkeypa
     st.close()
 
 
+def test_sv2_the_first_batch_after_a_checkpoint_is_written_by_the_writer_thread(tmp_path, monkeypatch):
+    """After a complete checkpoint the next transaction starts the log again and syncs its header to disk; that
+    wait belongs on the writer thread, not the event loop: the first batch after each checkpoint is written
+    there, and the loop commits again after it."""
+    st = _storage(tmp_path, 10)
+    monkeypatch.setattr(writer_module, "CHECKPOINT_EVERY", 10)
+    order: list[tuple[str, str]] = []
+    real_commit, real_checkpoint = st.commit_batch, st.checkpoint
+
+    def commit_batch(batch):
+        order.append(("commit", threading.current_thread().name))
+        return real_commit(batch)
+
+    def checkpoint() -> None:
+        order.append(("checkpoint", threading.current_thread().name))
+        real_checkpoint()
+
+    monkeypatch.setattr(st, "commit_batch", commit_batch)
+    monkeypatch.setattr(st, "checkpoint", checkpoint)
+    writer = CommitWriter(st)
+
+    async def run() -> None:
+        for step in range(5):
+            commits = (writer.commit(Commit(f"m{i}", step, [1], None, 0, "human")) for i in range(10))
+            assert await asyncio.gather(*commits) == [True] * 10
+        writer.release_here()
+
+    try:
+        asyncio.run(run())
+    finally:
+        writer.close()
+    loop = threading.main_thread().name
+    checkpoint_then_thread = [("checkpoint", "boardcade-writer"), ("commit", "boardcade-writer")]
+    assert order == [("commit", loop), *checkpoint_then_thread] * 2 + [
+        ("commit", loop),
+        ("checkpoint", "boardcade-writer"),
+    ], "a checkpoint every 10 commits on the loop; the next batch on the thread; then the loop again"
+    assert all(st.load_match(f"m{i}").actions == [1] * 5 for i in range(10))
+    st.close()
+
+
 def _busy_errors(tmp_path) -> list[sqlite3.OperationalError]:
     """Real "database is locked" errors from SQLite: plain SQLITE_BUSY (another connection holds the write lock)
     and SQLITE_BUSY_SNAPSHOT (a transaction that read an older snapshot cannot start writing), as the driver

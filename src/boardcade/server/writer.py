@@ -9,7 +9,9 @@ transaction at the end of that turn, on the loop's own connection: a commit ther
 (WAL, synchronous=NORMAL: no sync), less than handing it to a thread and back. That connection never waits:
 if another connection holds the write lock (a claim, a new match, the sweep), the batch goes to the writer
 thread, which waits for it; and it never checkpoints (which writes and syncs the database file): the writer
-thread does, every CHECKPOINT_EVERY commits.
+thread does, every CHECKPOINT_EVERY commits. Nor does it sync the log: after a complete checkpoint the first
+transaction starts the write-ahead log again from its beginning and syncs its new header (SQLite does that at
+synchronous=NORMAL), so the first batch after each checkpoint goes to the writer thread too.
 
 Either way each caller learns only about its own commit, and only once it is stored (or failed).
 """
@@ -37,6 +39,8 @@ class CommitWriter:
         self._pending: list[tuple[Commit, asyncio.Future, asyncio.AbstractEventLoop]] = []
         self._holding: asyncio.AbstractEventLoop | None = None  # the loop whose thread holds a connection
         self._since_checkpoint = 0
+        # SQLite: the next batch goes to the writer thread (set on the loop after a checkpoint, cleared there)
+        self._after_checkpoint = False
         self.batches = 0
         self.commits = 0
         self.handed_over = 0  # SQLite: batches the event loop handed to the thread (the write lock was taken)
@@ -69,6 +73,10 @@ class CommitWriter:
         batch, self._pending = self._pending, []
         if not batch:
             return
+        if self._after_checkpoint:  # the writer thread writes first after its checkpoint (it syncs the log's header)
+            for item in batch:
+                self._queue.put(item)
+            return
         if self._holding is None:
             self.storage.hold_connection("PRAGMA busy_timeout=0", "PRAGMA wal_autocheckpoint=0")
             self._holding = loop
@@ -85,6 +93,7 @@ class CommitWriter:
         self._since_checkpoint += len(batch)
         if self._since_checkpoint >= CHECKPOINT_EVERY:
             self._since_checkpoint = 0
+            self._after_checkpoint = True
             self._queue.put(_CHECKPOINT)
 
     # ---- the writer thread -------------------------------------------------------------------------
@@ -96,6 +105,7 @@ class CommitWriter:
             self.storage.release_connection()
 
     def _serve(self) -> None:
+        checkpointed = False  # a checkpoint was made and no batch has been written here since
         while True:
             item = self._queue.get()
             if item is None:
@@ -105,6 +115,7 @@ class CommitWriter:
                     self.storage.checkpoint()
                 except Exception:  # the next one will do
                     pass
+                checkpointed = True
                 continue
             batch = [item]
             while len(batch) < MAX_BATCH:
@@ -120,6 +131,8 @@ class CommitWriter:
                 outcome: list | BaseException = self.storage.commit_batch([c for c, _, _ in batch])
             except BaseException as e:  # the whole transaction failed, or its answer was lost
                 outcome = e
+            if checkpointed:  # the log has started again here (if it could): the loop commits again
+                checkpointed = self._after_checkpoint = False
             self._settle(batch, outcome)
 
     def _settle(self, batch: list, outcome: list | BaseException) -> None:
