@@ -225,10 +225,10 @@ def test_sv2_every_kind_of_busy_answer_sends_the_batch_to_the_writer_thread(tmp_
     st.close()
 
 
-def test_sv2_a_real_failure_on_the_loops_connection_is_refused_whole_and_that_connection_replaced(h, client):
+def test_sv2_a_real_failure_on_the_loops_connection_is_refused_whole_and_play_goes_on(h, client):
     """A commit SQLite refuses on the event loop's connection (here a trigger aborts it: it could be a full disk)
     is not handed on, retried or reported as stored: the mover is told it was not stored, nothing of it is in
-    the database or the match, the failed connection is dropped, and the next move is stored on a fresh one."""
+    the database or the match, and once the cause is gone the same move is stored."""
     storage = client.app.state.manager.storage
     m = h.new_match(client)
     path = storage.url.removeprefix("sqlite:///")
