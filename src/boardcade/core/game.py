@@ -12,7 +12,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple, NotRequired, Self, TypedDict, TypeVar
+from typing import Any, ClassVar, NamedTuple, NotRequired, Self, TypedDict, TypeVar, cast
 
 from .codec import ActionCodec
 from .errors import IllegalActionError
@@ -558,6 +558,42 @@ class State:
         if cache is None:
             cache = views[key] = []
         return cache
+
+    def _view_part(self, key: str, inputs: Any, build: Callable[[], Any]) -> Any:
+        """A part of an observation kept with this state between observations: built by `build()` the first
+        time, and again only when `inputs` (a cheap value naming everything the part is built from: its fields,
+        and the viewer if it depends on who looks) differ, by `==`, from those it was last built from. Otherwise
+        the very same object is returned, so that whoever builds views one move after another (the server, a
+        renderer) pays only for the parts that changed, and can tell unchanged parts by identity.
+        Observations are read-only for their readers: a part may be shared by several observations. Parts are
+        forgotten when a past event is rewritten (resampling); a clone starts with none."""
+        if self._event_views is None:
+            self._event_views = {}
+        views = cast("dict[Any, Any]", self._event_views)  # str keys are the core's own (event_cache)
+        parts: dict[str, tuple[Any, Any]] | None = views.get("parts")
+        if parts is None:
+            parts = views["parts"] = {}
+        kept = parts.get(key)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        value = build()
+        parts[key] = (inputs, value)
+        return value
+
+    def take_views_from(self, earlier: State) -> bool:
+        """Take over what `earlier` kept for building views (each viewer's events as JSON, the parts of its views,
+        readers' event caches), when this state is `earlier` played on: a clone of it with actions applied since,
+        so that its events begin with all of `earlier`'s. `earlier` is left with none (it may be used again; it
+        rebuilds them). Returns False, taking nothing, if this state does not follow on from `earlier`."""
+        kept = earlier._event_views
+        n = len(earlier._events)
+        if kept is None or len(self._events) < n or (n and self._events[n - 1] is not earlier._events[n - 1]):
+            return False
+        if len(self._history) < len(earlier._history) or self.game is not earlier.game:
+            return False
+        earlier._event_views = None
+        self._event_views = kept
+        return True
 
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         if self._quiet:
