@@ -103,6 +103,7 @@ def test_sv2_reload_and_server_restart_resume_the_seat(server, contexts):
         click_something(page)
     page.reload()
     page.wait_for_selector("text=connected")
+    page.wait_for_selector(".log li")  # the view is drawn, not only the connection made
     mine = page.locator(".players .seat[data-seat='0']")
     assert mine.locator(".role").text_content() == "Green" and mine.locator(".who").text_content() == "you"
     before = page.locator(".log li").count()

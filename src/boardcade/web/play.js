@@ -1,11 +1,12 @@
-// A live match: one WebSocket holding every seat this browser has a token for (several = hot-seat). The server
-// sends each held seat its own view, then only what changed. A seat's view is shown only after a "pass the
-// device" screen when the turn moves to another person on this device. The action bar (sticky at the bottom of
-// the screen) always says whose turn it is and holds the choices that have no place on the board; at the end
-// it becomes the result panel with "Rematch".
-import { api, forgetSeat, invitesFor, saveTokens, tokensFor } from "./api.js";
+// A live match on screen. The connection (connection.js) holds the socket, the views and versions and the move
+// on its way; this renderer draws them. A seat's view is shown only after a "pass the device" screen when the
+// turn moves to another person on this device. The action bar (sticky at the bottom of the screen) always says
+// whose turn it is and holds the choices that have no place on the board; at the end it becomes the result
+// panel with "Rematch".
+import { api, forgetSeat, invitesFor, saveTokens } from "./api.js";
 import { resetTitle, turnSignal } from "./attention.js";
 import { drawBoard, drawPanel, gameModule } from "./board.js";
+import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
 import { h, notify } from "./notice.js";
@@ -18,78 +19,80 @@ let keyboardUser = false;
 addEventListener("keydown", (e) => { if (["Tab", "Enter", " "].includes(e.key)) keyboardUser = true; }, true);
 addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 
-export function showPlay(view, matchId, { spectate = false } = {}) {
-  let tokens = spectate ? {} : tokensFor(matchId);
-  let seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
-  const refused = new Set(); // held seats whose stored token the server did not accept (kept, not deleted)
-  let meta = null;
-  let latest = {}; // seat (or "spectator") -> {version, observation}
-  let shown = null;
-  let pending = null; // {label} while a move is on its way
-  let lastMine = null; // {version, label}: what this browser chose last (some choices add no log line)
-  let ws = null;
-  let connected = false;
-  let closed = false;
-  let retry = 0;
-  let nextId = 1;
-  let barHeight = 76;
-  // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on request.
-  // A server without the hint endpoint answers 404: the button then stays hidden for this match.
-  let hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
-  let hint = null; // {seat, version, text, action}
-
-  const title = h("h2", { class: "match-title" }, "Loading the match…");
-  const seatList = h("ul", { class: "players", "aria-label": "Players" });
-  const rulesButton = h("button", { type: "button", class: "rules-button" }, "Rules");
-  const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, title, rulesButton), seatList);
-  const problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
-  const board = h("div", { class: "board-area" });
-  const pass = h("div", { class: "pass", hidden: true });
-  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const last = h("p", { class: "last" });
-  const hud = h("div", { class: "hud" });
-  const buttons = h("div", { class: "buttons" });
-  const hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text" }, "Hint");
-  const hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
-  const hintRow = h("div", { class: "hint-row", hidden: true }, hintButton, hintText);
-  const bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, hud, h("div", { class: "bar-main" }, status, last, hintRow, buttons));
-  const panel = h("div", { class: "panel-area" });
-  const log = h("div", { class: "log-area" });
-  const links = h("div", { class: "links" });
-  view.replaceChildren(h("div", { class: "match" }, head, problem,
-    h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board, pass, bar), h("aside", { class: "side-col" }, panel, log, links))));
-
-  const held = () => seats.filter((s) => !refused.has(s));
-  const name = (p) => (meta ? seatName(meta, p) : `Player ${p + 1}`);
-  const role = (p) => (meta ? meta.seats[p].role : `Player ${p + 1}`);
-  const current = () => {
-    const any = latest[shown] || Object.values(latest)[0];
-    return any ? any.observation : null;
-  };
-  rulesButton.addEventListener("click", () => meta && openRules(meta.game));
-  hintButton.addEventListener("click", askHint);
-
-  async function askHint() {
-    const seat = shown;
-    const version = latest[seat]?.version;
-    hintButton.disabled = true;
-    hintText.textContent = "The computer (medium) is thinking…";
-    try {
-      const r = await api(`/matches/${matchId}/hint`, { method: "POST", body: { seat, token: tokens[seat] } });
-      hint = { seat, version, action: r.action, text: `Hint: ${r.label} (${Math.round(r.visit_share * 100)}% of visits)` };
-    } catch (e) {
-      if (e.code === "http_404" || e.code === "http_405") hintOffered = false;
-      hint = hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
-    } finally {
-      hintButton.disabled = false;
-    }
-    render();
+class MatchTable {
+  constructor(view, matchId, conn, spectate) {
+    this.view = view;
+    this.matchId = matchId;
+    this.conn = conn;
+    this.shown = null; // the seat whose view is on screen ("spectator" when watching)
+    this.barHeight = 76;
+    // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on
+    // request. A server without the hint endpoint answers 404: the button then stays hidden for this match.
+    this.hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
+    this.hint = null; // {seat, version, text, action}
+    this.drawing = false;
+    this.again = false;
+    this.closed = false;
+    this.build();
+    api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
+      .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
+      .then((has) => { this.hintOffered = has && !spectate; this.bar.dataset.hint = this.hintOffered ? "offered" : "none"; this.render(); });
   }
 
-  function drawHint(canAct) {
-    hintRow.hidden = !(canAct && hintOffered);
-    const fresh = hint && hint.seat === shown && hint.version === latest[shown]?.version;
-    hintText.textContent = fresh ? hint.text : "";
+  build() {
+    this.title = h("h2", { class: "match-title" }, "Loading the match…");
+    this.seatList = h("ul", { class: "players", "aria-label": "Players" });
+    const rulesButton = h("button", { type: "button", class: "rules-button", onclick: () => this.conn.meta && openRules(this.conn.meta.game) }, "Rules");
+    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton), this.seatList);
+    this.problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
+    this.board = h("div", { class: "board-area" });
+    this.pass = h("div", { class: "pass", hidden: true });
+    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    this.last = h("p", { class: "last" });
+    this.hud = h("div", { class: "hud" });
+    this.buttons = h("div", { class: "buttons" });
+    this.hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text", onclick: () => this.askHint() }, "Hint");
+    this.hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
+    this.hintRow = h("div", { class: "hint-row", hidden: true }, this.hintButton, this.hintText);
+    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.last, this.hintRow, this.buttons));
+    this.panel = h("div", { class: "panel-area" });
+    this.log = h("div", { class: "log-area" });
+    this.links = h("div", { class: "links" });
+    this.view.replaceChildren(h("div", { class: "match" }, head, this.problem,
+      h("div", { class: "play-grid" }, h("section", { class: "board-col" }, this.board, this.pass, this.bar), h("aside", { class: "side-col" }, this.panel, this.log, this.links))));
+  }
+
+  name(p) { return this.conn.meta ? seatName(this.conn.meta, p) : `Player ${p + 1}`; }
+  role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
+  current() {
+    const latest = this.conn.latest;
+    const any = latest[this.shown] || Object.values(latest)[0];
+    return any ? any.observation : null;
+  }
+
+  // ---- the hint ---------------------------------------------------------------------------------------
+  async askHint() {
+    const seat = this.shown;
+    const version = this.conn.latest[seat]?.version;
+    this.hintButton.disabled = true;
+    this.hintText.textContent = "The computer (medium) is thinking…";
+    try {
+      const r = await api(`/matches/${this.matchId}/hint`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
+      this.hint = { seat, version, action: r.action, text: `Hint: ${r.label} (${Math.round(r.visit_share * 100)}% of visits)` };
+    } catch (e) {
+      if (e.code === "http_404" || e.code === "http_405") this.hintOffered = false;
+      this.hint = this.hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
+    } finally {
+      this.hintButton.disabled = false;
+    }
+    this.render();
+  }
+
+  drawHint(canAct) {
+    const { hint, board, buttons } = this;
+    this.hintRow.hidden = !(canAct && this.hintOffered);
+    const fresh = hint && hint.seat === this.shown && hint.version === this.conn.latest[this.shown]?.version;
+    this.hintText.textContent = fresh ? hint.text : "";
     board.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
     if (fresh && hint.action !== null) {
       board.querySelectorAll(`[data-action="${hint.action}"]`).forEach((el) => el.classList.add("hinted"));
@@ -97,107 +100,120 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
   }
 
-  // ---- what the bar says --------------------------------------------------------------------------------
-  function statusFor(obs, mod, canAct) {
+  // ---- what the bar says ------------------------------------------------------------------------------
+  statusFor(obs, mod, canAct) {
+    const { conn } = this;
     const p = obs.current_player;
-    if (!connected) return [retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
-    if (pending) return [`Sending your move: ${pending.label}…`, "waiting"];
+    if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
+    if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
     if (canAct) return [(mod && mod.prompt && mod.prompt(obs)) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
     if (p < 0) return ["Rolling…", "waiting"];
-    const s = meta.seats[p];
-    if (s.kind === "agent") return [`${name(p)} is thinking`, "thinking"];
-    if (held().includes(p)) return [`${role(p)} to move: pass the device.`, "waiting"];
+    const s = conn.meta.seats[p];
+    if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
+    if (conn.held().includes(p)) return [`${this.role(p)} to move: pass the device.`, "waiting"];
     const away = s.kind === "human" && !s.connected ? (s.claimed ? " (away)" : " (nobody has joined yet)") : "";
-    return [`Waiting for ${name(p)}${s.name ? ` (${role(p)})` : ""}${away}…`, "waiting"];
+    return [`Waiting for ${this.name(p)}${s.name ? ` (${this.role(p)})` : ""}${away}…`, "waiting"];
   }
 
-  function lastLine(obs) {
+  lastLine(obs) {
+    const { lastMine, latest } = this.conn;
     const ev = obs.events[obs.events.length - 1];
-    if (lastMine && lastMine.seat === shown && lastMine.version === latest[shown]?.version) return `You chose: ${lastMine.label}`;
+    if (lastMine && lastMine.seat === this.shown && lastMine.version === latest[this.shown]?.version) return `You chose: ${lastMine.label}`;
     return ev ? `Last: ${ev.text}` : "";
   }
 
-  function endPanel(obs, mod) {
+  endPanel(obs, mod) {
+    const { meta } = this.conn;
     const r = obs.returns || [];
-    const mine = held();
+    const mine = this.conn.held();
+    const name = (p) => this.name(p);
     const winners = meta.seats.map((_, p) => p).filter((p) => r[p] > 0);
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
     const ending = obs.events[obs.events.length - 1];
     const score = mod && mod.summary ? mod.summary(obs) : null;
     const again = mine.length
-      ? h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, meta.rematch_id ? "Join the rematch" : "Rematch")
+      ? h("button", { type: "button", id: "rematch", class: "primary", onclick: () => this.rematch() }, meta.rematch_id ? "Join the rematch" : "Rematch")
       : meta.rematch_id ? h("a", { class: "button", href: `#/watch/${meta.rematch_id}` }, "Watch the rematch") : null;
     return h("div", { class: "result", role: "status" },
       h("p", { class: "headline" }, `Match over: ${headline}.`),
       score ? h("p", { class: "score" }, score) : null,
       ending ? h("p", { class: "ending" }, ending.text) : null,
       h("div", { class: "end-actions" }, again,
-        h("a", { class: "button", href: `#/replay/${matchId}` }, "Watch the replay"),
+        h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
         h("a", { class: "button", href: "#/" }, "New game")));
   }
 
-  // ---- drawing ------------------------------------------------------------------------------------------
-  let drawing = false;
-  let again = false;
-  async function render() {
-    if (drawing) { again = true; return; }
-    drawing = true;
+  // ---- drawing ----------------------------------------------------------------------------------------
+  async render() {
+    if (this.closed) return; // the page was left (a late answer, a resize): nothing to draw into
+    if (this.drawing) { this.again = true; return; }
+    this.drawing = true;
     try {
-      do { again = false; await draw(); } while (again);
+      do { this.again = false; await this.draw(); } while (this.again && !this.closed);
     } finally {
-      drawing = false;
+      this.drawing = false;
     }
   }
 
-  function fit() {
+  fit() {
+    const { board } = this;
     const top = board.getBoundingClientRect().top + scrollY;
     const styles = getComputedStyle(board);
     const padX = parseFloat(styles.paddingLeft) + parseFloat(styles.paddingRight);
     const padY = parseFloat(styles.paddingTop) + parseFloat(styles.paddingBottom);
-    return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, innerHeight - top - barHeight - padY - 12) };
+    return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, innerHeight - top - this.barHeight - padY - 12) };
   }
 
-  async function draw() {
-    const any = current();
-    if (!meta || !any) return;
-    const obs0 = any;
-    title.textContent = meta.title + (held().length ? "" : " — watching");
-    drawSeats(seatList, meta, obs0, held());
-    drawLinks(links, meta, invitesFor(matchId), render);
-    let want = shown;
-    const mine = held();
-    if (mine.length) want = mine.includes(obs0.current_player) ? obs0.current_player : mine.includes(shown) ? shown : mine[0];
+  // The "pass the device" screen: the board, the bar's choices and hint are hidden until the next person
+  // confirms who they are.
+  drawPass(want) {
+    const { meta } = this.conn;
+    this.board.hidden = true;
+    this.pass.hidden = false;
+    this.buttons.replaceChildren();
+    this.hud.replaceChildren();
+    this.hintRow.hidden = true;
+    this.status.textContent = `${this.role(want)} to move: pass the device.`;
+    this.status.className = "status waiting";
+    this.last.textContent = "";
+    const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { this.shown = want; forgetMoves(); this.render(); } }, `I am ${this.name(want)}${meta.seats[want].name ? ` (${this.role(want)})` : ""}: show my view`);
+    this.pass.replaceChildren(h("p", {}, `Pass the device to ${this.name(want)}.`), h("p", { class: "small-print" }, "The other view stays hidden until they tap."), ok);
+    turnSignal(true, meta.title);
+    if (keyboardUser) ok.focus();
+  }
+
+  async draw() {
+    const { conn, board, bar, status, buttons } = this;
+    const { meta, latest } = conn;
+    const obs0 = this.current();
+    if (!meta || !obs0) return;
+    this.title.textContent = meta.title + (conn.held().length ? "" : " — watching");
+    drawSeats(this.seatList, meta, obs0, conn.held());
+    drawLinks(this.links, meta, invitesFor(this.matchId), () => this.render());
+    let want = this.shown;
+    const mine = conn.held();
+    if (mine.length) want = mine.includes(obs0.current_player) ? obs0.current_player : mine.includes(this.shown) ? this.shown : mine[0];
     else want = "spectator";
-    if (mine.length > 1 && want !== shown && !obs0.is_terminal) {
-      board.hidden = true;
-      pass.hidden = false;
-      buttons.replaceChildren();
-      hud.replaceChildren();
-      hintRow.hidden = true;
-      status.textContent = `${role(want)} to move: pass the device.`;
-      status.className = "status waiting";
-      last.textContent = "";
-      const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { shown = want; forgetMoves(); render(); } }, `I am ${name(want)}${meta.seats[want].name ? ` (${role(want)})` : ""}: show my view`);
-      pass.replaceChildren(h("p", {}, `Pass the device to ${name(want)}.`), h("p", { class: "small-print" }, "The other view stays hidden until they tap."), ok);
-      turnSignal(true, meta.title);
-      if (keyboardUser) ok.focus();
+    if (mine.length > 1 && want !== this.shown && !obs0.is_terminal) {
+      this.drawPass(want);
       return;
     }
-    shown = want;
-    pass.hidden = true;
-    pass.replaceChildren();
+    this.shown = want;
+    this.pass.hidden = true;
+    this.pass.replaceChildren();
     board.hidden = false;
-    const msg = latest[shown] || latest[Object.keys(latest)[0]];
+    const msg = latest[this.shown] || latest[Object.keys(latest)[0]];
     const obs = msg.observation;
     bar.dataset.version = String(msg.version); // which view is drawn (tests wait on it)
-    const canAct = connected && !pending && shown !== "spectator" && obs.current_player === shown && !obs.is_terminal;
+    const canAct = conn.connected && !conn.pending && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal;
     const focusInBoard = board.contains(document.activeElement) || bar.contains(document.activeElement) || document.activeElement === document.body;
     const mod = await gameModule(obs.game);
+    if (this.closed) return;
     board.classList.toggle("inactive", !canAct && !obs.is_terminal);
-    const [text, kind] = statusFor(obs, mod, canAct);
+    const [text, kind] = this.statusFor(obs, mod, canAct);
     if (obs.is_terminal) {
-      status.replaceChildren(endPanel(obs, mod));
+      status.replaceChildren(this.endPanel(obs, mod));
       status.className = "status over";
     } else {
       status.textContent = text;
@@ -205,53 +221,53 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
     // The tab title says what the status bar says, from the same moment; a move of ours in flight keeps the
     // turn ours (no fresh chime for each hop of one turn).
-    turnSignal(canAct || (!!pending && !obs.is_terminal), meta.title);
-    last.textContent = obs.is_terminal ? "" : lastLine(obs);
-    hud.replaceChildren();
-    if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) hud.append(el); } catch (e) { console.error(e); } }
-    hintRow.hidden = !(canAct && hintOffered); // before measuring the room the bar leaves the board
-    await drawBoard(board, buttons, obs, { choose, canAct, notMoverReason, fit: fit() });
-    board.querySelector("svg.board")?.setAttribute("data-match", matchId);
-    if (Math.abs(bar.offsetHeight - barHeight) > 6) {
-      barHeight = bar.offsetHeight; // the bar grew or shrank (more buttons): fit the board again
-      await drawBoard(board, buttons, obs, { choose, canAct, notMoverReason, fit: fit() });
+    turnSignal(canAct || (!!conn.pending && !obs.is_terminal), meta.title);
+    this.last.textContent = obs.is_terminal ? "" : this.lastLine(obs);
+    this.hud.replaceChildren();
+    if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
+    this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
+    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason() };
+    await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
+    board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
+    if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
+      this.barHeight = bar.offsetHeight; // the bar grew or shrank (more buttons): fit the board again
+      await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     }
-    await drawPanel(panel, obs);
-    await drawLog(log, obs.game, obs.events);
-    drawHint(canAct);
+    await drawPanel(this.panel, obs);
+    await drawLog(this.log, obs.game, obs.events);
+    this.drawHint(canAct);
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
       if (first) first.focus({ preventScroll: false });
     }
   }
 
-  function notMoverReason() {
-    const obs = current();
-    if (!connected) return "Not connected: reconnecting… try again in a moment.";
-    if (pending) return "Wait: your previous move is still being sent.";
-    if (shown === "spectator") return "You are watching: spectators cannot move.";
+  notMoverReason() {
+    const { conn } = this;
+    const obs = this.current();
+    if (!conn.connected) return "Not connected: reconnecting… try again in a moment.";
+    if (conn.pending) return "Wait: your previous move is still being sent.";
+    if (this.shown === "spectator") return "You are watching: spectators cannot move.";
     if (!obs) return "Not connected yet.";
     if (obs.is_terminal) return "The match is over.";
     if (obs.current_player < 0) return "Waiting for a die roll.";
-    return `It is ${name(obs.current_player)}'s turn, not yours.`;
+    return `It is ${this.name(obs.current_player)}'s turn, not yours.`;
   }
 
-  function choose(info) {
-    if (!connected || !ws || ws.readyState !== WebSocket.OPEN) { notify("Not connected: reconnecting… your move was not sent.", "warn"); render(); return; }
-    if (pending) { notify("Wait: your previous move is still being sent.", "warn"); return; }
-    const msg = latest[shown];
-    pending = { label: info.label, id: nextId++, seat: shown };
-    ws.send(JSON.stringify({ type: "action", seat: shown, version: msg.version, action: info.action, id: pending.id }));
-    render();
+  choose(info) {
+    const { conn } = this;
+    if (!conn.isOpen()) { notify("Not connected: reconnecting… your move was not sent.", "warn"); this.render(); return; }
+    if (conn.pending) { notify("Wait: your previous move is still being sent.", "warn"); return; }
+    conn.send(this.shown, info.action, info.label);
+    this.render();
   }
 
-  // ---- rematch ------------------------------------------------------------------------------------------
-  // Each seat this browser holds gets its seat in the new match (seats swap, see docs/server.md).
-  async function rematch() {
+  // ---- rematch: each seat this browser holds gets its seat in the new match (seats swap, docs/server.md) --
+  async rematch() {
     try {
       let next = null;
-      for (const seat of held()) {
-        const r = await api(`/matches/${matchId}/rematch`, { method: "POST", body: { seat, token: tokens[seat] } });
+      for (const seat of this.conn.held()) {
+        const r = await api(`/matches/${this.matchId}/rematch`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
         saveTokens(r.id, { [r.seat]: r.token });
         next = r.id;
       }
@@ -261,108 +277,41 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
   }
 
-  // ---- seats the server refused -------------------------------------------------------------------------
-  async function checkSeats() {
-    for (const seat of seats) {
-      try {
-        await api(`/matches/${matchId}/view`, { method: "POST", body: { seat, token: tokens[seat] } });
-      } catch (e) {
-        if (e.code === "bad_token") refused.add(seat);
-      }
-    }
-    if (!refused.size) return;
-    const which = [...refused].map((p) => `seat ${p + 1}`).join(", ");
-    const forget = h("button", { type: "button", onclick: () => { refused.forEach((p) => forgetSeat(matchId, p)); location.reload(); } }, "Forget it on this browser");
-    problem.replaceChildren(
-      h("p", {}, `The server no longer accepts this browser's token for ${which}: the host may have handed the seat to someone else, or the match ended. ${held().length ? "You still play your other seats." : "You are watching instead."}`),
+  // ---- seats the server refused -----------------------------------------------------------------------
+  showRefused() {
+    const { conn } = this;
+    const which = [...conn.refused].map((p) => `seat ${p + 1}`).join(", ");
+    const forget = h("button", { type: "button", onclick: () => { conn.refused.forEach((p) => forgetSeat(this.matchId, p)); location.reload(); } }, "Forget it on this browser");
+    this.problem.replaceChildren(
+      h("p", {}, `The server no longer accepts this browser's token for ${which}: the host may have handed the seat to someone else, or the match ended. ${conn.held().length ? "You still play your other seats." : "You are watching instead."}`),
       h("p", { class: "small-print" }, "The token stays saved here in case this is a mistake. "), forget);
-    problem.hidden = false;
+    this.problem.hidden = false;
   }
 
-  // ---- the connection -----------------------------------------------------------------------------------
-  function onMessage(ev) {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "welcome") {
-      meta = msg.match;
-      retry = 0;
-      connected = true;
-      setConn("connected");
-      if (meta.rematch_id) render();
-    } else if (msg.type === "state") {
-      latest[msg.seat === null ? "spectator" : msg.seat] = { version: msg.version, observation: msg.observation };
-      if (msg.seat !== null && meta) meta.status = msg.observation.is_terminal ? "finished" : "active";
-      render();
-    } else if (msg.type === "delta") {
-      // Only what changed since version `from`; a gap means a lost message: ask for the whole view again.
-      const key = msg.seat === null ? "spectator" : msg.seat;
-      const heldView = latest[key];
-      if (!heldView || heldView.version !== msg.from) { ws.send(JSON.stringify({ type: "sync" })); return; }
-      const observation = { ...heldView.observation, ...msg.changed, events: heldView.observation.events.concat(msg.events) };
-      for (const k of msg.removed || []) delete observation[k];
-      latest[key] = { version: msg.version, observation };
-      if (meta && observation.is_terminal) meta.status = "finished";
-      render();
-    } else if (msg.type === "seats") {
-      if (meta) { meta.seats = msg.seats; render(); }
-    } else if (msg.type === "notice") {
-      notify(msg.message, "warn");
-    } else if (msg.type === "rematch") {
-      if (meta) { meta.rematch_id = msg.rematch; render(); }
-      if (held().length) notify("A rematch is ready: press “Join the rematch” to take your seat.", "info");
-    } else if (msg.type === "ack") {
-      if (pending && msg.id === pending.id) lastMine = { seat: pending.seat, version: msg.version, label: pending.label };
-      pending = null;
-      render();
-    } else if (msg.type === "error") {
-      pending = null;
-      if (!meta && msg.code === "bad_token") {
-        // The hello was refused: find which stored token is at fault, then join with the others (or watch).
-        checkSeats().then(() => { try { ws.close(); } catch { /* already closed */ } });
-        return;
-      }
-      notify(msg.message, "error");
-      render();
-    }
+  showGone() {
+    this.view.replaceChildren(h("div", { class: "page-message" }, h("h2", {}, "No such match"), h("p", {}, "It may have expired or the link is wrong."), h("a", { class: "button", href: "#/" }, "Back to the games")));
   }
+}
 
-  function connect() {
-    if (closed) return;
-    setConn(retry ? "reconnecting…" : "connecting…");
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${proto}//${location.host}/ws/matches/${matchId}`);
-    ws = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: "hello", seats: held().map((seat) => ({ seat, token: tokens[seat] })) }));
-    socket.onmessage = onMessage;
-    socket.onclose = (ev) => {
-      if (ws !== socket) return;
-      connected = false;
-      if (pending) notify("The connection dropped while your move was on its way; the board will show whether it counted.", "warn");
-      pending = null;
-      if (closed) return;
-      if (ev.code === 4404) {
-        view.replaceChildren(h("div", { class: "page-message" }, h("h2", {}, "No such match"), h("p", {}, "It may have expired or the link is wrong."), h("a", { class: "button", href: "#/" }, "Back to the games")));
-        return;
-      }
-      if (ev.code === 4403) checkSeats();
-      setConn("reconnecting…");
-      retry = Math.min(retry + 1, 5);
-      render();
-      setTimeout(connect, meta === null && refused.size ? 0 : 200 * 2 ** retry);
-    };
-  }
-
-  api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
-    .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
-    .then((has) => { hintOffered = has && !spectate; bar.dataset.hint = hintOffered ? "offered" : "none"; render(); });
-
+export function showPlay(view, matchId, { spectate = false } = {}) {
+  let table = null;
+  const listener = {
+    changed: () => table.render(),
+    status: setConn,
+    notice: (text, kind) => notify(text, kind),
+    refused: () => table.showRefused(),
+    gone: () => table.showGone(),
+  };
+  const conn = new MatchConnection(matchId, { spectate, listener });
+  table = new MatchTable(view, matchId, conn, spectate);
   let resizeTimer = null;
-  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(render, 150); };
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => table.render(), 150); };
   addEventListener("resize", onResize);
-  connect();
+  conn.connect();
   return () => {
-    closed = true;
+    table.closed = true;
+    conn.close();
     removeEventListener("resize", onResize);
-    if (ws) ws.close();
     setConn("");
     resetTitle();
     forgetMoves();
