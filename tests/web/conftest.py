@@ -127,3 +127,12 @@ def contexts(request, browser):
     # fails the test even when what the test looked at was right.
     if problems and not failed:
         pytest.fail("the page logged errors:\n" + "\n".join(problems[:10]))
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    """One server for a whole test module (its tests start their own matches): lean browser tests."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}")
+    srv.start()
+    yield srv
+    srv.kill()

@@ -165,15 +165,20 @@ class MatchTable {
     return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, innerHeight - top - this.barHeight - padY - 12) };
   }
 
-  // The "pass the device" screen: the board, the bar's choices and hint are hidden until the next person
+  // The "pass the device" screen: nothing of the last player's view stays in the page (board, facts, log,
+  // the bar's choices, hint and last line are emptied, not just hidden from sight) until the next person
   // confirms who they are.
   drawPass(want) {
     const { meta } = this.conn;
     this.board.hidden = true;
+    this.board.replaceChildren();
+    this.panel.replaceChildren();
+    this.log.replaceChildren(h("h3", {}, "Log"), h("p", { class: "small-print" }, "Hidden while the device is passed."));
     this.pass.hidden = false;
     this.buttons.replaceChildren();
     this.hud.replaceChildren();
     this.hintRow.hidden = true;
+    this.hintText.textContent = "";
     this.status.textContent = `${this.role(want)} to move: pass the device.`;
     this.status.className = "status waiting";
     this.last.textContent = "";
