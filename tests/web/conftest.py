@@ -97,7 +97,8 @@ def expected(text: str) -> bool:
 
 @pytest.fixture
 def contexts(request, browser):
-    """Make browser contexts (viewport size as keyword); screenshots of their pages on failure."""
+    """Make browser contexts (viewport size as keyword; `pace`: the replay speed of the other side's moves,
+    instant unless given); screenshots of their pages on failure."""
     made = []
     problems: list[str] = []
 
@@ -107,9 +108,11 @@ def contexts(request, browser):
             "console", lambda msg: problems.append(msg.text) if msg.type == "error" and not expected(msg.text) else None
         )
 
-    def make(**kwargs):
+    def make(pace: str | None = "instant", **kwargs):
         ctx = browser.new_context(**kwargs)
         ctx.set_default_timeout(15000)
+        if pace:  # the other side's moves shown at this pace ("instant" unless a test is about the pace)
+            ctx.add_init_script(f"try {{ localStorage.setItem('boardcade.pace', {pace!r}); }} catch {{}}")
         ctx.on("page", watch)
         made.append(ctx)
         return ctx

@@ -4,7 +4,9 @@
 // this browser chose last, and the seats whose stored token the server refused. It draws nothing: the page
 // (play.js) is told through `listener` when something changed.
 //
-//   listener.changed()            the views, the seats, the connection or the pending move changed
+//   listener.view(key, view, whole) a new view {version, observation} of seat `key` ("spectator" when
+//                                 watching); `whole`: sent whole (a first view, or after a gap), else one step
+//   listener.changed()            the seats, the connection or the pending move changed
 //   listener.status(text)         the connection's state in words ("connected", "reconnecting…")
 //   listener.notice(text, kind)   something to tell the player (a server notice, an error)
 //   listener.refused()            the server refused a stored token (see `refused`)
@@ -67,9 +69,10 @@ export class MatchConnection {
       this.listener.status("connected");
       if (this.meta.rematch_id) this.listener.changed();
     } else if (msg.type === "state") {
-      this.latest[msg.seat === null ? "spectator" : msg.seat] = { version: msg.version, observation: msg.observation };
+      const key = msg.seat === null ? "spectator" : msg.seat;
+      this.latest[key] = { version: msg.version, observation: msg.observation };
       if (msg.seat !== null && meta) meta.status = msg.observation.is_terminal ? "finished" : "active";
-      this.listener.changed();
+      this.listener.view(key, this.latest[key], true);
     } else if (msg.type === "delta") {
       // Only what changed since version `from`; a gap means a lost message: ask for the whole view again.
       const key = msg.seat === null ? "spectator" : msg.seat;
@@ -79,7 +82,7 @@ export class MatchConnection {
       for (const k of msg.removed || []) delete observation[k];
       this.latest[key] = { version: msg.version, observation };
       if (meta && observation.is_terminal) meta.status = "finished";
-      this.listener.changed();
+      this.listener.view(key, this.latest[key], false);
     } else if (msg.type === "seats") {
       if (meta) { meta.seats = msg.seats; this.listener.changed(); }
     } else if (msg.type === "notice") {

@@ -11,6 +11,7 @@ import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
 import { h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
+import { PACES, Playback, paceName, setPace } from "./pace.js";
 import { drawLinks, drawSeats, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
@@ -30,6 +31,8 @@ class MatchTable {
     // request. A server without the hint endpoint answers 404: the button then stays hidden for this match.
     this.hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
     this.hint = null; // {seat, version, text, action}
+    this.playback = new Playback(matchId, () => this.render());
+    this.away = null; // {key, events}: what happened while this seat's view was not watched
     this.drawing = false;
     this.again = false;
     this.closed = false;
@@ -43,9 +46,15 @@ class MatchTable {
     this.title = h("h2", { class: "match-title" }, "Loading the match…");
     this.seatList = h("ul", { class: "players", "aria-label": "Players" });
     const rulesButton = h("button", { type: "button", class: "rules-button", onclick: () => this.conn.meta && openRules(this.conn.meta.game) }, "Rules");
-    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton), this.seatList);
+    const pace = h("select", { class: "pace", "aria-label": "Replay speed of the other side's moves" },
+      PACES.map(([value, label]) => h("option", { value, selected: value === paceName() }, label)));
+    pace.addEventListener("change", () => { setPace(pace.value); if (pace.value === "instant") this.playback.skip(this.shown); });
+    const paceField = h("label", { class: "pace-field", title: "How fast the other side's moves are shown, step by step" }, h("span", {}, "Their moves:"), pace);
+    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton, paceField), this.seatList);
     this.problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
     this.board = h("div", { class: "board-area" });
+    this.awayBox = h("section", { class: "away", "aria-label": "While you were away", hidden: true });
+    this.skipButton = h("button", { type: "button", class: "skip", onclick: () => this.playback.skip(this.shown) }, "Skip to now");
     this.pass = h("div", { class: "pass", hidden: true });
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
     this.last = h("p", { class: "last" });
@@ -59,16 +68,19 @@ class MatchTable {
     this.log = h("div", { class: "log-area" });
     this.links = h("div", { class: "links" });
     this.view.replaceChildren(h("div", { class: "match" }, head, this.problem,
-      h("div", { class: "play-grid" }, h("section", { class: "board-col" }, this.board, this.pass, this.bar), h("aside", { class: "side-col" }, this.panel, this.log, this.links))));
+      h("div", { class: "play-grid" }, this.boardCol = h("section", { class: "board-col" }, this.board, this.pass, this.bar), this.sideCol = h("aside", { class: "side-col" }, this.panel, this.log, this.links))));
   }
 
   name(p) { return this.conn.meta ? seatName(this.conn.meta, p) : `Player ${p + 1}`; }
   role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
-  current() {
-    const latest = this.conn.latest;
-    const any = latest[this.shown] || Object.values(latest)[0];
-    return any ? any.observation : null;
+  // The frame on screen (or to be): the shown seat's, else the first view held.
+  frame() {
+    const pb = this.playback;
+    if (this.shown !== null && pb.shown(this.shown)) return pb.shown(this.shown);
+    const first = Object.keys(pb.keys).find((k) => pb.shown(k));
+    return first === undefined ? null : pb.shown(first);
   }
+  current() { return this.frame()?.observation || null; }
 
   // ---- the hint ---------------------------------------------------------------------------------------
   async askHint() {
@@ -101,11 +113,12 @@ class MatchTable {
   }
 
   // ---- what the bar says ------------------------------------------------------------------------------
-  statusFor(obs, mod, canAct) {
+  statusFor(obs, mod, canAct, replaying, frame) {
     const { conn } = this;
     const p = obs.current_player;
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
     if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
+    if (replaying) return [`${frame.mover >= 0 ? `${this.name(frame.mover)}'s` : "The dice's"} move, step by step`, "replaying"];
     if (canAct) return [(mod && mod.prompt && mod.prompt(obs)) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
@@ -115,11 +128,37 @@ class MatchTable {
     return [`Waiting for ${this.name(p)}${s.name ? ` (${this.role(p)})` : ""}${away}…`, "waiting"];
   }
 
-  lastLine(obs) {
-    const { lastMine, latest } = this.conn;
+  // The bar's last line: what this browser chose last, else what the other side just did (its move, not the
+  // dice rolled for the next turn), else the last event.
+  lastLine(frame) {
+    const { lastMine } = this.conn;
+    const obs = frame.observation;
+    if (lastMine && lastMine.seat === this.shown && lastMine.version === frame.version) return `You chose: ${lastMine.label}`;
+    if (frame.mover !== null && frame.mover !== this.shown) {
+      const own = obs.events.filter((e) => e.step === frame.from);
+      const texts = (own.length ? own : obs.events.filter((e) => e.step >= frame.from)).map((e) => e.text);
+      if (texts.length) return `${frame.mover >= 0 ? this.name(frame.mover) : "Dice"}: ${texts.join("; ")}`;
+    }
     const ev = obs.events[obs.events.length - 1];
-    if (lastMine && lastMine.seat === this.shown && lastMine.version === latest[this.shown]?.version) return `You chose: ${lastMine.label}`;
     return ev ? `Last: ${ev.text}` : "";
+  }
+
+  // "While you were away": the events this seat's view went past without showing them step by step.
+  drawAway() {
+    const away = this.away && this.away.key === this.shown ? this.away : null;
+    this.awayBox.hidden = !away;
+    if (!away) { this.awayBox.replaceChildren(); return; }
+    // Beside the board at a desk (the board keeps its room), above it on a narrow screen (seen first).
+    const [col, before] = matchMedia("(max-width: 900px)").matches ? [this.boardCol, this.board] : [this.sideCol, this.panel];
+    if (this.awayBox.nextSibling !== before) col.insertBefore(this.awayBox, before);
+    const MAX = 12;
+    const events = away.events.slice(-MAX);
+    const earlier = away.events.length - events.length;
+    this.awayBox.replaceChildren(
+      h("div", { class: "away-head" }, h("h3", {}, "While you were away"),
+        h("button", { type: "button", class: "away-close", onclick: () => { this.away = null; this.render(); } }, "Got it")),
+      earlier ? h("p", { class: "small-print" }, `${earlier} earlier ${earlier === 1 ? "step is" : "steps are"} in the log.`) : null,
+      h("ol", { class: "away-list" }, events.map((e) => h("li", {}, e.text))));
   }
 
   endPanel(obs, mod) {
@@ -189,8 +228,8 @@ class MatchTable {
   }
 
   async draw() {
-    const { conn, board, bar, status, buttons } = this;
-    const { meta, latest } = conn;
+    const { conn, board, bar, status, buttons, playback } = this;
+    const { meta } = conn;
     const obs0 = this.current();
     if (!meta || !obs0) return;
     this.title.textContent = meta.title + (conn.held().length ? "" : " — watching");
@@ -201,6 +240,8 @@ class MatchTable {
     if (mine.length) want = mine.includes(obs0.current_player) ? obs0.current_player : mine.includes(this.shown) ? this.shown : mine[0];
     else want = "spectator";
     if (mine.length > 1 && want !== this.shown && !obs0.is_terminal) {
+      playback.hidden();
+      this.awayBox.hidden = true;
       this.drawPass(want);
       return;
     }
@@ -208,16 +249,22 @@ class MatchTable {
     this.pass.hidden = true;
     this.pass.replaceChildren();
     board.hidden = false;
-    const msg = latest[this.shown] || latest[Object.keys(latest)[0]];
-    const obs = msg.observation;
-    bar.dataset.version = String(msg.version); // which view is drawn (tests wait on it)
-    const canAct = conn.connected && !conn.pending && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal;
+    const frame = playback.shown(want) || this.frame();
+    const obs = frame.observation;
+    bar.dataset.version = String(frame.version); // which view is drawn (tests wait on it)
+    const missed = playback.drawn(want, frame);
+    if (missed) this.away = { key: want, events: missed };
+    this.drawAway();
+    // Replaying: older steps of the other side are on screen; the newest view is still to come.
+    const replaying = playback.playing(want) || frame.version !== conn.latest[want]?.version;
+    bar.dataset.replaying = replaying ? "yes" : "no";
+    const canAct = conn.connected && !conn.pending && !replaying && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal;
     const focusInBoard = board.contains(document.activeElement) || bar.contains(document.activeElement) || document.activeElement === document.body;
     const mod = await gameModule(obs.game);
     if (this.closed) return;
     board.classList.toggle("inactive", !canAct && !obs.is_terminal);
-    const [text, kind] = this.statusFor(obs, mod, canAct);
-    if (obs.is_terminal) {
+    const [text, kind] = this.statusFor(obs, mod, canAct, replaying && !obs.is_terminal, frame);
+    if (obs.is_terminal && !replaying) {
       status.replaceChildren(this.endPanel(obs, mod));
       status.className = "status over";
     } else {
@@ -227,7 +274,7 @@ class MatchTable {
     // The tab title says what the status bar says, from the same moment; a move of ours in flight keeps the
     // turn ours (no fresh chime for each hop of one turn).
     turnSignal(canAct || (!!conn.pending && !obs.is_terminal), meta.title);
-    this.last.textContent = obs.is_terminal ? "" : this.lastLine(obs);
+    this.last.textContent = obs.is_terminal && !replaying ? "" : this.lastLine(frame);
     this.hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
@@ -239,7 +286,8 @@ class MatchTable {
       await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     }
     await drawPanel(this.panel, obs);
-    await drawLog(this.log, obs.game, obs.events);
+    await drawLog(this.log, obs.game, obs.events, frame.from === null ? null : [frame.from, frame.version]);
+    if (replaying) buttons.append(this.skipButton);
     this.drawHint(canAct);
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
@@ -264,6 +312,7 @@ class MatchTable {
     if (!conn.isOpen()) { notify("Not connected: reconnecting… your move was not sent.", "warn"); this.render(); return; }
     if (conn.pending) { notify("Wait: your previous move is still being sent.", "warn"); return; }
     conn.send(this.shown, info.action, info.label);
+    this.away = null;
     this.render();
   }
 
@@ -302,6 +351,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   let table = null;
   const listener = {
     changed: () => table.render(),
+    view: (key, v, whole) => table.playback.receive(key, v.version, v.observation, whole),
     status: setConn,
     notice: (text, kind) => notify(text, kind),
     refused: () => table.showRefused(),
@@ -313,8 +363,15 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => table.render(), 150); };
   addEventListener("resize", onResize);
   conn.connect();
+  const onVisible = () => {
+    if (document.visibilityState === "hidden") table.playback.skip(table.shown); // no replay for nobody
+    else table.render(); // back: what was missed is summed up
+  };
+  document.addEventListener("visibilitychange", onVisible);
   return () => {
     table.closed = true;
+    table.playback.stop();
+    document.removeEventListener("visibilitychange", onVisible);
     conn.close();
     removeEventListener("resize", onResize);
     setConn("");
