@@ -94,5 +94,20 @@ def test_core_imports_nothing_else_of_boardcade():
         assert all(t.startswith("boardcade.core") for t in graph[module]), f"{module} imports {graph[module]}"
 
 
+# server/manager.py is a thin front over these parts; each may import only the parts before it (docs/server.md).
+MANAGER_PARTS = ["views", "live", "context", "commits", "sync", "drivers", "registry", "sweep", "seating", "hints"]
+
+
+def test_the_match_managers_parts_import_one_way():
+    graph = _imports()
+    parts = [f"boardcade.server.{p}" for p in [*MANAGER_PARTS, "manager"]]
+    assert set(parts) <= set(graph), f"missing modules: {set(parts) - set(graph)}"
+    for i, module in enumerate(parts):
+        later = set(parts[i + 1 :])
+        assert not graph[module] & later, f"{module} imports {sorted(graph[module] & later)}, which come after it"
+    callers = {m for m, targets in graph.items() if "boardcade.server.manager" in targets}
+    assert callers <= {"boardcade.server.app", "boardcade.server.routes", "boardcade.server.ws"}, callers
+
+
 def test_the_checker_sees_a_cycle_when_there_is_one():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]

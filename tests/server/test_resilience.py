@@ -95,7 +95,7 @@ def test_sv2_a_database_that_stops_answering_never_gets_a_false_answer_or_a_500(
     storage = mgr.storage
     m = h.new_match(client)
     real_commit, real_since = storage.commit_batch, storage.load_since
-    monkeypatch.setattr("boardcade.server.manager.VERIFY_TRIES", (0.01, 0.01))
+    monkeypatch.setattr("boardcade.server.commits.VERIFY_TRIES", (0.01, 0.01))
 
     def committed_then_lost(batch):
         real_commit(batch)
@@ -329,7 +329,7 @@ def test_sv13_a_notification_that_comes_during_a_read_makes_the_server_read_agai
         monkeypatch.setattr(mgr_b.storage, "load_since", slow_first_read)
 
         def notify(version: int) -> None:
-            b.portal.call(mgr_b._on_bus, [("v", "server-a", m["id"], str(version))])
+            b.portal.call(mgr_b.sync.on_bus, [("v", "server-a", m["id"], str(version))])
 
         assert move(h, a, m)[0].status_code == 200
         notify(h.live_state(a, m["id"]).move_number())

@@ -26,10 +26,10 @@ ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = (
-    "import random, secrets, sys, types, uvicorn\n"
-    "from boardcade.server import create_app, manager\n"
+    "import random, sys, types, uvicorn\n"
+    "from boardcade.server import create_app, drivers, manager\n"
     "seeded = random.Random(int(sys.argv[3]))  # the server's dice and computer players, seeded: repeatable matches\n"
-    "manager.secrets = types.SimpleNamespace(randbits=seeded.getrandbits, token_urlsafe=secrets.token_urlsafe)\n"
+    "manager.secrets = drivers.secrets = types.SimpleNamespace(randbits=seeded.getrandbits)\n"
     "uvicorn.run(create_app(sys.argv[1], agent_budget=1.0), host='127.0.0.1', port=int(sys.argv[2]),"
     " log_level='warning')\n"
 )

@@ -27,10 +27,15 @@ log = logging.getLogger("boardcade.server")
 Handler = Callable[[list[tuple[str, str, str, str]]], None]
 
 
+def line(kind: str, server: str, match_id: str, data: object = "") -> str:
+    """One message line (the format above)."""
+    return f"{kind} {server} {match_id} {data}".rstrip()
+
+
 def parse(payload: str) -> list[tuple[str, str, str, str]]:
     out = []
-    for line in payload.split("\n"):
-        parts = line.split(" ", 3)
+    for text in payload.split("\n"):
+        parts = text.split(" ", 3)
         if len(parts) >= 3:
             out.append((parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else ""))
     return out

@@ -9,7 +9,7 @@ person's twenty computer-only matches cannot starve someone else's opponent) and
 free. Each decision has a deadline, `agent_budget` seconds after it was asked for, queueing included: the
 search agents (easy, medium, hard, ismcts) search until just before it and play their best move so far.
 If no answer comes by the deadline (all workers busy, or an agent that cannot be cut short overran), the
-caller plays a fallback move and says so (see manager.py). A hint (the `medium` agent's suggestion for a human
+caller plays a fallback move and says so (see drivers.py). A hint (the `medium` agent's suggestion for a human
 seat) waits in the same queue, under the asker's address, with the same deadline; it gets no fallback.
 """
 

@@ -1,9 +1,7 @@
 """One match held in memory by a server process: its state, seats, connected clients and what each was sent.
 
-Views: a client gets `observation(seat)` for each seat it holds (the public view, `observation(None)`, as a
-spectator). The first view on a connection is whole (a `state` message); after that each change is a `delta`
-holding only the new events and the top-level keys of the view that changed, with the version it applies to
-(`from`) so a client that missed one can tell and ask for the whole view again.
+The views it sends (whole or as deltas) are built by its `Views` (views.py); an expired match tells its
+clients so (`expire`). Once loaded, a match's steps change only through commits.py, after they are stored.
 """
 
 from __future__ import annotations
@@ -12,14 +10,14 @@ import asyncio
 import random
 import time
 from collections import Counter
-from typing import Any, Protocol
+from typing import Any
 
 from ..core import State
 from ..core.record import load_game_under_rules
 from .errors import dumps
-from .replay import diff
 from .seats import matches_hash
 from .storage import SeatRow, StoredMatch
+from .views import Client, Views
 
 PRESENCE_TTL = 45.0  # seconds another server's presence report stays valid without being repeated
 
@@ -43,16 +41,6 @@ def resolve_chance(state: State, rng: random.Random, limit: int) -> list[int]:
     return applied
 
 
-class Client(Protocol):
-    """A connected browser (or test): the seats it holds (empty = spectator), the version of the view it was
-    last sent per seat, and a send that never waits (it queues, or drops the client if it is too far behind)."""
-
-    seats: tuple[int, ...]
-    versions: dict[int | None, int]
-
-    def send_text(self, text: str) -> bool: ...
-
-
 class LiveMatch:
     def __init__(self, stored: StoredMatch, owner: str | None = None):
         self.id = stored.id
@@ -72,10 +60,10 @@ class LiveMatch:
         self.apply_stored(stored.actions)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
-        self.views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.views = Views(self.id)
         self.driving = False
         self.needs_sync = False
-        self.resync = False  # a notification came while the match was being read (manager._schedule_sync)
+        self.resync = False  # a notification came while the match was being read (sync.Sync.schedule)
         self.last_used = time.monotonic()
         self.seats_read_at = 0.0  # when seat_rows were last read again from the database (authenticate_fresh)
         self.local_presence: Counter[int] = Counter()
@@ -164,59 +152,14 @@ class LiveMatch:
     # ---- views ------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """observation(seat) at the current version (computed once per version and seat)."""
-        cached = self.views.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
-        obs = self.state.observation(seat)
-        self.views[seat] = (self.version, obs)
-        return obs
+        return self.views.view(self.state, seat)
 
     def state_message(self, seat: int | None) -> str:
-        return dumps(
-            {"type": "state", "match": self.id, "seat": seat, "version": self.version, "observation": self.view(seat)}
-        )
-
-    def _delta(self, seat: int | None) -> tuple[int | None, str]:
-        """(version the delta applies to, message) for `seat`; (None, whole state) if there is no earlier view."""
-        before = self.views.get(seat)
-        if before is None or before[0] == self.version:
-            return None, self.state_message(seat)
-        old_version, old = before
-        new = self.view(seat)
-        old_events, new_events = old.get("events", []), new.get("events", [])
-        if len(new_events) < len(old_events):
-            return None, self.state_message(seat)
-        changed, removed = diff(
-            {k: v for k, v in old.items() if k != "events"}, {k: v for k, v in new.items() if k != "events"}
-        )
-        msg: dict[str, Any] = {
-            "type": "delta",
-            "match": self.id,
-            "seat": seat,
-            "version": self.version,
-            "from": old_version,
-            "events": new_events[len(old_events) :],
-            "changed": changed,
-        }
-        if removed:
-            msg["removed"] = removed
-        return old_version, dumps(msg)
+        return self.views.state_message(self.state, seat)
 
     def broadcast(self) -> None:
-        """Queue the change for every client: a delta when it holds the view the delta applies to, else the whole
-        view. Never waits: slow clients are dropped by their own queue (ws.py), never awaited here."""
-        deltas: dict[int | None, tuple[int | None, str]] = {}
-        for client in list(self.clients):
-            for seat in client.seats or (None,):
-                if seat not in deltas:
-                    deltas[seat] = self._delta(seat)
-                since, text = deltas[seat]
-                if since is not None and client.versions.get(seat) != since:
-                    text = self.state_message(seat)
-                client.versions[seat] = self.version
-                client.send_text(text)
-        for seat in [s for s in self.views if s not in deltas]:  # nobody holds that view any more
-            del self.views[seat]
+        """Queue the change for every client (Views.broadcast); never waits."""
+        self.views.broadcast(self.state, list(self.clients))
 
     def send_all(self, msg: dict[str, Any], skip: Client | None = None) -> None:
         text = dumps(msg)
@@ -226,3 +169,9 @@ class LiveMatch:
 
     def seats_message(self) -> dict[str, Any]:
         return {"type": "seats", "match": self.id, "seats": self.seat_info()}
+
+    def expire(self) -> None:
+        """The match expired (the sweep, here or on another server): no more moves; its clients are told."""
+        self.status = "expired"
+        text = "This match expired after a long time without moves; it can no longer be played."
+        self.send_all({"type": "notice", "match": self.id, "code": "expired", "message": text})

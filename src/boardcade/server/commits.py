@@ -1,0 +1,168 @@
+"""How a match's steps change, and the rule every change keeps: stored first, then told (SV-2).
+
+Commits are optimistic: an action is applied to a copy of the state of version v (`submit` for a person's
+action, drivers.py for a computer's), the chance outcomes that follow are sampled, and `store` commits the
+steps only if the match is still at version v in the database (any server may have moved it meanwhile). Only
+then does the state in memory change and clients hear of it. If the database's answer is lost, the match is
+read back to find out whether the commit happened; the client is never told "unchanged" unless the read-back
+shows it.
+
+Steps stored by another server (or by a commit whose answer was lost) come in by `catch_up` (read from the
+database) or `apply_notified` (the notification sent in that commit's own transaction). Every path that
+changes a match's steps is in this module, and each ends in `_tell`, after the steps are stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from ..core import IllegalActionError, State
+from .context import Context
+from .errors import ClientError
+from .live import LiveMatch, resolve_chance
+from .storage import Commit, now_iso
+from .writer import CommitWriter
+
+log = logging.getLogger("boardcade.server")
+VERIFY_TRIES = (0.05, 0.2, 0.5, 1.0, 1.5)  # seconds between read-backs of a commit whose answer was lost
+
+
+class Commits:
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.writer = CommitWriter(ctx.storage)
+
+    # ---- a person's action -----------------------------------------------------------------------
+    async def submit(self, match: LiveMatch, seat: int, version: int, action: int) -> None:
+        """Apply `action` for the authenticated `seat`, chosen at state `version`, and store it; ClientError if
+        it cannot be (stale, duplicate, out of turn, illegal, expired, over, or the database not answering)."""
+        if version > match.version or match.needs_sync:  # another server may have moved on
+            await self.sync(match)
+        async with match.lock:
+            if match.status == "expired":
+                raise ClientError("expired", "this match expired after a long time without moves")
+            if version != match.version:
+                self._refuse_stale(match, seat, version, action)
+            state = match.state
+            if state.is_terminal():
+                raise ClientError("match_over", "the match is over; no action is legal")
+            cur = state.current_player()
+            if cur != seat:
+                who = "chance" if cur < 0 else match.game.player_name(cur)
+                raise ClientError("not_your_turn", f"it is {who}'s turn, not {match.game.player_name(seat)}'s")
+            new = state.clone()
+            try:
+                new.apply_action(action)
+            except IllegalActionError as e:
+                raise ClientError("illegal_action", str(e)) from None
+            chance = resolve_chance(new, self.ctx.rng, match.game.max_game_length)
+            if not await self.store(match, new, [action, *chance], [seat] + [-1] * len(chance)):
+                self._refuse_stale(match, seat, version, action)
+
+    def _refuse_stale(self, match: LiveMatch, seat: int, version: int, action: int) -> None:
+        if match.was_played(version, seat, action):
+            raise ClientError(
+                "duplicate", f"action {action} at version {version} was already applied; now at {match.version}"
+            )
+        raise ClientError(
+            "stale_version",
+            f"action was chosen for version {version} but the match is at version {match.version}; "
+            "choose again from the latest state",
+        )
+
+    # ---- commit, then tell -----------------------------------------------------------------------
+    async def store(self, match: LiveMatch, new: State, actions: list[int], movers: list[int]) -> bool:
+        """Commit `actions` (leading from match.state to `new`), then adopt and tell. Caller holds match.lock.
+        True if stored; False if another server moved the match first (it has been brought up to date).
+        Raises ClientError("unavailable") if the database could not be asked; the match is then unchanged,
+        or (whether the commit happened is not known) marked to be read back before its next use."""
+        start = match.version
+        to_move, waiting = (None, None) if new.is_terminal() else (new.current_player(), None)
+        if to_move is not None:
+            waiting = match.seats[to_move]["kind"] if to_move >= 0 else "human"
+        result = list(new.returns()) if new.is_terminal() else None
+        note = self.ctx.note("v", match, f"{start + len(actions)} {start} {','.join(map(str, actions))}")
+        commit = Commit(match.id, start, actions, result, to_move, waiting, note)
+        try:
+            stored = await self.writer.commit(commit)
+        except Exception as e:
+            stored = await self._verify(match, start, actions, e)
+        if not stored:
+            await self.catch_up(match)
+            return False
+        match.adopt(new, movers)  # stored: only now does the match change, and its clients hear of it
+        if match.status != "active":
+            self.ctx.finished.add(match.id)
+            self.ctx.list_cache.clear()
+        self._tell(match)
+        return True
+
+    async def _verify(self, match: LiveMatch, start: int, actions: list[int], error: Exception) -> bool:
+        """The commit's answer was lost (the database failed or the connection broke): read the match back.
+        True if the steps are stored (the commit happened), False if another server's are; ClientError if ours
+        are not stored or the database cannot be read."""
+        log.warning("commit of match %s at version %d: no answer (%s); reading it back", match.id, start, error)
+        for pause in VERIFY_TRIES:
+            await asyncio.sleep(pause)
+            try:
+                since = await self.ctx.read(self.ctx.storage.load_since, match.id, start)
+            except Exception:
+                continue
+            stored = since[2] if since else []
+            if stored[: len(actions)] == actions:
+                log.warning("match %s: the commit at version %d had been stored", match.id, start)
+                return True
+            if not stored:
+                raise ClientError(
+                    "unavailable", "the database did not store this move (it failed); the match is unchanged, try again"
+                )
+            return False
+        match.needs_sync = True
+        raise ClientError(
+            "unavailable",
+            "the database did not answer, so it is not known yet whether this move was stored; "
+            "the match will show it as soon as the database answers",
+        )
+
+    def _tell(self, match: LiveMatch) -> None:
+        """The match's new steps are stored and applied: send every client its delta."""
+        match.updated_at = now_iso()
+        match.broadcast()
+
+    # ---- steps stored elsewhere ------------------------------------------------------------------
+    async def sync(self, match: LiveMatch) -> None:
+        async with match.lock:
+            await self.catch_up(match)
+
+    async def catch_up(self, match: LiveMatch) -> None:
+        """Apply the steps stored since match.version (by another server, or by a commit whose answer was lost)
+        and tell the clients. Caller holds match.lock."""
+        try:
+            since = await self.ctx.read(self.ctx.storage.load_since, match.id, match.version)
+        except Exception:
+            match.needs_sync = True
+            raise ClientError("unavailable", "the database is not answering; try again in a moment") from None
+        match.needs_sync = False
+        if since is None:
+            return
+        status, rematch_id, actions = since
+        if actions:
+            match.apply_stored(actions)
+            self._tell(match)
+        if status == "expired" and match.status != "expired":
+            match.expire()
+        if rematch_id and not match.rematch_id:
+            match.rematch_id = rematch_id
+            match.send_all({"type": "rematch", "match": match.id, "rematch": rematch_id})
+
+    def apply_notified(self, match: LiveMatch, actions: list[int]) -> None:
+        """Apply steps another server committed, as its notification (sent in the commit's own transaction, so
+        exactly what was stored) names them; the match is at their first step and nothing is using it."""
+        try:
+            match.apply_stored(actions)
+        except Exception:  # not what this server expected: read the match back instead
+            log.exception("notified steps of match %s did not apply; reading it back", match.id)
+            self.ctx.live.pop(match.id, None)
+            return
+        self._tell(match)

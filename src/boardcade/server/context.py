@@ -1,0 +1,63 @@
+"""What every part of the match manager shares: the database and its read pool, the settings, the bus to the
+other server processes, the matches held in memory, the server's dice, and the background tasks.
+
+The parts (commits.py, sync.py, drivers.py, registry.py, sweep.py, seating.py, hints.py) each get this one
+object; manager.py builds it and them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from .bus import LocalBus, PostgresBus, line
+from .live import LiveMatch
+from .settings import Settings
+from .storage import Storage
+
+READ_THREADS = 4
+
+
+class Context:
+    def __init__(self, storage: Storage, settings: Settings, bus: LocalBus | PostgresBus, rng: random.Random):
+        self.storage = storage
+        self.settings = settings
+        self.bus = bus
+        self.server_id = bus.server_id
+        self.rng = rng  # the server's dice: chance outcomes, and a computer's move when it missed its deadline
+        self.live: dict[str, LiveMatch] = {}  # the matches held in memory, by id
+        self.finished: set[str] = set()  # matches that ended while held here; let go on the next create
+        self.list_cache: dict[tuple, tuple[float, list]] = {}  # the match list (registry.py); cleared on changes
+        self.tasks: set[asyncio.Task] = set()
+        self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
+
+    def spawn(self, coro: Coroutine) -> asyncio.Task:
+        """Run `coro` in the background (cancelled and awaited on stop)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def read(self, fn: Callable, *args: Any) -> Any:
+        """A storage call on the read pool (several threads: reads never wait behind commits)."""
+        return await asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
+
+    def note(self, kind: str, match: LiveMatch, data: Any = "") -> str:
+        """A bus message line about `match` from this server (bus.py has the kinds)."""
+        return line(kind, self.server_id, match.id, data)
+
+    def publish(self, payloads: list[str]) -> None:
+        """Tell the other server processes (in the background; nothing to do with one process)."""
+        if self.bus.multi and payloads:
+            self.spawn(self.read(self.storage.publish, payloads))
+
+    async def stop_tasks(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    def close(self) -> None:
+        self._reads.shutdown(wait=True)
