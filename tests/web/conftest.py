@@ -27,6 +27,7 @@ ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = (
     "import random, sys, types, uvicorn\n"
+    "exec(sys.argv[4])  # the test's own setup, if any\n"
     "from boardcade.server import create_app, drivers, manager\n"
     "seeded = random.Random(int(sys.argv[3]))  # the server's dice and computer players, seeded: repeatable matches\n"
     "manager.secrets = drivers.secrets = types.SimpleNamespace(randbits=seeded.getrandbits)\n"
@@ -38,8 +39,9 @@ SERVER = (
 class Server:
     """A server process that can be killed and started again on the same port and database."""
 
-    def __init__(self, db_url: str, seed: int = 7):
+    def __init__(self, db_url: str, seed: int = 7, setup: str = ""):
         self.seed = seed
+        self.setup = setup  # Python run in the server process before it starts
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -48,7 +50,9 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed)])
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed), self.setup]
+        )
         deadline = time.time() + 20
         while time.time() < deadline:
             try:

@@ -13,6 +13,7 @@ STATUS = {
     "bad_json": 400,
     "bad_message": 400,
     "bad_options": 400,
+    "bad_agent": 400,
     "bad_record": 400,
     "bad_token": 403,
     "not_found": 404,

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents import AGENTS
 from ..core import GameError, game_names, load_game
+from .catalog import playable_agents, unplayable_reason
 from .context import Context
 from .drivers import Drivers
 from .errors import ClientError
@@ -36,7 +37,7 @@ class Seating:
 
     # ---- new matches -----------------------------------------------------------------------------
     def _check_seats(self, seats: Any, num_players: int) -> list[dict[str, Any]]:
-        allowed = "{'kind': 'human'} or {'kind': 'agent', 'agent': one of " + ", ".join(AGENTS) + "}"
+        allowed = "{'kind': 'human'} or {'kind': 'agent', 'agent': one of " + ", ".join(playable_agents()) + "}"
         if not isinstance(seats, list) or len(seats) != num_players:
             raise ClientError("bad_message", f"'seats' must be a list of {num_players} seats, each {allowed}")
         out = []
@@ -45,6 +46,9 @@ class Seating:
             if kind == "human":
                 out.append({"kind": "human"})
             elif kind == "agent" and isinstance(seat.get("agent"), str) and seat["agent"] in AGENTS:
+                why = unplayable_reason(seat["agent"])
+                if why is not None:  # registered, but it cannot play here (its packages are not installed)
+                    raise ClientError("bad_agent", f"seat {i}: {why}")
                 out.append({"kind": "agent", "agent": seat["agent"]})
             else:
                 raise ClientError("bad_message", f"seat {i}: {seat!r} is not a valid seat; each seat is {allowed}")
