@@ -61,9 +61,9 @@ def test_sv1_full_qbert_match_hot_seat_by_clicking_then_replay(server, contexts)
     page.click("#back")
     assert page.text_content("#replay-step") != last
     page.click("#first")
-    assert page.text_content("#replay-step").startswith("State 0 of")
+    assert page.text_content("#replay-step").startswith("Step 0 of")
     page.click("#forward")
-    assert page.text_content("#replay-step").startswith("State 1 of")
+    assert page.text_content("#replay-step").startswith("Step 1 of")
     assert page.locator("#download").get_attribute("href").endswith("/record")
 
 

@@ -57,10 +57,20 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
         "options": record.options,
         "seats": record.seats,
         "players": [game.player_name(p) for p in range(game.num_players)] if game else [],
+        "names": _names(record, len(record.seats)),
         "result": record.result,
         "steps": steps,
         "events": events,
     }
+
+
+def _names(record: Record, seats: int) -> list[str | None] | None:
+    """The players' names a record's meta holds ("names": one name or null per seat), when it holds them
+    properly; shown as text by the viewer."""
+    names = record.meta.get("names")
+    if not isinstance(names, list) or len(names) != seats:
+        return None
+    return [n[:40] if isinstance(n, str) and n.strip() else None for n in names]
 
 
 def parse_record(data: Any) -> Record:

@@ -171,7 +171,9 @@ async def hint(request: Request, match_id: str) -> dict[str, Any]:
     return await mgr.hint(match, body.get("seat"), body.get("token"), client_address(request))
 
 
-async def _finished_record(request: Request, match_id: str) -> Record:
+async def _finished_record(request: Request, match_id: str, names: bool = False) -> Record:
+    """The record of a finished match; with `names`, the players' names in its meta (for the replay viewer's
+    header; downloaded records hold no names)."""
     mgr = manager(request)
     try:
         match = await mgr.get(match_id)
@@ -185,6 +187,8 @@ async def _finished_record(request: Request, match_id: str) -> Record:
     seats = [s["agent"] if s["kind"] == "agent" else "human" for s in match.seats]
     record = Record.for_state(match.state, seats, match_id=match.id, played_on="boardcade serve")
     record.started_at = match.created_at
+    if names:
+        record.meta["names"] = [row.name if (row := match.seat_rows.get(i)) else None for i in range(len(seats))]
     return record
 
 
@@ -231,7 +235,7 @@ async def _replay_response(request: Request, record: Any) -> Response:
 
 @router.get("/matches/{match_id}/replay")
 async def match_replay(request: Request, match_id: str) -> Response:
-    record = await _finished_record(request, match_id)
+    record = await _finished_record(request, match_id, names=True)
     return await _replay_response(request, record.to_json())
 
 

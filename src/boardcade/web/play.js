@@ -16,6 +16,13 @@ import { drawLinks, drawSeats, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
 
+// How sure the computer (medium) is of its hint, in words: the share of its search spent on that move.
+function sureness(share) {
+  if (share >= 0.5) return "The computer (medium) is fairly sure this is the best move.";
+  if (share >= 0.25) return "The computer (medium) prefers it, but other moves come close.";
+  return "A close call: the computer (medium) finds several moves about as good.";
+}
+
 let keyboardUser = false;
 addEventListener("keydown", (e) => { if (["Tab", "Enter", " "].includes(e.key)) keyboardUser = true; }, true);
 addEventListener("pointerdown", () => { keyboardUser = false; }, true);
@@ -90,7 +97,7 @@ class MatchTable {
     this.hintText.textContent = "The computer (medium) is thinking…";
     try {
       const r = await api(`/matches/${this.matchId}/hint`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
-      this.hint = { seat, version, action: r.action, text: `Hint: ${r.label} (${Math.round(r.visit_share * 100)}% of visits)` };
+      this.hint = { seat, version, action: r.action, text: `Hint: ${r.label}. ${sureness(r.visit_share)}` };
     } catch (e) {
       if (e.code === "http_404" || e.code === "http_405") this.hintOffered = false;
       this.hint = this.hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
@@ -175,7 +182,7 @@ class MatchTable {
       ? h("button", { type: "button", id: "rematch", class: "primary", onclick: () => this.rematch() }, meta.rematch_id ? "Join the rematch" : "Rematch")
       : meta.rematch_id ? h("a", { class: "button", href: `#/watch/${meta.rematch_id}` }, "Watch the rematch") : null;
     return h("div", { class: "result", role: "status" },
-      h("p", { class: "headline" }, `Match over: ${headline}.`),
+      h("p", { class: "headline" }, `Match over: ${headline}${/[.!?]$/.test(headline) ? "" : "."}`),
       score ? h("p", { class: "score" }, score) : null,
       ending ? h("p", { class: "ending" }, ending.text) : null,
       h("div", { class: "end-actions" }, again,

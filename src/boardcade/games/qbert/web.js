@@ -155,8 +155,8 @@ export function draw(obs, ui) {
       layer.append(cube);
     }
   }
-  svg.append(layer);
-  // Discs beside the edge cubes.
+  // Discs beside the edge cubes, drawn under the cubes: on a phone a disc's 44 px target reaches under the next
+  // cube, and a tap on that cube's top must be that cube's.
   obs.discs.forEach((d, k) => {
     const [x, y] = g.centre(d.cube);
     const dx = (d.side === "left" ? -1 : 1) * g.W * 0.86;
@@ -172,6 +172,7 @@ export function draw(obs, ui) {
     }
     svg.append(disc);
   });
+  svg.append(layer);
   svg.append(hits);
   dice(svg, obs, g);
   scoreCorner(svg, obs, g);
