@@ -223,7 +223,7 @@ def test_home_lists_my_matches_with_players_turn_and_age(server, contexts):
     item = page.locator(f".your-matches .match-item[data-match='{match_id}']")
     item.wait_for()
     assert item.locator(".match-game").text_content() == "Centipede (Milton Bradley, 1983)"
-    assert item.locator(".match-players").text_content() == "Sam vs Computer (random)"
+    assert item.locator(".match-players").text_content() == "You vs Computer (random)"
     assert item.locator(".match-turn").text_content() == "your turn"
     assert item.locator(".match-age").text_content().startswith("started ")
     item.locator("a.button").click()

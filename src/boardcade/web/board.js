@@ -43,14 +43,16 @@ function fallback(tiny, choose) {
 // Draw `obs` into `container` and the choices that have no place on the board into `buttons`.
 // `choose(info)` submits a legal action; `canAct` is false when the viewer may not move now (spectator, other
 // player's turn, not connected, a move on its way), so clicks explain why (`notMoverReason`) instead.
-// `fit` = {width, height}: the pixels the board may take.
-export async function drawBoard(container, buttons, obs, { choose, canAct, notMoverReason, fit }) {
+// `fit` = {width, height}: the pixels the board may take. `names`: what each seat is called on this screen
+// ("You", "Computer (medium)", a player's name); a module without them uses the observation's own.
+export async function drawBoard(container, buttons, obs, { choose, canAct, notMoverReason, fit, names }) {
   const mod = await gameModule(obs.game);
   const legal = canAct ? obs.legal_actions : [];
   const placed = new Map(); // action -> elements
   const ui = {
     legal,
     fit,
+    names,
     touch: isTouch(),
     minTarget: minTarget(),
     place(el, info) {
@@ -100,11 +102,11 @@ export async function drawBoard(container, buttons, obs, { choose, canAct, notMo
   return mod;
 }
 
-// The game's facts panel (round, score, supplies...) for the side column.
-export async function drawPanel(container, obs) {
+// The game's facts panel (round, score, supplies...) for the side column; `how` = {names} as for drawBoard.
+export async function drawPanel(container, obs, how = {}) {
   const mod = await gameModule(obs.game);
   container.replaceChildren();
   if (mod && mod.panel) {
-    try { container.append(mod.panel(obs)); } catch (err) { console.error(err); }
+    try { container.append(mod.panel(obs, how)); } catch (err) { console.error(err); }
   }
 }

@@ -79,8 +79,11 @@ function levelsExplained(cat) {
     h("p", { class: "small-print" }, "The computer never looks at hidden information (your roll in the tube, your cards). “More options” offers every computer player, including the search with your own settings."));
 }
 
-function players(m) {
-  return m.seats.map((s) => (s.kind === "agent" ? s.name : s.name || `${s.role} (open)`)).join(" vs ");
+// Who plays: "You", the players' names, "Computer (easy)"; a seat nobody has taken yet is an open seat.
+function players(m, held) {
+  const mine = (p) => held.includes(p) && held.length < m.seats.length;
+  const who = (s, p) => (s.kind === "agent" ? s.name : mine(p) ? "You" : s.name || (s.claimed ? s.role : `${s.role}: open seat`));
+  return m.seats.map(who).join(m.seats.length > 2 ? ", " : " vs ");
 }
 
 function matchItem(m, mine) {
@@ -97,7 +100,7 @@ function matchItem(m, mine) {
   return h("li", { class: `match-item${yourTurn ? " your-turn" : ""}`, "data-match": m.id },
     h("a", { class: "button small", href }, verb),
     h("span", { class: "match-game" }, m.title),
-    h("span", { class: "match-players" }, players(m)),
+    h("span", { class: "match-players" }, players(m, held)),
     h("span", { class: "match-turn" }, turn),
     h("span", { class: "match-age" }, m.status === "finished" ? `ended ${ago(m.idle_s)}` : `started ${ago(m.age_s)}, last move ${ago(m.idle_s)}`));
 }

@@ -6,7 +6,8 @@ import { ruleTexts } from "./api.js";
 import { h } from "./notice.js";
 import { openRules, ruleOf } from "./rules.js";
 
-export async function drawLog(container, game, events, now = null) {
+// `wording(text)`: how this screen names the seats in a text (seats.js namedText); none: the text as it is.
+export async function drawLog(container, game, events, now = null, wording = (text) => text) {
   const rules = await ruleTexts(game);
   const latest = events.length ? events[events.length - 1].step : null;
   const list = h("ol", { class: "log", reversed: true, "aria-label": "What happened, newest first" });
@@ -17,7 +18,7 @@ export async function drawLog(container, game, events, now = null) {
     link.addEventListener("click", (e) => { e.preventDefault(); openRules(game, id); });
     const current = now !== null && ev.step >= now[0] && ev.step < now[1];
     const cls = [ev.step === latest ? "latest" : "", current ? "step-now" : ""].filter(Boolean).join(" ");
-    list.append(h("li", { "data-step": ev.step, class: cls, "aria-current": current ? "step" : null }, link, " ", ev.text));
+    list.append(h("li", { "data-step": ev.step, class: cls, "aria-current": current ? "step" : null }, link, " ", wording(ev.text)));
   }
   container.replaceChildren(h("h3", {}, "Log"), list);
 }

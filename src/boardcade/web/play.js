@@ -12,7 +12,7 @@ import { forgetMoves } from "./motion.js";
 import { h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
 import { PACES, Playback, paceName, setPace } from "./pace.js";
-import { drawLinks, drawSeats, seatName } from "./seats.js";
+import { drawLinks, drawSeats, namedText, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
 
@@ -78,7 +78,9 @@ class MatchTable {
       h("div", { class: "play-grid" }, this.boardCol = h("section", { class: "board-col" }, this.board, this.pass, this.bar), this.sideCol = h("aside", { class: "side-col" }, this.panel, this.log, this.links))));
   }
 
-  name(p) { return this.conn.meta ? seatName(this.conn.meta, p) : `Player ${p + 1}`; }
+  name(p) { return this.conn.meta ? seatName(this.conn.meta, p, this.conn.held()) : `Player ${p + 1}`; }
+  names() { return this.conn.meta ? this.conn.meta.seats.map((_, p) => this.name(p)) : undefined; }
+  words(text) { return namedText(this.conn.meta, this.conn.held(), text); }
   role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
   // The frame on screen (or to be): the shown seat's, else the first view held.
   frame() {
@@ -126,7 +128,7 @@ class MatchTable {
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
     if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
     if (replaying) return [`${frame.mover >= 0 ? `${this.name(frame.mover)}'s` : "The dice's"} move, step by step`, "replaying"];
-    if (canAct) return [(mod && mod.prompt && mod.prompt(obs)) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
+    if (canAct) return [(mod && mod.prompt && mod.prompt(obs, { names: this.names() })) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
     if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
@@ -144,10 +146,10 @@ class MatchTable {
     if (frame.mover !== null && frame.mover !== this.shown) {
       const own = obs.events.filter((e) => e.step === frame.from);
       const texts = (own.length ? own : obs.events.filter((e) => e.step >= frame.from)).map((e) => e.text);
-      if (texts.length) return `${frame.mover >= 0 ? this.name(frame.mover) : "Dice"}: ${texts.join("; ")}`;
+      if (texts.length) return `${frame.mover >= 0 ? this.name(frame.mover) : "Dice"}: ${this.words(texts.join("; "))}`;
     }
     const ev = obs.events[obs.events.length - 1];
-    return ev ? `Last: ${ev.text}` : "";
+    return ev ? `Last: ${this.words(ev.text)}` : "";
   }
 
   // "While you were away": the events this seat's view went past without showing them step by step.
@@ -165,7 +167,7 @@ class MatchTable {
       h("div", { class: "away-head" }, h("h3", {}, "While you were away"),
         h("button", { type: "button", class: "away-close", onclick: () => { this.away = null; this.render(); } }, "Got it")),
       earlier ? h("p", { class: "small-print" }, `${earlier} earlier ${earlier === 1 ? "step is" : "steps are"} in the log.`) : null,
-      h("ol", { class: "away-list" }, events.map((e) => h("li", {}, e.text))));
+      h("ol", { class: "away-list" }, events.map((e) => h("li", {}, this.words(e.text)))));
   }
 
   endPanel(obs, mod) {
@@ -177,14 +179,14 @@ class MatchTable {
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
     const ending = obs.events[obs.events.length - 1];
-    const score = mod && mod.summary ? mod.summary(obs) : null;
+    const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
     const again = mine.length
       ? h("button", { type: "button", id: "rematch", class: "primary", onclick: () => this.rematch() }, meta.rematch_id ? "Join the rematch" : "Rematch")
       : meta.rematch_id ? h("a", { class: "button", href: `#/watch/${meta.rematch_id}` }, "Watch the rematch") : null;
     return h("div", { class: "result", role: "status" },
       h("p", { class: "headline" }, `Match over: ${headline}${/[.!?]$/.test(headline) ? "" : "."}`),
       score ? h("p", { class: "score" }, score) : null,
-      ending ? h("p", { class: "ending" }, ending.text) : null,
+      ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
       h("div", { class: "end-actions" }, again,
         h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
         h("a", { class: "button", href: "#/" }, "New game")));
@@ -285,15 +287,15 @@ class MatchTable {
     this.hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
-    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason() };
+    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names() };
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
     if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
       this.barHeight = bar.offsetHeight; // the bar grew or shrank (more buttons): fit the board again
       await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     }
-    await drawPanel(this.panel, obs);
-    await drawLog(this.log, obs.game, obs.events, frame.from === null ? null : [frame.from, frame.version]);
+    await drawPanel(this.panel, obs, { names: how.names });
+    await drawLog(this.log, obs.game, obs.events, frame.from === null ? null : [frame.from, frame.version], (t) => this.words(t));
     if (replaying) buttons.append(this.skipButton);
     this.drawHint(canAct);
     if (canAct && keyboardUser && focusInBoard) {

@@ -111,7 +111,7 @@ class AtariCentipedeGame(Game):
         role = ("Gnome", "Centipede")[player % 2]
         if not self.layout.team_game:
             return role
-        return f"{role} (team {B.TEAM_NAMES[player // 2]})"
+        return f"{B.COLOUR_NAMES[player // 2].capitalize()} {role}"  # a team is named by its colour (AC-11)
 
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
@@ -190,7 +190,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
 
     # ---- names -------------------------------------------------------------------------------
     def _gnome_name(self, g: int) -> str:
-        return f"team {B.TEAM_NAMES[g]} Gnome" if self._lay.team_game else "Gnome"
+        return f"{B.COLOUR_NAMES[g]} Gnome" if self._lay.team_game else "Gnome"
 
     # ---- contract: flow ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -261,7 +261,8 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             return
         high = 0 if a > b else 1
         low = 1 - high
-        self._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: team {'AB'[high]} picks the end, team {'AB'[low]} starts")
+        teams = B.COLOUR_NAMES
+        self._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: the {teams[high]} team picks the end, the {teams[low]} team starts")
         lay = self._lay
         self._order = [
             (lay.gnome_seat[low], 0, low),

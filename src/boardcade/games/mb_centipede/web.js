@@ -169,13 +169,15 @@ export function draw(obs, ui) {
   return svg;
 }
 
-export function panel(obs) {
+// `how.names`: what each seat is called on this screen ("You", "Computer (easy)", a name), beside its colour.
+export function panel(obs, how = {}) {
   return h("ul", { class: "facts" },
     h("li", {}, `Turn ${obs.turn} of at most ${obs.max_turns} — phase: ${obs.phase}${obs.moves_left ? `, moves left ${obs.moves_left}` : ""}`),
     h("li", {}, `Poison mushroom supply: ${obs.supply}`),
     obs.centipedes.map((c) => {
       const at = (where) => c.segments.filter((x) => x.at === where).length;
-      return h("li", {}, `${c.name}: ${at("path")} on the path (${c.segments.filter((x) => !x.alive).length} dead), ${at("home")} at home, ${at("goal")} in the goal`);
+      const who = how.names && how.names[c.player] !== c.name ? ` (${how.names[c.player]})` : "";
+      return h("li", {}, `${c.name}${who}: ${at("path")} on the path (${c.segments.filter((x) => !x.alive).length} dead), ${at("home")} at home, ${at("goal")} in the goal`);
     }),
   );
 }

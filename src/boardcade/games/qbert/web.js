@@ -101,9 +101,12 @@ function dice(svg, obs, g) {
   if (moves) svg.append(text(x0, y0 + size + 24, moves, { class: "board-label", "text-anchor": "start" }));
 }
 
-function scoreCorner(svg, obs, g) {
+// What each seat is called on this screen ("You", "Computer (easy)", a name; the page passes them), else the
+// observation's own player names.
+const seatNames = (obs, names) => names || obs.player_names;
+
+function scoreCorner(svg, obs, g, names) {
   const x = g.width - 6;
-  const names = obs.player_names;
   const qb = obs.qbert_player >= 0 ? names[obs.qbert_player] : "—";
   const lines = [
     [`Round ${obs.round}`, "board-title"],
@@ -175,7 +178,7 @@ export function draw(obs, ui) {
   svg.append(layer);
   svg.append(hits);
   dice(svg, obs, g);
-  scoreCorner(svg, obs, g);
+  scoreCorner(svg, obs, g, seatNames(obs, ui.names));
   // Pieces. Pieces sharing a cube are set side by side, Q*bert on the left: a nasty on his cube (a threat,
   // QB-4.9) is never hidden under him.
   const pieces = s("g", { class: "pieces-layer" });
@@ -239,8 +242,8 @@ export function prompt(obs) {
   return "Your turn.";
 }
 
-export function summary(obs) {
-  return `Score: ${obs.player_names.map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`;
+export function summary(obs, { names } = {}) {
+  return `Score: ${seatNames(obs, names).map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`;
 }
 
 // "moves left: 3" for Q*bert's player; "hidden" for everyone else while the roll is in the tube (QB-7.1).
@@ -250,14 +253,14 @@ function movesText(obs) {
   return `hops used: ${obs.moves_used}, moves left: ${obs.moves_left}`;
 }
 
-function gameText(obs, g) {
+function gameText(obs, g, names) {
   const which = g.game === 1 ? "Game" : `Extra game ${g.game - 1}`;
   const [a, b] = g.pegs;
-  return `${which}: ${obs.player_names[0]} ${a}, ${obs.player_names[1]} ${b}${a === b ? " (tied)" : ""}`;
+  return `${which}: ${names[0]} ${a}, ${names[1]} ${b}${a === b ? " (tied)" : ""}`;
 }
 
-export function panel(obs) {
-  const names = obs.player_names;
+export function panel(obs, how = {}) {
+  const names = seatNames(obs, how.names);
   const qb = obs.qbert_player >= 0 ? names[obs.qbert_player] : "—";
   return h("ul", { class: "facts" },
     h("li", {}, `Round ${obs.round} — Q*bert: ${qb}; turn ${obs.turn} of at most ${obs.max_turns_per_round}`),
@@ -266,5 +269,5 @@ export function panel(obs) {
     h("li", {}, `Pegs left: ${obs.pegs_left}; ${movesText(obs)}`),
     obs.last_revealed_roll && !obs.roll ? h("li", {}, `Last roll shown: ${obs.last_revealed_roll}`) : null,
     h("li", {}, `Score: ${names.map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`),
-    ...obs.games.map((g) => h("li", { class: "game-result" }, gameText(obs, g))));
+    ...obs.games.map((g) => h("li", { class: "game-result" }, gameText(obs, g, names))));
 }
