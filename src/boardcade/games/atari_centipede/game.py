@@ -261,8 +261,8 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             return
         high = 0 if a > b else 1
         low = 1 - high
-        teams = B.COLOUR_NAMES
-        self._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: the {teams[high]} team picks the end, the {teams[low]} team starts")
+        hi, lo = B.COLOUR_NAMES[high], B.COLOUR_NAMES[low]
+        self._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: the {hi} team picks the end, the {lo} team starts")
         lay = self._lay
         self._order = [
             (lay.gnome_seat[low], 0, low),
