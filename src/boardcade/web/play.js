@@ -80,6 +80,11 @@ class MatchTable {
 
   name(p) { return this.conn.meta ? seatName(this.conn.meta, p, this.conn.held()) : `Player ${p + 1}`; }
   names() { return this.conn.meta ? this.conn.meta.seats.map((_, p) => this.name(p)) : undefined; }
+  // Who moved, told apart: a name several seats share (three computers) gives way to the seat's role.
+  mover(p) {
+    const names = this.names() || [];
+    return names.filter((n) => n === names[p]).length > 1 ? this.role(p) : this.name(p);
+  }
   words(text) { return namedText(this.conn.meta, this.conn.held(), text); }
   role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
   // The frame on screen (or to be): the shown seat's, else the first view held.
@@ -127,7 +132,7 @@ class MatchTable {
     const p = obs.current_player;
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
     if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
-    if (replaying) return [`${frame.mover >= 0 ? `${this.name(frame.mover)}'s` : "The dice's"} move, step by step`, "replaying"];
+    if (replaying) return [`${frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's"} move, step by step`, "replaying"];
     if (canAct) return [(mod && mod.prompt && mod.prompt(obs, { names: this.names() })) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
@@ -146,7 +151,7 @@ class MatchTable {
     if (frame.mover !== null && frame.mover !== this.shown) {
       const own = obs.events.filter((e) => e.step === frame.from);
       const texts = (own.length ? own : obs.events.filter((e) => e.step >= frame.from)).map((e) => e.text);
-      if (texts.length) return `${frame.mover >= 0 ? this.name(frame.mover) : "Dice"}: ${this.words(texts.join("; "))}`;
+      if (texts.length) return `${frame.mover >= 0 ? this.mover(frame.mover) : "Dice"}: ${this.words(texts.join("; "))}`;
     }
     const ev = obs.events[obs.events.length - 1];
     return ev ? `Last: ${this.words(ev.text)}` : "";
@@ -287,7 +292,7 @@ class MatchTable {
     this.hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
-    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names() };
+    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
     if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {

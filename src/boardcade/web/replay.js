@@ -39,7 +39,7 @@ export function showReplay(view, data, matchId = null) {
     where.textContent = `Step ${i} of ${data.steps.length - 1}`;
     caption.textContent = captionOf(step, i);
     const obs = { ...step.observation, events: data.events.filter((e) => e.step < i) };
-    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit() });
+    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit(), redraw: () => show(i) });
     await drawPanel(panel, obs);
     await drawLog(log, data.game, obs.events);
   }
