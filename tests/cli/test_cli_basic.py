@@ -162,3 +162,22 @@ def test_agents_lists_every_level_with_what_it_does_and_how_long_it_thinks():
         assert f"{name} (level)" in out
         assert AGENTS[name].think in out
     assert "iterations" in out and "ismcts" in out
+
+
+def test_play_asks_the_games_own_question_above_the_menu(tmp_path):
+    """Issue 27 item 2: the terminal prints the observation's prompt (the game's question for the seat to move)
+    right above the numbered choices, the same words the web shows."""
+    from boardcade.games.mb_centipede.prompts import TABLE
+
+    path = tmp_path / "q.json"
+    result = runner.invoke(
+        app,
+        ["play", "mb_centipede", "--seat", "human", "--seat", "greedy", "--seed", "2", "--record", str(path)],
+        input="1\nq\n",
+        env={"COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    asked = [lines[i - 1] for i, line in enumerate(lines) if line.startswith("   1  ")]
+    questions = tuple(entry.you.split("{")[0] for entry in TABLE.values() if entry.you)
+    assert len(asked) == 2 and all(q.startswith(questions) for q in asked), asked

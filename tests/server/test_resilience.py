@@ -248,7 +248,9 @@ def test_sv6_record_replays_run_in_a_worker_process_with_limits(h, sqlite_url, m
         assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
         data = r.json()
         assert len(data["steps"]) == 2501 and data["format"] == "compact-1"
-        assert len(r.content) / 2501 < 400, f"{len(r.content) / 2501:.0f} bytes a step"
+        # Each step is the public view, its "decision" and "prompt" included since they joined every observation:
+        # 388 -> 480 bytes a step decoded (18.5 -> 20.6 gzipped) for this record.
+        assert len(r.content) / 2501 < 500, f"{len(r.content) / 2501:.0f} bytes a step"
         assert len(lags) >= 3 and max(lags) < 1.0, f"the server kept answering (slowest {max(lags):.2f} s)"
         whole = long_record()
         r = http.post("/api/replay", json=whole)

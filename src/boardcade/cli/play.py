@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from ..agents import agent_names, make_agent
 from ..core import GameError, Record, State
@@ -41,6 +42,7 @@ def _choose(state: State, seat: int, hint_seed: int = 0) -> int | None:
     """Ask a human seat for its move; None means quit. Bad input is re-asked with the reason."""
     obs = state.observation(seat)
     choices = obs["legal_actions"]
+    console.print(f"[bold]{escape(obs['prompt'])}[/]")  # the game's own question (core/prompts.py)
     for n, info in enumerate(choices, 1):
         console.print(f"  [bold]{n:>2}[/]  {info['label']}")
     while True:

@@ -5,6 +5,7 @@ from .errors import GameError, IllegalActionError, RecordError
 from .game import CHANCE, TERMINAL, Event, Game, State
 from .loop import advance_chance, play, random_playout, same_for_all, sample_chance
 from .options import Option
+from .prompts import Decisions, Prompt
 from .record import Record, load_record, open_record, record_from_json
 from .registry import game_class, game_names, game_spec, load_game, register_game, unregister_game
 from .spec import GameSpec, GameType, SearchHints
@@ -16,6 +17,7 @@ __all__ = [
     "ActionCodec",
     "Arg",
     "Block",
+    "Decisions",
     "Event",
     "Game",
     "GameError",
@@ -23,6 +25,7 @@ __all__ = [
     "GameType",
     "IllegalActionError",
     "Option",
+    "Prompt",
     "Record",
     "RecordError",
     "SearchHints",

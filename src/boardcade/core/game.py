@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from .codec import ActionCodec
 from .errors import IllegalActionError
 from .options import Option, resolve_options
+from .prompts import DEFAULT_DECISIONS, Decisions
 from .spec import GameType
 
 CHANCE = -1
@@ -61,6 +62,8 @@ class Game(ABC):
     CODEC: ActionCodec | None = None
     # Named variants worth testing and benchmarking separately: (label, options) pairs.
     VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (("default", {}),)
+    # The game's decision kinds and their prompts (core/prompts.py); None: every decision is a generic "move".
+    DECISIONS: Decisions | None = None
 
     def __init__(self, **options: Any):
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
@@ -293,10 +296,11 @@ class State(ABC):
         }
 
     def _observation_common(self, player: int | None) -> dict[str, Any]:
-        """Keys every game's observation carries (games add their own on top)."""
+        """Keys every game's observation carries (games add their own on top). A game that declares DECISIONS
+        ends its observation with `_with_decision(obs)`; for one that does not, the generic ones are added here."""
         cur = self.current_player()
         terminal = cur == TERMINAL
-        return {
+        obs = {
             "game": self.game.name,
             "viewer": player,
             "move_number": len(self._history),
@@ -308,6 +312,15 @@ class State(ABC):
             else [],
             "events": self._events_json(player),
         }
+        if self.game.DECISIONS is None:
+            self._with_decision(obs)
+        return obs
+
+    def _with_decision(self, obs: dict[str, Any]) -> dict[str, Any]:
+        """Add "decision" and "prompt" to a finished observation (from the game's DECISIONS and that view alone)."""
+        decisions = self.game.DECISIONS or DEFAULT_DECISIONS
+        obs["decision"], obs["prompt"] = decisions.describe(obs, self.game.player_name)
+        return obs
 
     def _events_json(self, player: int | None) -> list[dict[str, Any]]:
         """The events `player` may see, as JSON dicts, kept incrementally: each event is serialised once per

@@ -7,8 +7,9 @@ too (as PettingZoo ships `api_test`).
 Matches are played with a fixed seed (uniformly random moves, chance by its probabilities), and at sampled
 steps the checker verifies: legal actions and chance outcomes, codec and action_info, illegal actions refused
 with the state unchanged, independent clones, replay from history and from a record, JSON views, hidden
-information (`resample_from_infostate` indistinguishable to the player), events' rule IDs documented in the
-game's rules document, returns and length bounds, and the declared GameType (teams, perfect information).
+information (`resample_from_infostate` indistinguishable to the player), every view's decision kind and prompt
+(one declared kind for all viewers, "over" at the end), events' rule IDs documented in the game's rules
+document, returns and length bounds, and the declared GameType (teams, perfect information).
 """
 
 from __future__ import annotations
@@ -146,6 +147,7 @@ def _check_step(state: State, rng: random.Random, report: CheckReport, rule_ids:
     report.count("illegal actions refused")
 
     # Views are JSON, for every seat and spectators, and show events only to those who may see them.
+    decisions = set()
     for p in [None, *range(n)]:
         obs = state.observation(p)
         json.dumps(obs)
@@ -154,6 +156,9 @@ def _check_step(state: State, rng: random.Random, report: CheckReport, rule_ids:
         shown = obs.get("events")
         if shown is not None and shown != [e.to_json() for e in state.events() if e.visible(p)]:
             raise _fail(f"observation({p}) shows events that player may not see (or hides some it may)", state)
+        decisions.add(_decision(obs, p, state))
+    if len(decisions) != 1:
+        raise _fail(f"viewers disagree on the decision being taken: {sorted(decisions)}", state)
     if game.game_type.perfect_information and any(e.visible_to is not None for e in state.events()):
         raise _fail("a game declared perfect-information has events hidden from some players", state)
     if rule_ids is not None:
@@ -181,10 +186,26 @@ def _check_step(state: State, rng: random.Random, report: CheckReport, rule_ids:
     report.count("clones")
 
 
+def _decision(obs: dict[str, Any], p: int | None, state: State) -> str:
+    """The view's "decision", checked: a kind the game declares, with a "prompt" text (core/prompts.py)."""
+    decision, prompt = obs.get("decision"), obs.get("prompt")
+    if not isinstance(decision, str) or not decision or not isinstance(prompt, str) or not prompt:
+        raise _fail(
+            f"observation({p}) needs a 'decision' kind and a 'prompt' text, got {decision!r}, {prompt!r}", state
+        )
+    declared = state.game.DECISIONS
+    if declared is not None and decision not in declared.kinds:
+        raise _fail(f"observation({p}) shows decision {decision!r}, which the game does not declare", state)
+    return decision
+
+
 def _check_end(state: State, report: CheckReport) -> None:
     game = state.game
     if state.current_player() != TERMINAL or state.legal_actions() != []:
         raise _fail("a terminal state must have current_player() TERMINAL and no legal action", state)
+    for p in [None, *range(game.num_players)]:
+        if _decision(state.observation(p), p, state) != "over":
+            raise _fail(f"observation({p})['decision'] must be 'over' at the end", state)
     returns = state.returns()
     if len(returns) != game.num_players or not all(-1.0 <= r <= 1.0 for r in returns):
         raise _fail(f"returns {returns} must give each of {game.num_players} players a value in [-1, 1]", state)

@@ -133,7 +133,7 @@ class MatchTable {
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
     if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
     if (replaying) return [`${frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's"} move, step by step`, "replaying"];
-    if (canAct) return [(mod && mod.prompt && mod.prompt(obs, { names: this.names() })) || "Your turn: choose a highlighted place on the board or a button.", "mine"];
+    if (canAct) return [this.words(obs.prompt) || "Your turn.", "mine"]; // the game's own question (core/prompts.py)
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
     if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];

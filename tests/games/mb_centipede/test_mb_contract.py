@@ -110,16 +110,18 @@ def test_replaying_history_reproduces_the_state(mb):
 
 
 def test_mb_10_1_nothing_is_hidden(mb):
-    """MB-10.1: both players see the same observation (apart from viewer and own legal actions); the info state is
-    the history, and resampling returns an identical state."""
+    """MB-10.1: both players see the same observation (apart from viewer, own legal actions and the prompt: the
+    mover is asked, the others told); the info state is the history, and resampling returns an identical state."""
     rng = random.Random(4)
     s = mb.new()
     for _ in range(40):
         s.apply_action(rng.choice(s.legal_actions()))
     o0, o1, spec = s.observation(0), s.observation(1), s.observation(None)
+    mover = s.current_player()
+    assert mover >= 0 and spec["prompt"] == (o1 if mover == 0 else o0)["prompt"]
     for o in (o0, o1, spec):
         json.dumps(o)
-        o.pop("viewer"), o.pop("legal_actions")
+        o.pop("viewer"), o.pop("legal_actions"), o.pop("prompt")
     assert o0 == o1 == spec
     assert s.information_state_string(0) == s.information_state_string(1)
     t = s.clone()

@@ -15,10 +15,12 @@ from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option, State
 from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, acts_for, die_label
 from .pieces import GameOver, PiecesMixin
+from .prompts import DECISIONS
 from .turns import (
     CHANCE_PHASES,
     GNOME_PHASES,
     P_CDROP,
+    P_CSPIDER,
     P_DICEOFF,
     P_DRAW,
     P_GPLACE,
@@ -62,6 +64,7 @@ class AtariCentipedeGame(Game):
         ),
     )
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
+    DECISIONS = DECISIONS  # what each decision asks (prompts.py)
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
     RULES_VERSION = 2
@@ -406,9 +409,17 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
                 side["hand"] = [B.CENT_CARD_NAMES[k] for k in range(5) for _ in range(self._hand[c][k])]
             sides.append(side)
         obs["centipede_players"] = sides
-        if self._phase == P_CDROP and self._flea_from >= 0:
+        phase = self._phase
+        if phase == P_CDROP and self._flea_from >= 0:
             obs["flea_left"] = list(B.coords(self._flea_from))
-        return obs
+        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving is not None:
+            obs["moving_bug"] = list(B.coords(self._moving[0]))  # the flea or spider now moving
+        elif phase == P_SEED or phase == P_SEED_CHANCE:
+            col = self._seed_col  # -1: the seeder picks this turn's column with its first mushroom (AC-2.2)
+            obs["seeding"] = {"column": col if col >= 0 else None, "left": self._seed_left}
+        elif phase == P_DRAW:
+            obs["drawing"] = COLOUR_NAMES[self._draw_colour]  # whose deck a card is drawn from
+        return self._with_decision(obs)
 
     # ---- hidden information ------------------------------------------------------------------
     def information_state_string(self, player: int) -> str:

@@ -39,6 +39,7 @@ from .mechanics import (
     STAT_NAMES,
     RulesMixin,
 )
+from .prompts import DECISIONS
 
 PLAYER_NAMES = ("Green", "Red")
 ROLES = ("green", "red")
@@ -90,6 +91,7 @@ class MBCentipedeGame(Game):
         ),
     )
     VARIANTS = (("default", {}), ("red_first", {"first_player": 1}))
+    DECISIONS = DECISIONS  # what each decision asks (prompts.py)
 
     def make_codec(self):
         self.layout: Layout = get_layout(self.options["layout"])
@@ -508,7 +510,7 @@ class MBCentipedeState(RulesMixin, State):
             max_turns=self.game.options["max_turns"],
             remaining=[sum(lay.remaining(p, self._seg[p * SEGMENTS + k]) for k in range(SEGMENTS)) for p in (0, 1)],
         )
-        return obs
+        return self._with_decision(obs)
 
     # ---- information, copies -------------------------------------------------------------------
     def information_state_string(self, player: int) -> str:

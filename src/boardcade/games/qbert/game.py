@@ -14,6 +14,7 @@ from . import actions as A
 from . import board as B
 from .board import ELIMINATED, HOME, HOP, NASTY_NAMES
 from .phases import CHAR, ESCAPE, NMOVE, NROLL, OVER, PHASE_NAMES, QMOVE, QROLL, ROLLOFF
+from .prompts import DECISIONS
 from .views import QbertViews
 
 __all__ = ["PHASE_NAMES", "QbertGame", "QbertState"]
@@ -66,6 +67,7 @@ class QbertGame(Game):
         ),
     )
     VARIANTS = (("default", {}), ("draw-on-tie", {"tiebreak": False}))
+    DECISIONS = DECISIONS  # what each decision asks (prompts.py)
     # Upper bound on actions in one Q*bert turn plus the nasty turn after it: d8, 8 hops, stop, two dice,
     # 6 steps, and an answer to each of up to 6 threats (escape hops share the 8 moves).
     _TURN_BOUND = 1 + 8 + 1 + 2 + 6 + 6

@@ -172,7 +172,7 @@ class QbertViews:
             totals=self._totals(),
             player_names=[self.game.player_name(p) for p in range(2)],
         )
-        return obs
+        return self._with_decision(obs)
 
     def _games(self) -> list[dict[str, Any]]:
         """Each finished game's own pegs per player (the opening game, then any extra games)."""

@@ -227,21 +227,7 @@ export function draw(obs, ui) {
   return svg;
 }
 
-// What the action bar says when it is the viewer's turn.
-export function prompt(obs) {
-  const kinds = new Set(obs.legal_actions.map((a) => a.kind));
-  if (obs.escape) return `${obs.escape.by} threatens Q*bert! Escape: tap a cube${kinds.has("disc") ? " or a disc" : ""} (${obs.escape.moves_left} move${obs.escape.moves_left === 1 ? "" : "s"} left), or stay put and be captured.`;
-  if (kinds.has("hop")) {
-    const left = obs.moves_left;
-    return left ? `Hop Q*bert: tap a highlighted cube (${left} move${left === 1 ? "" : "s"} left), or end the move.` : "Your roll is used up: end the move.";
-  }
-  if (kinds.has("step") || kinds.has("enter") || kinds.has("walk") || kinds.has("go_home")) {
-    return `Move ${obs.character}: ${obs.steps_left} step${obs.steps_left === 1 ? "" : "s"} left; tap a highlighted place.`;
-  }
-  if (kinds.has("stop")) return "Your roll is used up: end the move.";
-  return "Your turn.";
-}
-
+// The score line of the end panel. (The action bar's question is the engine's obs.prompt, as in the terminal.)
 export function summary(obs, { names } = {}) {
   return `Score: ${seatNames(obs, names).map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`;
 }
