@@ -14,4 +14,5 @@ SPEC = GameSpec(
     tensors="boardcade.games.qbert.tensors",
     scenario="boardcade.games.qbert.scenario:build",
     rule_prefix="QB",
+    draws=lambda options: not options["tiebreak"],  # QB-6.6: with tiebreak off a tie is a draw
 )
