@@ -1,8 +1,9 @@
 """A whole match of each game (Atari's Centipede with 2 and with 4 players) against computer players, played only
 by clicking or tapping what is on screen at 1280x900 and 390x844. Before every decision each legal choice the
 page offers must be on screen when scrolled to, not covered (by the sticky action bar, say) and, on a phone, at
-least 44x44 px (issue 16); the action bar asks the game's own question for each decision (obs.prompt, issue 27). Short rule options keep each match to seconds; the server's dice are seeded, so the
-start, a mid-game position and the end are also compared with reference screenshots (tests/web/screenshots)."""
+least 44x44 px (issue 16); the action bar asks the game's own question for each decision (obs.prompt, issue
+27). Short rule options keep each match to seconds; the server's dice are seeded, so the start, a mid-game
+position and the end are also compared with reference screenshots (tests/web/screenshots)."""
 
 from __future__ import annotations
 
