@@ -9,7 +9,8 @@ server process, and this is a no-op.
 Message lines (several per notification, newline-separated): "<kind> <server id> <match id> [<data>]" with
 kind v (new steps: data = "<new version> <first step> <comma-separated actions>"), s (seats changed: claim,
 invite, name), p (presence: data = comma-separated seats connected through that server, or "-"), q (asks
-servers to announce their presence for the match), x (match expired).
+servers to announce their presence for the match), x (match expired), e (ended outside its rules: resigned,
+agreed drawn, out of time, aborted; data = the rule), d (its draw offer changed).
 """
 
 from __future__ import annotations

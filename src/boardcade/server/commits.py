@@ -42,6 +42,10 @@ class Commits:
         async with match.lock:
             if match.status == "expired":
                 raise ClientError("expired", "this match expired after a long time without moves")
+            if match.status != "active":
+                raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
+            if match.seats[seat]["kind"] != "human":
+                raise ClientError("not_your_turn", f"seat {seat} is played by the computer now (its turn ran out)")
             if version != match.version:
                 self._refuse_stale(match, seat, version, action)
             state = match.state
@@ -129,6 +133,8 @@ class Commits:
         """The match's new steps are stored and applied: send every client its delta."""
         match.updated_at = now_iso()
         match.broadcast()
+        if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
+            self.ctx.arm_clock(match)
 
     # ---- steps stored elsewhere ------------------------------------------------------------------
     async def sync(self, match: LiveMatch) -> None:
@@ -152,6 +158,10 @@ class Commits:
             self._tell(match)
         if status == "expired" and match.status != "expired":
             match.expire()
+        if status in ("finished", "aborted") and match.status == "active" and self.ctx.ended_elsewhere is not None:
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)  # ended outside its rules elsewhere
+            if head is not None and head.ending is not None:
+                self.ctx.ended_elsewhere(match, head.ending, status)
         if rematch_id and not match.rematch_id:
             match.rematch_id = rematch_id
             match.send_all({"type": "rematch", "match": match.id, "rematch": rematch_id})

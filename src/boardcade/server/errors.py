@@ -22,6 +22,8 @@ STATUS = {
     "stale_version": 409,
     "duplicate": 409,
     "match_over": 409,
+    "too_late": 409,
+    "no_draws": 409,
     "bad_method": 405,
     "too_large": 413,
     "illegal_action": 422,

@@ -49,6 +49,8 @@ class Registry:
                 ctx.live[match_id] = match
                 if match.status != "active":
                     ctx.finished.add(match_id)
+                elif ctx.arm_clock is not None:
+                    ctx.arm_clock(match)
         elif match.needs_sync:
             await self.commits.sync(match)
         match.last_used = time.monotonic()
@@ -82,8 +84,12 @@ class Registry:
             await ctx.read(ctx.storage.set_turn, match_id, *match.turn())
 
     # ---- the match list --------------------------------------------------------------------------
-    async def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        """The match list, cached for a second (polling clients share one read)."""
+    async def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
+        """The public match list, cached for a second (polling clients share one read); with `ids`, the matches
+        named (a browser's own, private ones too)."""
+        if ids is not None:
+            rows = await self.ctx.read(self.ctx.storage.list_matches, status, limit, ids)
+            return [list_entry(r) for r in rows]
         key = (status, limit)
         cached = self.ctx.list_cache.get(key)
         if cached is not None and time.monotonic() - cached[0] < LIST_CACHE_SECONDS:
@@ -124,6 +130,9 @@ def list_entry(r: dict[str, Any]) -> dict[str, Any]:
         idle_s=round(age_seconds(r["updated_at"]) or 0),
         rematch_id=r["rematch_id"],
         rules_version=r["rules_version"],
+        ending=r.get("ending"),
+        turn_limit=r.get("turn_limit"),
+        private=r.get("private", False),
         archived=note is not None,
         note=note,
     )

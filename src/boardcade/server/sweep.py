@@ -28,6 +28,7 @@ class Sweeper:
         self.commits = commits
         self.drivers = drivers
         self.sync = sync
+        self.endings = None  # endings.Endings, set by the manager: turns that ran out (END-3)
 
     async def run(self) -> None:
         first = True
@@ -61,6 +62,11 @@ class Sweeper:
                 except ClientError:
                     continue
                 self.drivers.schedule(match)
+        if self.endings is not None:
+            try:
+                await self.endings.sweep()
+            except Exception:
+                log.exception("turn clock sweep failed")
         idle = time.monotonic() - settings.live_idle_seconds
         for match in list(ctx.live.values()):
             unused = not match.clients and not match.driving and not match.lock.locked()
