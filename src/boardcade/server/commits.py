@@ -62,6 +62,8 @@ class Commits:
                 raise ClientError("illegal_action", str(e)) from None
             chance = resolve_chance(new, self.ctx.rng, match.game.max_game_length)
             if not await self.store(match, new, [action, *chance], [seat] + [-1] * len(chance)):
+                if match.status != "active":  # it ended meanwhile (another server: resigned, out of time...)
+                    raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
                 self._refuse_stale(match, seat, version, action)
 
     def _refuse_stale(self, match: LiveMatch, seat: int, version: int, action: int) -> None:

@@ -95,14 +95,33 @@ class Endings:
                 status = "aborted" if ending.rule == ABORT else "finished"
                 result = ending.result(match.game)
                 note = self.ctx.note("e", match, ending.rule)
-                stored = await self.ctx.read(
-                    self.ctx.storage.end_match, match.id, match.version, status, result, ending.to_json(), note
-                )
+                try:
+                    stored = await self.ctx.read(
+                        self.ctx.storage.end_match, match.id, match.version, status, result, ending.to_json(), note
+                    )
+                except Exception as e:  # no answer: stored or not, it is read back before anyone is told
+                    stored = await self._verify(match, ending, e)
                 if stored:
                     self._tell(match, ending, status)
                     return ending
                 await self.commits.catch_up(match)  # another server moved it (or ended it) first
         raise ClientError("unavailable", "the match kept moving on; try again")
+
+    async def _verify(self, match: LiveMatch, ending: Ending, error: Exception) -> bool:
+        """The database did not answer an ending: read the match back. True if the ending is stored."""
+        log.warning(
+            "ending match %s (%s): no answer from the database (%s); reading it back", match.id, ending.rule, error
+        )
+        try:
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+        except Exception:
+            head = None
+        if head is not None and head.ending == ending.to_json():
+            return True
+        match.needs_sync = True
+        raise ClientError(
+            "unavailable", f"the database did not store this ({ending.kind}); the match is unchanged, try again"
+        )
 
     def _tell(self, match: LiveMatch, ending: Ending, status: str) -> None:
         match.end(ending, status)
