@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 
 
-def new_match_in_form(page, server, game, seats, mode="hotseat", options=None):
-    """Start a match from the game's tile on the home page, through "More options" (every option, each seat)."""
+def new_match_in_form(
+    page, server, game, seats, mode="hotseat", options=None, turn_limit=None, on_timeout=None, private=False
+):
+    """Start a match from the game's tile on the home page, through "More options" (every option, each seat, the
+    time for each turn and what running out does, privacy)."""
     page.goto(server.url + "/")
     form = page.locator(f".tile[data-game='{game}'] form.new-match")
     page.locator(f".tile[data-game='{game}'] details.more summary").click()
@@ -15,12 +18,20 @@ def new_match_in_form(page, server, game, seats, mode="hotseat", options=None):
         field = form.locator(f"[data-option='{name}']")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(str(value))
+        elif field.get_attribute("type") == "checkbox":
+            field.set_checked(bool(value))
         else:
             field.fill(str(value))
         field.dispatch_event("change")
     for seat, choice in enumerate(seats):
         form.locator(f"[data-seat='{seat}']").select_option(choice)
     form.locator("select.mode").select_option(mode)
+    if turn_limit:
+        form.locator("select.turn-limit").select_option(str(turn_limit))
+    if on_timeout:
+        form.locator("select.on-timeout").select_option(on_timeout)
+    if private:
+        form.locator("input.private").check()
     form.locator("button.create").click()
     page.wait_for_url(re.compile(r"#/play/"))
     return page.url.split("#/play/")[1]

@@ -25,6 +25,7 @@ export class MatchConnection {
     this.lastMine = null; // {seat, version, label}: what this browser chose last (some choices add no log line)
     this.connected = false;
     this.retry = 0;
+    this.changedAt = Date.now(); // when the match last changed (a move), on this browser's clock: the turn clock
     this.listener = listener;
     this.ws = null;
     this.closed = false;
@@ -64,6 +65,8 @@ export class MatchConnection {
     const meta = this.meta;
     if (msg.type === "welcome") {
       this.meta = msg.match;
+      const since = Date.parse(msg.match.now) - Date.parse(msg.match.updated_at);
+      this.changedAt = Date.now() - (Number.isFinite(since) ? Math.max(0, since) : 0);
       this.retry = 0;
       this.connected = true;
       this.listener.status("connected");
@@ -71,7 +74,7 @@ export class MatchConnection {
     } else if (msg.type === "state") {
       const key = msg.seat === null ? "spectator" : msg.seat;
       this.latest[key] = { version: msg.version, observation: msg.observation };
-      if (msg.seat !== null && meta) meta.status = msg.observation.is_terminal ? "finished" : "active";
+      if (msg.seat !== null && meta && !meta.ending) meta.status = msg.observation.is_terminal ? "finished" : "active";
       this.listener.view(key, this.latest[key], true);
     } else if (msg.type === "delta") {
       // Only what changed since version `from`; a gap means a lost message: ask for the whole view again.
@@ -81,10 +84,19 @@ export class MatchConnection {
       const observation = { ...heldView.observation, ...msg.changed, events: heldView.observation.events.concat(msg.events) };
       for (const k of msg.removed || []) delete observation[k];
       this.latest[key] = { version: msg.version, observation };
-      if (meta && observation.is_terminal) meta.status = "finished";
+      if (meta && observation.is_terminal && meta.status === "active") meta.status = "finished";
+      if (msg.version !== msg.from) this.changedAt = Date.now();
       this.listener.view(key, this.latest[key], false);
     } else if (msg.type === "seats") {
       if (meta) { meta.seats = msg.seats; this.listener.changed(); }
+    } else if (msg.type === "ended") {
+      // Ended outside the game's rules (resigned, agreed drawn, out of time, aborted): the views that tell it
+      // come as whole `state` messages just before.
+      if (meta) { meta.status = msg.status; meta.ending = msg.ending; meta.draw_offer = null; meta.abortable = false; }
+      this.listener.changed();
+    } else if (msg.type === "draw") {
+      if (meta) { meta.draw_offer = msg.offer; meta.draw_by = msg.by; }
+      this.listener.changed();
     } else if (msg.type === "notice") {
       this.listener.notice(msg.message, "warn");
     } else if (msg.type === "rematch") {

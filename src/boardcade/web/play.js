@@ -6,6 +6,7 @@
 import { api, forgetSeat, invitesFor, saveTokens } from "./api.js";
 import { resetTitle, turnSignal } from "./attention.js";
 import { drawBoard, drawPanel, gameModule } from "./board.js";
+import { clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js";
 import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
@@ -57,7 +58,8 @@ class MatchTable {
       PACES.map(([value, label]) => h("option", { value, selected: value === paceName() }, label)));
     pace.addEventListener("change", () => { setPace(pace.value); if (pace.value === "instant") this.playback.skip(this.shown); });
     const paceField = h("label", { class: "pace-field", title: "How fast the other side's moves are shown, step by step" }, h("span", {}, "Their moves:"), pace);
-    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton, paceField), this.seatList);
+    this.menu = h("div", { class: "match-actions", hidden: true });
+    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton, paceField, this.menu), this.seatList);
     this.problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
     this.board = h("div", { class: "board-area" });
     this.awayBox = h("section", { class: "away", "aria-label": "While you were away", hidden: true });
@@ -65,12 +67,14 @@ class MatchTable {
     this.pass = h("div", { class: "pass", hidden: true });
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
     this.last = h("p", { class: "last" });
+    this.clock = h("p", { class: "turn-clock", role: "timer", hidden: true });
+    this.offerBox = h("div", { class: "offer-box" });
     this.hud = h("div", { class: "hud" });
     this.buttons = h("div", { class: "buttons" });
     this.hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text", onclick: () => this.askHint() }, "Hint");
     this.hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
     this.hintRow = h("div", { class: "hint-row", hidden: true }, this.hintButton, this.hintText);
-    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.last, this.hintRow, this.buttons));
+    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.clock, this.offerBox, this.last, this.hintRow, this.buttons));
     this.panel = h("div", { class: "panel-area" });
     this.log = h("div", { class: "log-area" });
     this.links = h("div", { class: "links" });
@@ -183,9 +187,11 @@ class MatchTable {
     const winners = meta.seats.map((_, p) => p).filter((p) => r[p] > 0);
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
+    const aborted = meta.status === "aborted";
+    if (aborted) headline = "Aborted, no result";
     const ending = obs.events[obs.events.length - 1];
     const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
-    const again = mine.length
+    const again = aborted ? null : mine.length
       ? h("button", { type: "button", id: "rematch", class: "primary", onclick: () => this.rematch() }, meta.rematch_id ? "Join the rematch" : "Rematch")
       : meta.rematch_id ? h("a", { class: "button", href: `#/watch/${meta.rematch_id}` }, "Watch the rematch") : null;
     return h("div", { class: "result", role: "status" },
@@ -193,7 +199,7 @@ class MatchTable {
       score ? h("p", { class: "score" }, score) : null,
       ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
       h("div", { class: "end-actions" }, again,
-        h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
+        aborted ? null : h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
         h("a", { class: "button", href: "#/" }, "New game")));
   }
 
@@ -228,6 +234,9 @@ class MatchTable {
     this.panel.replaceChildren();
     this.log.replaceChildren(h("h3", {}, "Log"), h("p", { class: "small-print" }, "Hidden while the device is passed."));
     this.pass.hidden = false;
+    this.menu.hidden = true;
+    this.offerBox.replaceChildren();
+    this.tick();
     this.buttons.replaceChildren();
     this.hud.replaceChildren();
     this.hintRow.hidden = true;
@@ -303,10 +312,43 @@ class MatchTable {
     await drawLog(this.log, obs.game, obs.events, frame.from === null ? null : [frame.from, frame.version], (t) => this.words(t));
     if (replaying) buttons.append(this.skipButton);
     this.drawHint(canAct);
+    this.drawEnding(frame);
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
       if (first) first.focus({ preventScroll: false });
     }
+  }
+
+  // ---- ending the match: the Match menu, a draw offered by the other side, the turn clock ----------------
+  endingContext(frame) {
+    const { conn } = this;
+    const seat = this.shown;
+    return {
+      matchId: this.matchId, meta: conn.meta, seat, token: conn.tokens[seat], version: frame.version,
+      who: (p) => this.name(p), hotseat: conn.held().length > 1, redraw: () => this.render(),
+    };
+  }
+
+  drawEnding(frame) {
+    const ctx = this.endingContext(frame);
+    drawMatchMenu(this.menu, ctx);
+    const row = this.conn.meta.status === "active" ? drawOfferRow(ctx) : null;
+    this.offerBox.replaceChildren(...(row ? [row] : []));
+    this.tick();
+  }
+
+  // The turn clock's words, redrawn every second (not the whole table).
+  tick() {
+    const { conn } = this;
+    const obs = conn.latest[this.shown]?.observation || this.current();
+    const toMove = obs ? obs.current_player : null;
+    const left = this.pass.hidden ? clockLeft(conn.meta, conn.changedAt, toMove) : null;
+    this.clock.hidden = left === null;
+    if (left === null) { this.clock.textContent = ""; return; }
+    const you = toMove === this.shown;
+    const after = conn.meta.on_timeout === "computer" ? "then the computer plays for " + (you ? "you" : "them") : "then " + (you ? "you lose" : "they lose");
+    this.clock.textContent = `${you ? "You have" : `${this.name(toMove)} has`} ${clockWords(left)} left for this turn; ${after}.`;
+    this.clock.classList.toggle("short", left < 30);
   }
 
   notMoverReason() {
@@ -377,6 +419,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => table.render(), 150); };
   addEventListener("resize", onResize);
   conn.connect();
+  const ticker = setInterval(() => table.tick(), 1000);
   const onVisible = () => {
     if (document.visibilityState === "hidden") table.playback.skip(table.shown); // no replay for nobody
     else table.render(); // back: what was missed is summed up
@@ -384,6 +427,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   document.addEventListener("visibilitychange", onVisible);
   return () => {
     table.closed = true;
+    clearInterval(ticker);
     table.playback.stop();
     document.removeEventListener("visibilitychange", onVisible);
     conn.close();
