@@ -33,7 +33,7 @@ export function drawMatchMenu(box, ctx) {
   const playing = meta.status === "active" && typeof seat === "number" && meta.seats[seat]?.kind === "human";
   box.hidden = !playing;
   if (!playing) { box.replaceChildren(); return; }
-  const open = box.querySelector("details")?.open || false;
+  const open = box.dataset.open === "yes";
   const confirm = (label, question, what) => {
     const row = h("span", { class: "confirm", hidden: true },
       h("span", {}, question),
@@ -52,8 +52,15 @@ export function drawMatchMenu(box, ctx) {
       : h("button", { type: "button", class: "draw", onclick: async () => { if (await send(ctx, "draw", { answer: "offer" })) { notify("Draw offered: the other side is asked.", "info"); ctx.redraw(); } } }, "Offer a draw")));
   }
   items.push(confirm("Resign", `${ctx.hotseat ? `Resign as ${ctx.who(seat)}?` : "Resign?"} The other side wins.`, "resign"));
-  // Opening or closing it moves the board: the page fits the board again.
-  box.replaceChildren(h("details", { class: "match-menu", open, ontoggle: () => ctx.redraw() }, h("summary", {}, "Match"), h("ul", {}, items)));
+  // Opening or closing it moves the board: the page fits the board again (a menu drawn open also fires
+  // "toggle": only a change counts).
+  const toggled = (e) => {
+    const now = e.target.open ? "yes" : "no";
+    if (now === (box.dataset.open || "no")) return;
+    box.dataset.open = now;
+    ctx.redraw();
+  };
+  box.replaceChildren(h("details", { class: "match-menu", open, ontoggle: toggled }, h("summary", {}, "Match"), h("ul", {}, items)));
 }
 
 // A draw offered by the other side, in the action bar: accept or decline.
