@@ -32,7 +32,7 @@ export function drawMatchMenu(box, ctx) {
   const { meta, seat } = ctx;
   const playing = meta.status === "active" && typeof seat === "number" && meta.seats[seat]?.kind === "human";
   box.hidden = !playing;
-  if (!playing) { box.replaceChildren(); return; }
+  if (!playing) { box.replaceChildren(); delete box.dataset.key; return; }
   const open = box.dataset.open === "yes";
   const confirm = (label, question, what) => {
     const row = h("span", { class: "confirm", hidden: true },
@@ -44,6 +44,10 @@ export function drawMatchMenu(box, ctx) {
   };
   const offer = standingOffer(meta, ctx.version);
   const mineOffer = offer && offer.seats.includes(seat);
+  // Drawn again only when what it offers changed, so a question being confirmed stays while moves come in.
+  const key = JSON.stringify([seat, meta.abortable, drawable(meta, seat), !!mineOffer, ctx.hotseat]);
+  if (box.dataset.key === key && box.firstChild) return;
+  box.dataset.key = key;
   const items = [];
   if (meta.abortable) items.push(confirm("Abort the match", "Call the match off, with no result?", "abort"));
   if (drawable(meta, seat)) {
