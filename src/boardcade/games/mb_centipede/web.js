@@ -209,7 +209,7 @@ export function panel(obs, how = {}) {
     h("li", {}, `Poison mushroom supply: ${obs.supply}`),
     obs.centipedes.map((c) => {
       const at = (where) => c.segments.filter((x) => x.at === where).length;
-      const who = how.names && how.names[c.player] !== c.name ? ` (${how.names[c.player]})` : "";
+      const who = how.names && how.names[c.player] !== c.name ? ` — ${how.names[c.player]}` : "";
       return h("li", {}, `${c.name}${who}: ${at("path")} on the path (${c.segments.filter((x) => !x.alive).length} dead), ${at("home")} at home, ${at("goal")} in the goal`);
     }),
   );
