@@ -1,37 +1,49 @@
-"""Load benchmark for `boardcade serve`: M concurrent matches, one WebSocket client per seat, each player
-thinking about --think seconds per move (0 = as fast as the server answers: saturation). Prints the moves a
-second, the round trip of each move (sent -> acknowledged: p50, p99, max), errors, and the CPU time used by
-the server processes and by the client processes (so that one can see the clients were not the bottleneck).
+"""Load benchmark for `boardcade serve`: what one move costs the server, side by side with a floor.
 
-    .venv/bin/python benchmarks/server_load.py --matches 1000 --duration 60            # SQLite, 1 s think
-    .venv/bin/python benchmarks/server_load.py --matches 300 --think 0 --duration 30   # saturation
-    .venv/bin/python benchmarks/server_load.py --postgres --workers 2 --matches 300 --think 0
-    .venv/bin/python benchmarks/server_load.py --url http://127.0.0.1:8000 --matches 50   # a running server
+    .venv/bin/python benchmarks/server_load.py                                  # saturation, SQLite, 3 rounds
+    .venv/bin/python benchmarks/server_load.py --postgres --workers 2           # two processes on PostgreSQL
+    .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --rounds 1   # latency
+    .venv/bin/python benchmarks/server_load.py --profile prof                   # + a py-spy profile per run
 
-The server runs as `boardcade serve` on a temporary SQLite file, or with --postgres on a throwaway PostgreSQL
-15 (fsync on, like a real one; --database URL for another) with --workers processes. Its per-address limits
-are lifted (every client comes from 127.0.0.1). The clients run in --clients processes (asyncio, the
-`websockets` library); they connect every seat before the measured --duration starts, apply deltas to their
-view, and a finished match is replaced by a new one. Moves are made through every server process alike.
+Each round runs two servers one after the other (the order alternates between rounds), each started afresh:
+- the **floor**: a bare FastAPI WebSocket endpoint (this file, `--floor-serve`) under uvicorn with the same
+  protocol settings as `boardcade serve`, that writes one SQLite row (one transaction, WAL) per message and
+  answers it with an `ack`: what any WebSocket service that stores each message pays;
+- **boardcade**: `boardcade serve` started as a user starts it (its per-address limits lifted, as every client
+  comes from 127.0.0.1), on a temporary SQLite file or with `--postgres` a throwaway PostgreSQL 15 (fsync on)
+  with `--workers` processes.
+One light client process (this one: asyncio, a WebSocket client written on asyncio's protocol layer, JSON by
+the standard library) plays M matches of Q*bert, two seats each, one socket per seat; a player acts when its
+view says it is to move (`--think` seconds later on average, 0: at once, which saturates the server) and waits
+for the `ack` before acting again. Against the floor, the same client alternates two sockets per match.
+
+Measured after `--warmup` moves, over a fixed number of moves (`--moves`): the server's CPU seconds (its process
+and all its children, from /proc; with --postgres, the PostgreSQL processes too, shown apart), the client's own
+CPU, the wall time, and each move's round trip (action sent -> `ack`: p50, p99, max). Printed per run, then the
+ratio server CPU per move / floor CPU per move per round and its median, with the load average.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
-import multiprocessing
 import os
 import random
+import shutil
+import sqlite3
 import statistics
+import struct
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
-from websockets.asyncio.client import connect
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from boardcade.server.launch import free_port, start_serve_process, throwaway_postgres
 
@@ -48,134 +60,375 @@ NO_LIMITS = [
 ]
 
 
-class Stats:
-    def __init__(self) -> None:
+# ---- the floor server ---------------------------------------------------------------------------
+def floor_app(db_path: str):
+    """A bare FastAPI WebSocket endpoint: one SQLite row per message, then an ack."""
+    db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, socket INTEGER, version INTEGER, body TEXT)")
+    app = FastAPI()
+
+    @app.get("/api/games")
+    async def games() -> dict:
+        return {"games": []}
+
+    @app.websocket("/ws/floor")
+    async def floor(ws: WebSocket) -> None:
+        await ws.accept()
+        me = id(ws)
+        try:
+            while True:
+                msg = json.loads(await ws.receive_text())
+                with db:
+                    db.execute("BEGIN")
+                    db.execute(
+                        "INSERT INTO moves (socket, version, body) VALUES (?, ?, ?)",
+                        (me, msg.get("version"), json.dumps(msg)),
+                    )
+                await ws.send_text(json.dumps({"type": "ack", "id": msg.get("id"), "version": msg.get("version")}))
+        except WebSocketDisconnect:
+            pass
+
+    return app
+
+
+def floor_serve(port: int, db_path: str) -> None:
+    import uvicorn
+
+    from boardcade.server.protocols import uvicorn_options
+    from boardcade.server.settings import Settings
+
+    settings = Settings(**{k.split("=")[0]: 0 for k in NO_LIMITS})
+    config = uvicorn.Config(floor_app(db_path), host="127.0.0.1", port=port, **uvicorn_options(settings))
+    config.boardcade_settings = settings
+    uvicorn.Server(config).run()
+
+
+def start_floor(tmp: Path) -> subprocess.Popen:
+    port = free_port()
+    cmd = [sys.executable, __file__, "--floor-serve", str(port), str(tmp / "floor.sqlite3")]
+    with (tmp / "floor.log").open("ab") as out:
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=out)
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1):
+                proc.port = port  # type: ignore[attr-defined]
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the floor server did not start")
+
+
+# ---- a light WebSocket client -------------------------------------------------------------------
+class Socket(asyncio.Protocol):
+    """A WebSocket client connection on asyncio's protocol layer: text frames in, text frames out (masked with a
+    zero key, which the protocol allows), each whole message handed to `on_message`."""
+
+    def __init__(self, on_message) -> None:
+        self.on_message = on_message
+        self.buf = bytearray()
+        self.open = False
+        self.opened = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        if not self.open:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            ok = buf.startswith(b"HTTP/1.1 101")
+            del buf[: end + 4]
+            self.open = True
+            if not self.opened.done():
+                self.opened.set_result(ok)
+        while len(buf) >= 2:
+            n = buf[1] & 0x7F
+            head = 2
+            if n == 126:
+                if len(buf) < 4:
+                    return
+                n, head = struct.unpack_from("!H", buf, 2)[0], 4
+            elif n == 127:
+                if len(buf) < 10:
+                    return
+                n, head = struct.unpack_from("!Q", buf, 2)[0], 10
+            if len(buf) < head + n:
+                return
+            opcode = buf[0] & 0x0F
+            payload = bytes(buf[head : head + n])
+            del buf[: head + n]
+            if opcode == 1:
+                self.on_message(payload)
+            elif opcode == 9:  # ping -> pong
+                self._frame(payload, 10)
+            elif opcode == 8:
+                self.transport.close()
+
+    def connection_lost(self, exc) -> None:
+        if not self.opened.done():
+            self.opened.set_result(False)
+        self.open = False
+
+    def _frame(self, payload: bytes, opcode: int = 1) -> None:
+        n = len(payload)
+        if n < 126:
+            head = bytes((0x80 | opcode, 0x80 | n))
+        elif n < 65536:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + struct.pack("!H", n)
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 127)) + struct.pack("!Q", n)
+        self.transport.write(head + b"\0\0\0\0" + payload)
+
+    def send(self, text: str) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self._frame(text.encode())
+
+
+async def ws_connect(port: int, path: str, on_message) -> Socket:
+    loop = asyncio.get_running_loop()
+    _, sock = await loop.create_connection(lambda: Socket(on_message), "127.0.0.1", port)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.transport.write(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    if not await asyncio.wait_for(sock.opened, 60):
+        raise ConnectionError(f"WebSocket handshake refused on {path}")
+    return sock
+
+
+async def http_json(port: int, method: str, path: str, body: dict | None = None) -> dict:
+    """One HTTP/1.1 request on a fresh connection (setting matches up; not on the measured path)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    data = json.dumps(body).encode() if body is not None else b""
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+    writer.write(head.encode() + b"\r\n" + data)
+    raw = await reader.read()
+    writer.close()
+    status = int(raw.split(b" ", 2)[1])
+    text = raw.split(b"\r\n\r\n", 1)[1]
+    if status >= 300:
+        raise RuntimeError(f"{method} {path}: {status} {text[:200]!r}")
+    return json.loads(text)
+
+
+# ---- the run ------------------------------------------------------------------------------------
+class Run:
+    def __init__(self, args, port: int, floor: bool) -> None:
+        self.args = args
+        self.port = port
+        self.floor = floor
+        self.rng = random.Random(args.seed)
+        self.moves = 0
         self.rtt: list[float] = []
         self.errors: list[str] = []
         self.finished = 0
-        self.measuring = False
+        self.marks: dict[str, tuple[float, float, float, float]] = {}  # name -> (wall, client cpu, server, pg)
+        self.done = asyncio.get_running_loop().create_future()
+        self.cpu = None  # (server cpu fn, postgres cpu fn)
+        self.on_mark = None  # called with "start" and "end" (the profiler)
+        self.tasks: set[asyncio.Task] = set()
+        self.sockets: list[Socket] = []
+
+    def counted(self, seconds: float) -> None:
+        self.moves += 1
+        a = self.args
+        if self.moves == a.warmup:
+            self.mark("start")
+        elif a.warmup < self.moves <= a.warmup + a.moves:
+            self.rtt.append(seconds)
+            if self.moves == a.warmup + a.moves:
+                self.mark("end")
+                if not self.done.done():
+                    self.done.set_result(None)
+
+    def mark(self, name: str) -> None:
+        server, pg = self.cpu
+        self.marks[name] = (time.perf_counter(), time.process_time(), server(), pg())
+        if self.on_mark is not None:
+            self.on_mark(name)
+
+    def later(self, fn) -> None:
+        think = self.args.think
+        if think > 0:
+            asyncio.get_running_loop().call_later(self.rng.uniform(0.5 * think, 1.5 * think), fn)
+        else:
+            fn()
 
 
-async def create(http: httpx.AsyncClient, game: str, options: dict, players: int) -> dict:
-    body = {"game": game, "options": options, "seats": [{"kind": "human"}] * players, "name": "Bench"}
-    m = (await http.post("/api/matches", json=body)).raise_for_status().json()
-    m["tokens"] = {m["seat"]: m["token"]}
-    for seat, invite in m["invites"].items():
-        claim = {"seat": int(seat), "invite": invite, "name": f"Bench {seat}"}
-        r = (await http.post(f"/api/matches/{m['id']}/claim", json=claim)).raise_for_status()
-        m["tokens"][int(seat)] = r.json()["token"]
-    return m
+class FloorMatch:
+    """Two sockets taking turns: send, wait for the ack, then the other one."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+        self.turn = 0
+        self.sent = 0.0
+        self.version = 0
+        self.socks: list[Socket] = []
+
+    async def start(self) -> None:
+        for s in range(2):
+            self.socks.append(await ws_connect(self.run.port, "/ws/floor", lambda raw, s=s: self.on_message(s, raw)))
+
+    def act(self) -> None:
+        if self.run.done.done():
+            return
+        self.sent = time.perf_counter()
+        msg = {"type": "action", "seat": self.turn, "version": self.version, "action": 1}
+        self.socks[self.turn].send(json.dumps(msg))
+
+    def on_message(self, s: int, raw: bytes) -> None:
+        msg = json.loads(raw)
+        if msg["type"] == "ack":
+            self.run.counted(time.perf_counter() - self.sent)
+            self.version += 1
+            self.turn ^= 1
+            self.run.later(self.act)
 
 
-async def seat_client(url: str, token: str, seat: int, stats: Stats, clock: dict, think: float, rng, ready) -> None:
-    """One player: keeps a view (whole `state`, then `delta`s; events are not needed here), and when it is this
-    seat's turn waits `think` seconds (0.5x..1.5x at random), sends a legal action and times its ack."""
-    async with connect(url, max_size=None, compression=None, open_timeout=60, ping_interval=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "seats": [{"seat": seat, "token": token}]}))
-        ready.set()
-        obs: dict = {}
-        version = -1
-        sent_at = None
-        while time.time() < clock["stop"]:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.1, min(30.0, clock["stop"] - time.time())))
-            except TimeoutError:
-                continue
-            msg = json.loads(raw)
-            kind = msg["type"]
-            if kind == "delta":
-                if msg["from"] != version:
-                    await ws.send('{"type": "sync"}')
-                    continue
-                obs.update(msg["changed"])
-                version = msg["version"]
-            elif kind == "state":
-                obs, version = msg["observation"], msg["version"]
-            elif kind == "ack":
-                if stats.measuring:
-                    stats.rtt.append(time.perf_counter() - sent_at)
-                sent_at = None
-            elif kind == "error":
-                if stats.measuring:
-                    stats.errors.append(f"{msg['code']}: {msg['message'][:120]}")
-                sent_at = None
-            if sent_at is not None or not obs:
-                continue
-            if obs["is_terminal"]:
-                if seat == 0:
-                    stats.finished += 1
+class Seat:
+    """One player of a boardcade match: keeps the keys of its view it needs (from `state`, then `delta`s)."""
+
+    def __init__(self, match: BoardcadeMatch, seat: int) -> None:
+        self.match = match
+        self.seat = seat
+        self.version = -1
+        self.obs: dict = {}
+        self.sent: float | None = None
+        self.waiting = False  # an act() is scheduled
+        self.sock: Socket | None = None
+
+    def on_message(self, raw: bytes) -> None:
+        msg = json.loads(raw)
+        kind = msg["type"]
+        run = self.match.run
+        if kind == "delta":
+            if msg["from"] != self.version:
+                self.sock.send('{"type":"sync"}')
                 return
-            if obs["current_player"] == seat and obs["legal_actions"]:
-                if think > 0:
-                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-                action = rng.choice(obs["legal_actions"])["action"]
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "seat": seat, "version": version, "action": action}))
+            self.obs.update(msg["changed"])
+            self.version = msg["version"]
+        elif kind == "state":
+            self.obs, self.version = msg["observation"], msg["version"]
+        elif kind == "ack":
+            if self.sent is not None:
+                run.counted(time.perf_counter() - self.sent)
+            self.sent = None
+        elif kind == "error":
+            run.errors.append(f"{msg['code']}: {msg['message'][:120]}")
+            self.sent = None
+        else:
+            return
+        self.consider()
+
+    def consider(self) -> None:
+        obs = self.obs
+        if self.sent is not None or self.waiting or not obs:
+            return
+        if obs["is_terminal"]:
+            if self.seat == 0:
+                self.match.over()
+            return
+        if obs["current_player"] == self.seat and obs["legal_actions"]:
+            self.waiting = True
+            self.match.run.later(self.act)
+
+    def act(self) -> None:
+        self.waiting = False
+        obs = self.obs
+        if self.match.run.done.done() or obs["current_player"] != self.seat or not obs["legal_actions"]:
+            return
+        action = self.match.run.rng.choice(obs["legal_actions"])["action"]
+        self.sent = time.perf_counter()
+        self.sock.send(json.dumps({"type": "action", "seat": self.seat, "version": self.version, "action": action}))
 
 
-async def match_slot(k: int, bases: list[str], args, stats: Stats, clock: dict, rng, ready, gate) -> None:
-    http = httpx.AsyncClient(base_url=bases[k % len(bases)], timeout=60)
+class BoardcadeMatch:
+    def __init__(self, run: Run) -> None:
+        self.run = run
+        self.seats: list[Seat] = []
+
+    async def start(self) -> None:
+        run = self.run
+        body = {"game": "qbert", "options": {}, "seats": [{"kind": "human"}] * 2, "name": "Bench"}
+        m = await http_json(run.port, "POST", "/api/matches", body)
+        tokens = {m["seat"]: m["token"]}
+        for seat, invite in m["invites"].items():
+            claim = {"seat": int(seat), "invite": invite, "name": f"Bench {seat}"}
+            tokens[int(seat)] = (await http_json(run.port, "POST", f"/api/matches/{m['id']}/claim", claim))["token"]
+        self.seats = [Seat(self, s) for s in range(2)]
+        for s, seat in enumerate(self.seats):
+            seat.sock = await ws_connect(run.port, f"/ws/matches/{m['id']}", seat.on_message)
+            seat.sock.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": tokens[s]}]}))
+
+    def over(self) -> None:
+        self.run.finished += 1
+        for seat in self.seats:
+            seat.sock.transport.close()
+        if not self.run.done.done():
+            task = asyncio.get_running_loop().create_task(self.replace())
+            self.run.tasks.add(task)
+            task.add_done_callback(self.run.tasks.discard)
+
+    async def replace(self) -> None:
+        try:
+            await BoardcadeMatch(self.run).start()
+        except Exception as e:
+            self.run.errors.append(f"new match: {type(e).__name__}: {e}")
+
+
+async def play(args, port: int, floor: bool, cpu, on_mark) -> Run:
+    run = Run(args, port, floor)
+    run.cpu, run.on_mark = cpu, on_mark
+    matches = [FloorMatch(run) if floor else BoardcadeMatch(run) for _ in range(args.matches)]
+    gate = asyncio.Semaphore(32)
+
+    async def start(m) -> None:
+        async with gate:
+            await m.start()
+
+    await asyncio.gather(*(start(m) for m in matches))
+    if floor:
+        for m in matches:
+            run.later(m.act)
+    if args.warmup == 0:
+        run.mark("start")
+    timeout = args.timeout
     try:
-        while time.time() < clock["stop"]:
-            async with gate:  # a few matches created at a time while connecting
-                m = await create(http, args.game, args.options, args.players)
-            seats_ready = [asyncio.Event() for _ in range(args.players)]
-            tasks = []
-            for s in range(args.players):
-                base = bases[(k + s) % len(bases)].replace("http", "ws", 1)
-                url = f"{base}/ws/matches/{m['id']}"
-                client = seat_client(url, m["tokens"][s], s, stats, clock, args.think, rng, seats_ready[s])
-                tasks.append(asyncio.ensure_future(client))
-            await asyncio.gather(*(e.wait() for e in seats_ready))
-            ready.set()
-            await asyncio.gather(*tasks)
-    except Exception as e:  # a benchmark reports, it does not stop
-        stats.errors.append(f"{type(e).__name__}: {e}")
-        ready.set()
-    finally:
-        await http.aclose()
+        await asyncio.wait_for(run.done, timeout)
+    except TimeoutError:
+        run.errors.append(f"{run.moves - args.warmup} of {args.moves} measured moves in {timeout:.0f} s")
+        run.mark("end")
+    for task in list(run.tasks):
+        task.cancel()
+    await asyncio.gather(*run.tasks, return_exceptions=True)
+    return run
 
 
-def client_process(index: int, slots: list[int], bases: list[str], args, barrier, out) -> None:
-    """A client process: connects its share of the match slots, tells the parent, waits for the common start
-    time, plays until it + --duration, and reports its round trips, errors and CPU time."""
-
-    async def main() -> Stats:
-        stats = Stats()
-        rng = random.Random(args.seed * 1000 + index)
-        clock = {"stop": float("inf")}
-        ready = [asyncio.Event() for _ in slots]
-        gate = asyncio.Semaphore(20)
-        work = [
-            asyncio.ensure_future(match_slot(k, bases, args, stats, clock, rng, ready[i], gate))
-            for i, k in enumerate(slots)
-        ]
-        await asyncio.gather(*(r.wait() for r in ready))
-        out.put(("connected", index))
-        while barrier.value == 0.0:
-            await asyncio.sleep(0.02)
-        clock["stop"] = barrier.value + args.duration
-        await asyncio.sleep(max(0.0, barrier.value - time.time()))
-        stats.measuring = True
-        await asyncio.gather(*work, return_exceptions=True)
-        return stats
-
-    cpu0 = time.process_time()
-    stats = asyncio.run(main())
-    cpu = time.process_time() - cpu0
-    out.put(("done", index, stats.rtt, stats.errors[:20], len(stats.errors), stats.finished, cpu))
+# ---- CPU of processes ---------------------------------------------------------------------------
+TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and all its descendants (server workers, computer-player workers)."""
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU time of a process and all its descendants."""
     total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    stack = [pid]
+    stack = [pid] if pid else []
     while stack:
         p = stack.pop()
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            total += (int(fields[11]) + int(fields[12])) / TICK
             for task in Path(f"/proc/{p}/task").iterdir():
                 stack += [int(c) for c in (task / "children").read_text().split()]
         except (FileNotFoundError, ProcessLookupError):
@@ -183,102 +436,189 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def run(args) -> None:
-    if args.url:
-        return run_clients(args, [args.url.rstrip("/")], None, "")
-    with ExitStack() as stack:
-        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="boardcade-load-"))
-        url = args.database
-        if args.postgres:
-            url = stack.enter_context(throwaway_postgres(fsync=True, max_connections=300))
-        url = url or f"sqlite:///{tmp}/load.sqlite3"
-        port = free_port()
-        sets = [x for kv in NO_LIMITS for x in ("--set", kv)]
-        extra = ["--workers", str(args.workers)] if args.workers > 1 else []
-        server = start_serve_process(url, port, Path(tmp) / "server.log", *extra, *sets, timeout=60)
+def postmaster_pid(url: str) -> int | None:
+    """The PostgreSQL server process listening on the URL's port (a throwaway one on this machine)."""
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    for p in Path("/proc").iterdir():
+        if not p.name.isdigit():
+            continue
         try:
-            run_clients(args, [f"http://127.0.0.1:{port}"], server.pid, url)
+            argv = (p / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if argv and argv[0].endswith(b"/postgres") and b"-p" in argv and port.encode() in argv:
+            return int(p.name)
+    return None
+
+
+class Profiler:
+    """py-spy sampling the server process over the measured moves (started at "start", stopped at "end")."""
+
+    def __init__(self, pid: int, out: Path) -> None:
+        self.pid, self.out, self.proc = pid, out, None
+        self.spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        if not Path(self.spy).exists():
+            print("  (py-spy is not installed: pip install py-spy)")
+
+    def __call__(self, mark: str) -> None:
+        if mark == "start" and Path(self.spy).exists():
+            cmd = [self.spy, "record", "--pid", str(self.pid), "--rate", "250", "--format", "raw"]
+            cmd += ["--output", str(self.out), "--nonblocking"]
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        elif mark == "end" and self.proc is not None:
+            self.proc.send_signal(2)  # py-spy writes its output on Ctrl+C
+
+    def wait(self) -> None:
+        if self.proc is not None:
+            self.proc.wait(60)
+
+
+def summarise_profile(path: Path, top: int = 40) -> str:
+    """Inclusive and self shares of the functions in py-spy's collapsed stacks."""
+    inclusive: dict[str, int] = {}
+    own: dict[str, int] = {}
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        n = int(count)
+        total += n
+        frames = []
+        for f in stack.split(";"):
+            if " (" in f:
+                name, where = f.split(" (", 1)
+                frames.append(f"{name} ({where.split(':')[0]})")
+        for f in set(frames):
+            inclusive[f] = inclusive.get(f, 0) + n
+        if frames:
+            own[frames[-1]] = own.get(frames[-1], 0) + n
+    if not total:
+        return "  (no samples)"
+    rows = [f"  {total} samples; inclusive / self % of the server process:"]
+    for f, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]:
+        rows.append(f"  {100 * n / total:5.1f} {100 * own.get(f, 0) / total:5.1f}  {f}")
+    rows.append("  self only:")
+    for f, n in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
+        rows.append(f"  {100 * n / total:5.1f}  {f}")
+    return "\n".join(rows)
+
+
+def one_run(args, floor: bool, label: str, round_no: int) -> dict:
+    with ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="boardcade-load-")))
+        pg_pid = None
+        if floor:
+            server = start_floor(tmp)
+            port = server.port
+        else:
+            url = args.database
+            if args.postgres:
+                url = stack.enter_context(throwaway_postgres(fsync=True, max_connections=300))
+                pg_pid = postmaster_pid(url)
+            url = url or f"sqlite:///{tmp}/load.sqlite3"
+            port = free_port()
+            sets = [x for kv in NO_LIMITS for x in ("--set", kv)]
+            extra = ["--workers", str(args.workers)] if args.workers > 1 else []
+            server = start_serve_process(url, port, tmp / "server.log", *extra, *sets, timeout=60)
+        spy = None
+        try:
+            cpu = (lambda: cpu_seconds(server.pid), lambda: cpu_seconds(pg_pid))
+            if args.profile:
+                Path(args.profile).mkdir(parents=True, exist_ok=True)
+                prof_path = Path(args.profile) / f"{label}-{round_no}.txt"
+                target = server.pid
+                if not floor and args.workers > 1:  # one of the worker processes
+                    kids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+                    target = int(kids[-1]) if kids else server.pid
+                spy = Profiler(target, prof_path)
+            run = asyncio.run(play(args, port, floor, cpu, spy))
         finally:
             server.terminate()
-            server.wait(30)
-        log = (Path(tmp) / "server.log").read_text(errors="replace")
-    tracebacks = log.count("Traceback")
-    if tracebacks:
-        print(f"server log: {tracebacks} tracebacks; last lines:\n{log[-1500:]}")
-
-
-def run_clients(args, bases: list[str], server_pid: int | None, url: str) -> None:
-    """Start the client processes, wait until every seat is connected, measure for --duration, print."""
-    ctx = multiprocessing.get_context("spawn")
-    out = ctx.Queue()
-    shares = [list(range(i, args.matches, args.clients)) for i in range(args.clients)]
-    barrier = ctx.Value("d", 0.0)  # the common start time, set once every client process is connected
-    procs = [
-        ctx.Process(target=client_process, args=(i, shares[i], bases, args, barrier, out)) for i in range(args.clients)
-    ]
-    t0 = time.time()
-    for p in procs:
-        p.start()
-    for _ in procs:
-        assert out.get(timeout=1800)[0] == "connected"
-    connect_s = time.time() - t0
-    start_at = time.time() + 1.0
-    barrier.value = start_at
-    time.sleep(max(0.0, start_at - time.time()))
-    cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
-    time.sleep(args.duration)
-    cpu_server = cpu_seconds(server_pid) - cpu_before if server_pid else None
-    results = [out.get(timeout=300) for _ in procs]
-    for p in procs:
-        p.join(30)
-    rtt = sorted(x for r in results for x in r[2])
-    errors = [e for r in results for e in r[3]]
-    n_errors = sum(r[4] for r in results)
-    cpu_clients = sum(r[6] for r in results)
-    if args.url:
-        db = f"the server at {args.url}"
-    elif args.postgres:
-        db = "PostgreSQL 15 (fsync on)"
-    else:
-        db = "SQLite" if url.startswith("sqlite") else url.split("@")[-1]
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        log = (tmp / ("floor.log" if floor else "server.log")).read_text(errors="replace")
+        if spy is not None:
+            spy.wait()
+    (w0, c0, s0, p0), (w1, c1, s1, p1) = run.marks["start"], run.marks["end"]
+    n = max(1, len(run.rtt))
+    rtt = sorted(run.rtt)
+    out = {
+        "label": label,
+        "moves": len(run.rtt),
+        "wall": w1 - w0,
+        "server_ms": 1000 * (s1 - s0) / n,
+        "pg_ms": 1000 * (p1 - p0) / n,
+        "client_cores": (c1 - c0) / max(1e-9, w1 - w0),
+        "server_cores": (s1 - s0) / max(1e-9, w1 - w0),
+        "p50": 1000 * rtt[n // 2] if rtt else float("nan"),
+        "p99": 1000 * rtt[min(n - 1, int(n * 0.99))] if rtt else float("nan"),
+        "max": 1000 * rtt[-1] if rtt else float("nan"),
+        "errors": run.errors,
+        "finished": run.finished,
+        "tracebacks": log.count("Traceback"),
+        "load": os.getloadavg()[0],
+    }
+    pg = f" + PostgreSQL {out['pg_ms']:.3f}" if args.postgres and not floor else ""
     print(
-        f"server_load: {db}, {args.workers} server process(es); game={args.game} matches={args.matches} "
-        f"clients={args.matches * args.players} in {args.clients} processes; think={args.think}s; "
-        f"{args.duration:.0f} s measured (all connected after {connect_s:.0f} s)"
+        f"  {label:9s} moves={out['moves']} in {out['wall']:.1f} s ({out['moves'] / out['wall']:.0f}/s)  "
+        f"server CPU/move {out['server_ms']:.3f} ms{pg} ({out['server_cores']:.2f} cores)  "
+        f"client {out['client_cores']:.2f} cores  "
+        f"rtt p50/p99/max {out['p50']:.1f}/{out['p99']:.1f}/{out['max']:.0f} ms  matches finished={run.finished}  "
+        f"errors={len(run.errors)} tracebacks={out['tracebacks']} load={out['load']:.1f}",
+        flush=True,
     )
-    if rtt:
-        n = len(rtt)
-        p50 = statistics.median(rtt) * 1000
-        p99 = rtt[min(n - 1, int(n * 0.99))] * 1000
-        worst = rtt[-1] * 1000
-        print(f"moves={n} ({n / args.duration:.0f}/s)  round trip p50={p50:.1f} ms p99={p99:.1f} ms max={worst:.0f} ms")
-    server_cpu = "not measured" if cpu_server is None else f"{cpu_server / args.duration:.2f} cores"
-    print(
-        f"CPU over the measured window: server {server_cpu}, "
-        f"clients {cpu_clients / (args.duration + connect_s):.2f} cores (incl. connecting); "
-        f"machine has {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
-    )
-    print(f"matches finished={sum(r[5] for r in results)} errors={n_errors}")
-    for e in errors[:5]:
-        print("  ", e)
+    for e in run.errors[:3]:
+        print("     ", e)
+    if out["tracebacks"]:
+        print(log[-1500:])
+    if args.profile and spy is not None and prof_path.exists():
+        print(summarise_profile(prof_path))
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--matches", type=int, default=200, help="concurrent matches (M)")
-    ap.add_argument("--game", default="qbert")
-    ap.add_argument("--players", type=int, default=2, help="seats per match; clients N = M x players")
-    ap.add_argument("--options", type=json.loads, default={}, help="rule options as JSON")
-    ap.add_argument("--duration", type=float, default=30.0, help="seconds measured")
-    ap.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks per move (0: none)")
+    ap.add_argument("--matches", type=int, default=200, help="concurrent matches (two sockets each)")
+    ap.add_argument("--moves", type=int, default=20000, help="moves measured per run")
+    ap.add_argument("--warmup", type=int, default=2000, help="moves before the measurement starts")
+    ap.add_argument("--think", type=float, default=0.0, help="mean seconds a player thinks per move (0: none)")
+    ap.add_argument("--rounds", type=int, default=3, help="floor + boardcade pairs, interleaved")
     ap.add_argument("--database", default="", help="SQLAlchemy URL (default: a temporary SQLite file)")
     ap.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL 15 (fsync on)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (--workers of boardcade serve)")
-    ap.add_argument("--clients", type=int, default=2, help="client processes")
-    ap.add_argument("--url", default="", help="load a server that is already running (its limits must allow it)")
+    ap.add_argument("--only", choices=("floor", "boardcade"), help="run one side only")
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds a run may take at most")
+    ap.add_argument("--profile", default="", help="folder for py-spy profiles of the server at saturation")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--floor-serve", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    run(args)
+    if args.floor_serve:
+        return floor_serve(int(args.floor_serve[0]), args.floor_serve[1])
+    db = "PostgreSQL 15 (fsync on)" if args.postgres else ("SQLite" if not args.database else args.database)
+    print(
+        f"server_load: {db}, {args.workers} server process(es); {args.matches} matches (2 sockets each); "
+        f"think={args.think:g} s; {args.moves} moves measured after {args.warmup}; {args.rounds} round(s); "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    ratios = []
+    for r in range(args.rounds):
+        order = ["floor", "boardcade"] if r % 2 == 0 else ["boardcade", "floor"]
+        if args.only:
+            order = [args.only]
+        res = {label: one_run(args, label == "floor", label, r) for label in order}
+        if len(res) == 2:
+            b, f = res["boardcade"], res["floor"]
+            ratio = (b["server_ms"] + b["pg_ms"]) / f["server_ms"]
+            ratios.append(ratio)
+            print(f"round {r + 1}: boardcade / floor CPU per move = {ratio:.2f}x", flush=True)
+    if ratios:
+        print(
+            f"median ratio over {len(ratios)} round(s): {statistics.median(ratios):.2f}x  (each: "
+            + ", ".join(f"{x:.2f}" for x in ratios)
+            + ")"
+        )
 
 
 if __name__ == "__main__":

@@ -74,11 +74,11 @@ def test_play_human_bad_input_reasks_and_quit_saves(tmp_path):
     result = runner.invoke(
         app,
         ["play", "qbert", "--seat", "human", "--seat", "greedy", "--seed", "1", "--record", str(path)],
-        input="zz\n99\nh\n1\nq\n",
+        input="zz\n99\nh\ndl\nq\n",
     )
     assert result.exit_code == 0, result.output
     assert "'zz' is not a move" in result.output and "'99' is not a move" in result.output
-    assert "Q*bert pyramid" in result.output
+    assert "row 6" in result.output  # the pyramid
     assert "Match saved to" in text(result) and path.exists()
     record = load_record(path)
     assert record.result is None and len(record.actions) >= 3
@@ -148,7 +148,7 @@ def test_play_hint_suggests_a_listed_move_and_leaves_the_match_as_it_was(tmp_pat
     assert load_record(with_hint).actions == load_record(without).actions
     helped = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert "hint" in helped.output
-    assert "hint or ?" in runner.invoke(app, [*args, "--record", str(without)], input="h\nq\n").output
+    assert "? or hint" in text(runner.invoke(app, [*args, "--record", str(without), "--overwrite"], input="h\nq\n"))
 
 
 def test_agents_lists_every_level_with_what_it_does_and_how_long_it_thinks():
@@ -178,6 +178,10 @@ def test_play_asks_the_games_own_question_above_the_menu(tmp_path):
     )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    asked = [lines[i - 1] for i, line in enumerate(lines) if line.startswith("   1  ")]
+    # Each decision screen: the question, (a line on what to type,) then the menu's first line (`1)` or a range).
+    firsts = [i for i, line in enumerate(lines) if re.search(r"\s(1|[0-9]+–[0-9, –]+)\) \S", line)]
+    firsts = [i for i in firsts if not re.search(r"\s[0-9]+\) \S", lines[i - 1])]  # the first line of a menu
+    asked = [lines[i - 2] if "Type a key" in lines[i - 1] else lines[i - 1] for i in firsts]
     questions = tuple(entry.you.split("{")[0] for entry in TABLE.values() if entry.you)
-    assert len(asked) == 2 and all(q.startswith(questions) for q in asked), asked
+    column = [re.split(r"\s{2,}", line.strip())[-1] for line in asked]  # the side column's text on that line
+    assert len(asked) == 2 and all(q.startswith(questions) for q in column), asked

@@ -48,7 +48,14 @@ def play_http(http: httpx.Client, m: dict, steps: int, manager) -> list[float]:
 def test_sv8_a_socket_that_stops_reading_is_dropped_and_never_holds_up_the_match(h, sqlite_url):
     """Finding 1: one spectator that stopped reading froze the match (broadcast awaited each send under the
     match lock) and made SIGTERM hang. Here a spectator asks for the whole view over and over and never reads."""
-    with h.uvicorn_server(sqlite_url, send_queue=16, send_timeout=1.0, graceful_shutdown=2) as srv:
+    with h.uvicorn_server(
+        sqlite_url,
+        send_queue_bytes=65536,
+        sync_bytes_per_second=0,
+        messages_per_second=0,
+        send_timeout=1.0,
+        graceful_shutdown=2,
+    ) as srv:
         http = httpx.Client(base_url=srv.url, timeout=10)
         m = new_match(h, http)
         slow = h.RawSocket(srv.port, f"/ws/matches/{m['id']}", rcvbuf=4096)

@@ -117,6 +117,7 @@ def test_sv2_reload_and_server_restart_resume_the_seat(server, contexts):
     page.wait_for_selector(".log li")  # the view is drawn, not only the connection made
     mine = page.locator(".players .seat[data-seat='0']")
     assert mine.locator(".role").text_content() == "Green" and mine.locator(".who").text_content() == "you"
+    page.wait_for_selector(".log li")  # the whole view is drawn (it may come in the same packet as the welcome)
     before = page.locator(".log li").count()
     server.kill()
     page.wait_for_selector("text=reconnecting…")

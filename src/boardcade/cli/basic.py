@@ -12,6 +12,7 @@ from ..agents import AGENTS
 from ..core import GameError, RecordError, game_class, game_names, game_spec, load_record
 from .app import app
 from .common import console, event_line, fail, render_board
+from .screen import View
 
 
 @app.command()
@@ -73,7 +74,12 @@ def replay(
         states = list(record.states())
     except RecordError as e:
         raise fail(f"{file}: {e}") from None
-    console.print(f"[bold]{record.game}[/] {record.options} seats: {', '.join(record.seats)}")
+    view = View.of(record.game)
+    game = states[0].game
+    names = [game.player_name(p) for p in range(game.num_players)]
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+    seats = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(record.seats) if i < len(names))
+    console.print(f"[bold]{view.title}[/] ({options}) — seats: {seats}")
     i = 0
     shown_events = 0
     while True:
@@ -85,7 +91,9 @@ def replay(
             console.print(event_line(e))
         shown_events = len(obs["events"])
         if i == len(states) - 1:
-            console.print(f"[bold]End of record.[/] Result: {record.result}")
+            final = states[-1]
+            outcome = view.result(final.observation(None), names) if final.is_terminal() else "unfinished match"
+            console.print(f"[bold]End of record.[/] {outcome}.")
             if not step:
                 return
         if not step:

@@ -17,7 +17,7 @@ from starlette.requests import ClientDisconnect
 
 from ..core import GameError, game_spec
 from .bus import make_bus
-from .errors import ClientError
+from .errors import ClientError, database_errors, unavailable
 from .limits import OpenCounts
 from .manager import MatchManager
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
@@ -54,6 +54,13 @@ def http_error_response(request: Request, exc: HTTPException) -> JSONResponse:
 def client_gone_response(_request: Request, _exc: ClientDisconnect) -> Response:
     """The client hung up while sending its request: nobody to answer, nothing to log."""
     return Response(status_code=400)
+
+
+def database_down_response(_request: Request, exc: Exception) -> JSONResponse:
+    """The database did not answer: 503 `unavailable` with one log line, never a traceback."""
+    log.warning("the database did not answer (%s: %s)", type(exc).__name__, str(exc).splitlines()[0][:200])
+    error = unavailable()
+    return error_response(error.code, error.message)
 
 
 def server_error_response(_request: Request, exc: Exception) -> JSONResponse:
@@ -100,6 +107,8 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.add_exception_handler(RequestValidationError, validation_error_response)
     app.add_exception_handler(HTTPException, http_error_response)
     app.add_exception_handler(ClientDisconnect, client_gone_response)
+    for kind in database_errors():
+        app.add_exception_handler(kind, database_down_response)
     app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
     app.add_middleware(Guard, settings=settings)

@@ -9,8 +9,9 @@ server process, and this is a no-op.
 Message lines (several per notification, newline-separated): "<kind> <server id> <match id> [<data>]" with
 kind v (new steps: data = "<new version> <first step> <comma-separated actions>"), s (seats changed: claim,
 invite, name), p (presence: data = comma-separated seats connected through that server, or "-"), q (asks
-servers to announce their presence for the match), x (match expired), e (ended outside its rules: resigned,
-agreed drawn, out of time, aborted; data = the rule), d (its draw offer changed).
+servers to announce their presence for the match), x (match expired), k (a server checking that its own
+LISTEN connection still hears: match id "-", data a nonce), e (ended outside its rules: resigned, agreed
+drawn, out of time, aborted; data = the rule), d (its draw offer changed).
 """
 
 from __future__ import annotations
@@ -58,16 +59,27 @@ class LocalBus:
 
 
 class PostgresBus:
-    """LISTEN on a dedicated connection in a thread; notifications are handed to the event loop."""
+    """LISTEN on a dedicated connection in a thread; notifications are handed to the event loop.
+
+    A LISTEN connection can hang without any error (a stalled network path, a frozen proxy): it would then
+    hear nothing while every other server's moves went unheard. So the server checks it: every `check_every`
+    seconds another thread sends a notification to itself on a fresh connection (`k <server id> - <nonce>`),
+    and if none of its own comes back through the LISTEN connection for `timeout` seconds, that connection is
+    given up, a new one made, and every match held here read back (on_reconnect)."""
 
     multi = True
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, check_every: float = 5.0, timeout: float = 15.0):
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.server_id = secrets.token_hex(4)
+        self.check_every = check_every
+        self.timeout = timeout
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._pinger: threading.Thread | None = None
         self.connected = threading.Event()
+        self.heard_at = time.monotonic()  # when this server last heard its own check come back
+        self.reconnects = 0
 
     async def start(self, handler: Handler, on_reconnect: Callable[[], None]) -> None:
         loop = asyncio.get_running_loop()
@@ -75,36 +87,86 @@ class PostgresBus:
             target=self._listen, args=(loop, handler, on_reconnect), name="boardcade-listen", daemon=True
         )
         self._thread.start()
+        self._pinger = threading.Thread(target=self._ping, name="boardcade-bus-check", daemon=True)
+        self._pinger.start()
         await asyncio.to_thread(self.connected.wait, 10)
 
     async def stop(self) -> None:
         self._stop.set()
-        if self._thread is not None:
-            await asyncio.to_thread(self._thread.join, 5)
+        for thread in (self._thread, self._pinger):
+            if thread is not None:
+                await asyncio.to_thread(thread.join, 5)
 
-    def _listen(self, loop: asyncio.AbstractEventLoop, handler: Handler, on_reconnect: Callable[[], None]) -> None:
+    def _connect(self):
         import psycopg
 
+        # TCP keepalives and a user timeout: a dead peer is noticed by the kernel too, not only by the check.
+        return psycopg.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=5,
+            keepalives=1,
+            keepalives_idle=5,
+            keepalives_interval=2,
+            keepalives_count=3,
+            tcp_user_timeout=int(self.timeout * 1000),
+        )
+
+    def _ping(self) -> None:
+        while not self._stop.wait(self.check_every):
+            try:
+                with self._connect() as conn:
+                    payload = line("k", self.server_id, "-", secrets.token_hex(4))
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            except Exception as e:  # the database is away: the LISTEN side notices and reconnects
+                log.debug("bus check not sent (%s)", type(e).__name__)
+
+    def _listen(self, loop: asyncio.AbstractEventLoop, handler: Handler, on_reconnect: Callable[[], None]) -> None:
         first = True
         while not self._stop.is_set():
+            conn = None
             try:
-                with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    self.connected.set()
-                    if not first:  # notifications may have been missed while disconnected
-                        loop.call_soon_threadsafe(on_reconnect)
-                    first = False
-                    while not self._stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
-                            loop.call_soon_threadsafe(handler, parse(note.payload))
-            except Exception as e:  # the database went away: keep trying
+                conn = self._connect()
+                conn.execute(f"LISTEN {CHANNEL}")
+                self.heard_at = time.monotonic()
+                self.connected.set()
+                if not first:  # notifications may have been missed while disconnected
+                    self.reconnects += 1
+                    loop.call_soon_threadsafe(on_reconnect)
+                first = False
+                while not self._stop.is_set():
+                    for note in conn.notifies(timeout=0.5):
+                        lines = parse(note.payload)
+                        mine = [x for x in lines if x[0] == "k"]
+                        if mine:
+                            if any(x[1] == self.server_id for x in mine):
+                                self.heard_at = time.monotonic()
+                            lines = [x for x in lines if x[0] != "k"]
+                        if lines:
+                            loop.call_soon_threadsafe(handler, lines)
+                    if time.monotonic() - self.heard_at > self.timeout:
+                        raise TimeoutError(f"its own check did not come back within {self.timeout:g} s")
+            except Exception as e:  # the database went away, or the connection hangs: keep trying
                 if self._stop.is_set():
                     return
                 self.connected.clear()
-                log.warning("lost the PostgreSQL notification connection (%s); reconnecting", type(e).__name__)
+                log.warning("lost the PostgreSQL notification connection (%s: %s); reconnecting", type(e).__name__, e)
+                if conn is not None:
+                    threading.Thread(target=_close_quietly, args=(conn,), daemon=True).start()
                 time.sleep(1.0)
             except BaseException:
                 return
+            else:
+                if conn is not None:
+                    _close_quietly(conn)
+
+
+def _close_quietly(conn) -> None:
+    """Close a connection that may hang (in a thread of its own, so the listener never waits for it)."""
+    try:
+        conn.close()
+    except Exception:
+        pass
 
 
 def make_bus(storage_is_postgres: bool, url: str) -> LocalBus | PostgresBus:

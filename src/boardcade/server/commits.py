@@ -88,7 +88,9 @@ class Commits:
         if to_move is not None:
             waiting = match.seats[to_move]["kind"] if to_move >= 0 else "human"
         result = list(new.returns()) if new.is_terminal() else None
-        note = self.ctx.note("v", match, f"{start + len(actions)} {start} {','.join(map(str, actions))}")
+        note = None
+        if self.ctx.bus.multi:  # the other servers hear of it in the commit's own transaction
+            note = self.ctx.note("v", match, f"{start + len(actions)} {start} {','.join(map(str, actions))}")
         commit = Commit(match.id, start, actions, result, to_move, waiting, note)
         try:
             stored = await self.writer.commit(commit)
@@ -97,7 +99,7 @@ class Commits:
         if not stored:
             await self.catch_up(match)
             return False
-        match.adopt(new, movers)  # stored: only now does the match change, and its clients hear of it
+        match.adopt(new, actions, movers)  # stored: only now does the match change, and its clients hear of it
         if match.status != "active":
             self.ctx.finished.add(match.id)
             self.ctx.list_cache.clear()

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from .limits import TokenBucket
+
 log = logging.getLogger("boardcade.server")
 GRACE = 0.5  # seconds a worker may overrun a deadline (IPC, rebuilding the position) before it is killed
 MIN_SEARCH = 0.05  # a decision dequeued with less time than this left falls back at once
@@ -120,18 +122,35 @@ def _hint(
     return action, share, time.perf_counter() - began
 
 
-def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
+REPLAYS: OrderedDict[str, bytes] = OrderedDict()  # in the worker: replays by the record they are of
+REPLAY_CACHE_BYTES = 32 << 20
+
+
+def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> tuple[int, bytes, bool]:
+    """(steps replayed, the answer, whether it was cached). The cache is keyed by the record as parsed (its
+    canonical JSON), so the same record sent with other spacing or key order is not replayed again."""
     from .errors import ClientError, dumps, parse_json
     from .replay import parse_record, replay_data
 
     try:
         if isinstance(record, bytes):
             record = parse_json(record, "request body")
-        data = replay_data(parse_record(record), max_steps)
+        parsed = parse_record(record)
+        canon = json.dumps(parsed.to_json(), sort_keys=True, separators=(",", ":")).encode()
+        key = hashlib.sha256(canon).hexdigest() + f":{max_steps}:{compress}"
+        body = REPLAYS.get(key)
+        if body is not None:
+            REPLAYS.move_to_end(key)
+            return len(parsed.actions), body, True
+        data = replay_data(parsed, max_steps)
     except ClientError as e:
-        return json.dumps({"refused": [e.code, e.message]}).encode()
+        return 0, json.dumps({"refused": [e.code, e.message]}).encode(), False
     body = dumps(data).encode("ascii")
-    return gzip.compress(body, 5) if compress else body
+    body = gzip.compress(body, 5) if compress else body
+    REPLAYS[key] = body
+    while sum(len(b) for b in REPLAYS.values()) > REPLAY_CACHE_BYTES and len(REPLAYS) > 1:
+        REPLAYS.popitem(last=False)
+    return len(parsed.actions), body, False
 
 
 JOBS = {"decide": _decide, "hint": _hint, "replay": _replay}
@@ -382,42 +401,65 @@ class AgentPool:
 
 
 class ReplayPool:
-    """Record replays on one worker process, at most `waiting` requests queued behind the running one. Answers
-    are kept (least recently used first out, at most CACHE_BYTES in all): a record asked for again is free."""
+    """Record replays on one worker process, fair across client addresses: the address served longest ago goes
+    next (round robin), each address may have `per_owner` replays waiting and `waiting` may wait in all, and each
+    address may replay `steps_per_minute` steps a minute (a record costs its steps; one that would overdraw the
+    budget is refused until it is earned back). Answers are kept: here by the request's bytes, and in the
+    worker by the record as parsed (so respelling a record does not make it replay again)."""
 
     CACHE_BYTES = 32 << 20
 
-    def __init__(self, timeout: float, waiting: int = 16):
+    def __init__(self, timeout: float, waiting: int = 16, per_owner: int = 2, steps_per_minute: float = 0.0):
         self.worker = Worker()
         self.timeout = timeout
-        self.lock = asyncio.Lock()
-        self.queued = 0
         self.max_waiting = waiting
+        self.per_owner = per_owner
+        self.steps_per_minute = steps_per_minute
+        self.queues: dict[str, deque[tuple[tuple, asyncio.Future]]] = {}
+        self.served: dict[str, int] = {}
+        self.turn = 0
+        self.busy = False
+        self.budgets: OrderedDict[str, TokenBucket] = OrderedDict()
         self.cache: OrderedDict[str, bytes] = OrderedDict()
         self.cached_bytes = 0
+        self.worker_hits = 0  # answers the worker had cached (the same record, spelt differently)
 
-    async def replay(self, record: dict | bytes, max_steps: int, compress: bool) -> bytes:
+    def _budget(self, owner: str) -> TokenBucket | None:
+        if self.steps_per_minute <= 0:
+            return None
+        bucket = self.budgets.get(owner)
+        if bucket is None:
+            rate = self.steps_per_minute / 60.0
+            bucket = self.budgets[owner] = TokenBucket(rate, int(self.steps_per_minute))
+            if len(self.budgets) > 10000:
+                self.budgets.popitem(last=False)
+        self.budgets.move_to_end(owner)
+        return bucket
+
+    async def replay(self, record: dict | bytes, max_steps: int, compress: bool, owner: str = "") -> bytes:
         raw = record if isinstance(record, bytes) else json.dumps(record, sort_keys=True).encode()
         key = hashlib.sha256(raw).hexdigest() + f":{max_steps}:{compress}"
         if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
-        if self.queued > self.max_waiting:
+        budget = self._budget(owner)
+        if budget is not None and budget.wait(0) > 0:
+            raise JobRefused(
+                "rate_limited",
+                f"too many replay steps from your address (at most {self.steps_per_minute:g} a minute); "
+                f"try again in {budget.wait(0):.0f} s",
+            )
+        queue = self.queues.get(owner)
+        if sum(len(q) for q in self.queues.values()) >= self.max_waiting or (queue and len(queue) >= self.per_owner):
             raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
-        self.queued += 1
-        try:
-            async with self.lock:
-                try:
-                    body = await self.worker.run("replay", (record, max_steps, compress), self.timeout)
-                except TimeoutError:
-                    raise JobRefused(
-                        "too_large", f"replaying this record took over {self.timeout:g} s; it is too long to watch"
-                    ) from None
-                except (JobFailed, OSError) as e:
-                    log.warning("a replay failed in its worker process: %s", e)
-                    raise JobRefused("unavailable", "the replay failed on the server; try again in a moment") from None
-        finally:
-            self.queued -= 1
+        future = asyncio.get_running_loop().create_future()
+        self.queues.setdefault(owner, deque()).append(((record, max_steps, compress), future))
+        self._dispatch()
+        steps, body, hit = await future
+        if budget is not None:
+            budget.wait(steps)  # charged after the fact: the steps are known once the worker has parsed it
+        if hit:
+            self.worker_hits += 1
         if body.startswith(b'{"refused":'):
             code, message = json.loads(body)["refused"]
             raise JobRefused(code, message)
@@ -426,6 +468,47 @@ class ReplayPool:
         while self.cached_bytes > self.CACHE_BYTES and self.cache:
             self.cached_bytes -= len(self.cache.popitem(last=False)[1])
         return body
+
+    def _dispatch(self) -> None:
+        if self.busy:
+            return
+        while self.queues:
+            owner = min(self.queues, key=lambda o: self.served.get(o, -1))
+            queue = self.queues[owner]
+            args, future = queue.popleft()
+            if not queue:
+                del self.queues[owner]
+            if future.done():
+                continue
+            self.turn += 1
+            self.served[owner] = self.turn
+            if len(self.served) > 10000:
+                for old in sorted(self.served, key=self.served.get)[:5000]:
+                    del self.served[old]
+            self.busy = True
+            asyncio.get_running_loop().create_task(self._run(args, future))
+            return
+
+    async def _run(self, args: tuple, future: asyncio.Future) -> None:
+        try:
+            result = await self.worker.run("replay", args, self.timeout)
+        except TimeoutError:
+            error: Exception = JobRefused(
+                "too_large", f"replaying this record took over {self.timeout:g} s; it is too long to watch"
+            )
+        except (JobFailed, OSError) as e:
+            log.warning("a replay failed in its worker process: %s", e)
+            error = JobRefused("unavailable", "the replay failed on the server; try again in a moment")
+        except BaseException as e:  # cancelled (the server is stopping)
+            error = e
+        else:
+            if not future.done():
+                future.set_result(result)
+            error = None
+        if error is not None and not future.done():
+            future.set_exception(error)
+        self.busy = False
+        self._dispatch()
 
     async def stop(self) -> None:
         self.worker.stop()

@@ -8,17 +8,21 @@ object; manager.py builds it and them.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .bus import LocalBus, PostgresBus, line
+from .errors import database_errors, unavailable
 from .live import LiveMatch
 from .settings import Settings
 from .storage import Storage
 
 READ_THREADS = 4
+DATABASE_ERRORS = database_errors()
+log = logging.getLogger("boardcade.server")
 
 
 class Context:
@@ -30,7 +34,7 @@ class Context:
         self.rng = rng  # the server's dice: chance outcomes, and a computer's move when it missed its deadline
         self.live: dict[str, LiveMatch] = {}  # the matches held in memory, by id
         self.finished: set[str] = set()  # matches that ended while held here; let go on the next create
-        self.list_cache: dict[tuple, tuple[float, list]] = {}  # the match list (registry.py); cleared on changes
+        self.list_cache: dict[tuple, tuple[float, str]] = {}  # the match list (registry.py); cleared on changes
         self.tasks: set[asyncio.Task] = set()
         # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
         self.arm_clock: Callable[[LiveMatch], None] | None = None
@@ -45,8 +49,13 @@ class Context:
         return task
 
     async def read(self, fn: Callable, *args: Any) -> Any:
-        """A storage call on the read pool (several threads: reads never wait behind commits)."""
-        return await asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
+        """A storage call on the read pool (several threads: reads never wait behind commits). A database that
+        does not answer raises ClientError("unavailable") (503), never a traceback."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
+        except DATABASE_ERRORS as e:
+            log.warning("the database did not answer (%s: %s)", type(e).__name__, str(e).splitlines()[0][:200])
+            raise unavailable() from None
 
     def note(self, kind: str, match: LiveMatch, data: Any = "") -> str:
         """A bus message line about `match` from this server (bus.py has the kinds)."""

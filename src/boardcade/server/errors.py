@@ -67,6 +67,26 @@ class ArchivedMatch(ClientError):
         self.info = info
 
 
+def database_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean "the database did not answer" (its drivers' and SQLAlchemy's)."""
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError, OperationalError
+
+    found: list[type[BaseException]] = [DBAPIError, OperationalError, sqlite3.Error]
+    try:
+        import psycopg
+
+        found.append(psycopg.Error)
+    except ImportError:
+        pass
+    return tuple(found)
+
+
+def unavailable() -> ClientError:
+    return ClientError("unavailable", "the database is not answering; nothing was changed, try again in a moment")
+
+
 def require_int(msg: dict[str, Any], key: str, *, minimum: int = 0, allow_none: bool = False) -> int | None:
     """msg[key] as a non-negative integer (bools are not integers here), or ClientError naming the field."""
     value = msg.get(key)

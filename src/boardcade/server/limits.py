@@ -17,14 +17,14 @@ class TokenBucket:
         self.tokens = float(self.burst)
         self.stamp = time.monotonic()
 
-    def wait(self) -> float:
-        """Take a token: 0.0 if one was there, else the seconds until one will be (the token is then owed)."""
+    def wait(self, cost: float = 1.0) -> float:
+        """Take `cost` tokens: 0.0 if they were there, else the seconds until they will be (they are then owed)."""
         if self.rate <= 0:
             return 0.0
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        self.tokens -= 1.0
+        self.tokens -= cost
         return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
     def allow(self) -> bool:

@@ -68,6 +68,7 @@ class LiveMatch:
         self.last_used = time.monotonic()
         self.seats_read_at = 0.0  # when seat_rows were last read again from the database (authenticate_fresh)
         self.local_presence: Counter[int] = Counter()
+        self.http_seen: dict[int, float] = {}  # seat -> when its person was last stored as seen over HTTP
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}
         # Ending a match outside its game's rules (endings.py), and the turn clock.
         self.turn_limit = stored.turn_limit
@@ -93,10 +94,17 @@ class LiveMatch:
         if self.state.is_terminal() and self.status == "active":
             self.status = "finished"
 
-    def adopt(self, new: State, movers: list[int]) -> None:
-        """Take `new` (this state plus the steps chosen by `movers`, already committed) as the current state."""
+    def adopt(self, new: State, actions: list[int], movers: list[int]) -> None:
+        """The steps `actions` (chosen by `movers`, already committed) happened: `new` is this state with them
+        applied. They are applied again to the state held, rather than taking `new` in its place, because the
+        state held keeps what the views have already worked out (each viewer's events as JSON, kept
+        incrementally), which a fresh copy would rebuild from the first event at every move."""
         self.movers.extend(movers)
-        self.state = new
+        try:
+            for action in actions:
+                self.state.apply_action(action)
+        except Exception:  # cannot happen with a deterministic engine; `new` is right either way
+            self.state = new
         if new.is_terminal():
             self.status = "finished"
 
@@ -198,6 +206,10 @@ class LiveMatch:
     def view(self, seat: int | None) -> dict[str, Any]:
         """observation(seat) at the current version (computed once per version and seat)."""
         return self.views.view(self.state, seat)
+
+    def view_text(self, seat: int | None) -> tuple[str, int]:
+        """observation(seat) as JSON text with its last events only, and how many it leaves out (views.py)."""
+        return self.views.view_text(self.state, seat)
 
     def state_message(self, seat: int | None) -> str:
         return self.views.state_message(self.state, seat)

@@ -48,7 +48,7 @@ class MatchManager:
         self.ctx = ctx = Context(storage, settings, bus or LocalBus(), random.Random(secrets.randbits(64)))
         self.storage, self.settings, self.bus, self.live = storage, settings, ctx.bus, ctx.live
         self.agents = AgentPool(settings.agent_worker_count())
-        self.replays = ReplayPool(settings.replay_timeout)
+        self.replays = ReplayPool(settings.replay_timeout, steps_per_minute=settings.replay_steps_per_minute)
         self.commits = Commits(ctx)
         self.sync = Sync(ctx, self.commits)
         self.drivers = Drivers(ctx, self.commits, self.agents)
@@ -118,6 +118,9 @@ class MatchManager:
     async def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
         return await self.registry.list_matches(status, limit, ids)
 
+    async def list_text(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
+        return await self.registry.list_text(status, limit, ids)
+
     def release(self, match: LiveMatch) -> None:
         """Forget a finished match nobody is watching (it stays in storage)."""
         self.registry.release(match)
@@ -168,3 +171,7 @@ class MatchManager:
 
     def left(self, match: LiveMatch, client: Client) -> None:
         self.sync.left(match, client)
+
+    def seen(self, match: LiveMatch, seat: int) -> None:
+        """A person used their seat over HTTP (sync.Sync.seen)."""
+        self.sync.seen(match, seat)

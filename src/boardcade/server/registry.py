@@ -7,6 +7,8 @@ whose rules are gone is not loaded: `get` raises ArchivedMatch with what can sti
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import time
 from typing import Any
@@ -15,7 +17,7 @@ from ..core import GameError, game_spec
 from ..core.record import RulesVersionError, load_game_under_rules
 from .commits import Commits
 from .context import Context
-from .errors import MATCH_ID, ArchivedMatch, ClientError
+from .errors import MATCH_ID, ArchivedMatch, ClientError, dumps
 from .live import LiveMatch
 from .storage import SeatRow, StoredMatch, age_seconds
 
@@ -27,6 +29,7 @@ class Registry:
     def __init__(self, ctx: Context, commits: Commits):
         self.ctx = ctx
         self.commits = commits
+        self._making: dict[tuple, asyncio.Future] = {}  # match lists being made, by (status, limit)
 
     async def get(self, match_id: str) -> LiveMatch:
         """The match, held here from now on (read back first if it may be behind the database)."""
@@ -85,19 +88,34 @@ class Registry:
 
     # ---- the match list --------------------------------------------------------------------------
     async def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
-        """The public match list, cached for a second (polling clients share one read); with `ids`, the matches
-        named (a browser's own, private ones too)."""
+        """The match list (entries as dicts)."""
+        return json.loads(await self.list_text(status, limit, ids))
+
+    async def list_text(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
+        """The public match list answer as JSON text, cached for a second: polling clients share one read and
+        one serialisation, done on the read pool (never on the event loop); requests that come while it is being
+        made wait for it rather than making their own. With `ids`, the matches named (a browser's own, private
+        ones too), read afresh."""
         if ids is not None:
-            rows = await self.ctx.read(self.ctx.storage.list_matches, status, limit, ids)
-            return [list_entry(r) for r in rows]
+            return await self.ctx.read(self._render, status, limit, ids)
         key = (status, limit)
         cached = self.ctx.list_cache.get(key)
         if cached is not None and time.monotonic() - cached[0] < LIST_CACHE_SECONDS:
             return cached[1]
-        rows = await self.ctx.read(self.ctx.storage.list_matches, status, limit)
-        out = [list_entry(r) for r in rows]
-        self.ctx.list_cache[key] = (time.monotonic(), out)
-        return out
+        making = self._making.get(key)
+        if making is not None:
+            return await asyncio.shield(making)
+        making = self._making[key] = asyncio.ensure_future(self.ctx.read(self._render, status, limit))
+        try:
+            text = await making
+        finally:
+            self._making.pop(key, None)
+        self.ctx.list_cache[key] = (time.monotonic(), text)
+        return text
+
+    def _render(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
+        rows = self.ctx.storage.list_matches(status, limit, ids)
+        return dumps({"matches": [list_entry(r) for r in rows]})
 
 
 def list_entry(r: dict[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -91,7 +92,7 @@ async def create_match(request: Request) -> dict[str, Any]:
 @router.get("/matches")
 async def list_matches(
     request: Request, status: str | None = None, limit: int = 50, ids: str | None = None
-) -> dict[str, Any]:
+) -> Response:
     """Public matches, newest first; with `ids` (comma-separated), the matches named, private ones too (a
     browser's own: whoever has a match's id can open it anyway)."""
     if status not in (None, "active", "finished", "expired"):
@@ -102,19 +103,21 @@ async def list_matches(
         wanted = [i for i in ids.split(",") if i][:MAX_IDS]
         if not all(MATCH_ID.fullmatch(i) for i in wanted):
             raise ClientError("bad_message", "'ids' must be match ids separated by commas")
-    return {"matches": await manager(request).list_matches(status, limit, wanted)}
+    return JSONText(await manager(request).list_text(status, limit, wanted))
 
 
 @router.get("/matches/{match_id}")
-async def match_info(request: Request, match_id: str) -> dict[str, Any]:
+async def match_info(request: Request, match_id: str) -> Any:
     mgr = manager(request)
     try:
         match = await mgr.get(match_id)
     except ArchivedMatch as e:
         return e.info  # played under rules that are gone: a finished record with its note
-    answer = {**match.meta(), "observation": match.view(None)}
+    view, omitted = match.view_text(None)  # serialised once per version (views.py), events paged
+    meta = dumps(match.meta())
+    extra = f',"events_omitted":{omitted}' if omitted else ""
     mgr.release(match)
-    return answer
+    return JSONText(f'{meta[:-1]}{extra},"observation":{view}}}')
 
 
 @router.post("/matches/{match_id}/claim")
@@ -155,12 +158,15 @@ async def rematch(request: Request, match_id: str) -> dict[str, Any]:
 
 
 @router.post("/matches/{match_id}/view")
-async def seat_view(request: Request, match_id: str) -> dict[str, Any]:
+async def seat_view(request: Request, match_id: str) -> Response:
     body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
     seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
-    return {"seat": seat, "version": match.version, "observation": match.view(seat)}
+    mgr.seen(match, seat)
+    view, omitted = match.view_text(seat)
+    extra = f',"events_omitted":{omitted}' if omitted else ""
+    return JSONText(f'{{"seat":{seat},"version":{match.version}{extra},"observation":{view}}}')
 
 
 @router.post("/matches/{match_id}/actions")
@@ -169,6 +175,7 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
     mgr = manager(request)
     match = await mgr.get(match_id)
     seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+    mgr.seen(match, seat)
     version = require_int(body, "version")
     action = require_int(body, "action")
     new_version = await mgr.submit(match, seat, version, action)
@@ -260,7 +267,7 @@ async def _archived_record(mgr: MatchManager, archived: ArchivedMatch) -> Record
 async def download_record(request: Request, match_id: str) -> Response:
     record = await _finished_record(request, match_id)
     return Response(
-        record.dumps(),
+        await asyncio.to_thread(record.dumps),  # a long match's record: serialised off the event loop
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="{record.game}-{match_id}.boardcade.json"'},
     )
@@ -270,7 +277,7 @@ async def _replay_response(request: Request, record: Any) -> Response:
     mgr = manager(request)
     gz = "gzip" in request.headers.get("accept-encoding", "")
     try:
-        body = await mgr.replays.replay(record, mgr.settings.max_replay_steps, gz)
+        body = await mgr.replays.replay(record, mgr.settings.max_replay_steps, gz, client_address(request))
     except JobRefused as e:
         raise ClientError(e.code, e.message) from None
     headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"} if gz else {}
@@ -289,6 +296,12 @@ async def upload_replay(request: Request) -> Response:
     checking and replaying it all happen there."""
     limit = manager(request).settings.max_record_bytes
     return await _replay_response(request, await read_body(request, limit))
+
+
+class JSONText(Response):
+    """An answer already serialised (errors.dumps: ASCII, <>& escaped), sent as it is."""
+
+    media_type = "application/json"
 
 
 class AsciiJSONResponse(JSONResponse):

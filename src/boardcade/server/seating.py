@@ -25,6 +25,7 @@ from .seats import clean_name, matches_hash, new_token, rematch_seat, token_hash
 from .storage import SeatRow, StoredMatch, VersionConflict, age_seconds, now_iso
 
 CREATOR_DEFAULT = object()  # "the creator takes the first human seat"
+EXPIRED_SEATS = "this match expired after a long time without moves; its seats can no longer be claimed"
 
 
 class Seating:
@@ -220,6 +221,8 @@ class Seating:
         display = self._name(name)
         if not isinstance(invite, str) or not invite:
             raise ClientError("bad_invite", "the invite is missing; open the whole invite link you were sent")
+        if match.status == "expired":
+            raise ClientError("expired", EXPIRED_SEATS)
         token = new_token()
         outcome = await self.ctx.read(
             self.ctx.storage.claim_seat,
@@ -230,6 +233,9 @@ class Seating:
             display,
             self.ctx.note("s", match),
         )
+        if outcome == "expired":
+            match.expire()  # another server expired it: this one hears of it now
+            raise ClientError("expired", EXPIRED_SEATS)
         if outcome == "taken":
             raise ClientError(
                 "seat_taken",

@@ -24,6 +24,7 @@ class Settings:
     # abuse limits (0 = no limit)
     max_connections_per_ip: int = 64  # open WebSockets per client address
     max_tcp_connections_per_ip: int = 256  # open TCP connections per peer address (trusted proxies exempt)
+    max_connections: int = 0  # open TCP connections in all, per process; 0 = the open-file limit less a tenth
     messages_per_second: float = 20.0  # sustained WebSocket messages per connection
     message_burst: int = 60  # messages a connection may send at once before it is slowed down
     creates_per_minute: float = 20.0  # new matches (and rematches) per client address
@@ -32,6 +33,9 @@ class Settings:
     request_burst: int = 200
     # WebSocket output
     send_queue: int = 256  # messages waiting for one connection; a client that falls further behind is dropped
+    send_queue_bytes: int = 1 << 20  # bytes waiting for one connection; a client further behind is dropped
+    sync_bytes_per_second: float = 65536.0  # whole views (`sync`) a connection may ask for, in bytes a second
+    sync_burst_bytes: int = 1 << 19  # ... and at once
     send_timeout: float = 15.0  # seconds one send may take before the client is dropped as a slow reader
     # HTTP and WebSocket transport (uvicorn)
     header_timeout: float = 10.0  # seconds to receive a request's line and headers
@@ -45,6 +49,7 @@ class Settings:
     max_record_bytes: int = 1 << 20
     max_replay_steps: int = 20000
     replay_timeout: float = 60.0  # seconds of worker time for one replay; the worker is restarted after
+    replay_steps_per_minute: float = 60000.0  # replay steps per client address (a record costs its steps)
     # matches
     expire_days: float = 7.0  # an unfinished match untouched this long expires (0 = never)
     seat_abandoned_after: float = 300.0  # seconds away before the host may hand a claimed seat to someone else

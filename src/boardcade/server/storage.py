@@ -329,24 +329,39 @@ class Storage:
         done = [False] * len(batch)
         # Rows are locked in id order, so two servers' batches can never deadlock on PostgreSQL.
         order = sorted(range(len(batch)), key=lambda i: batch[i].match_id)
-        with self.engine.begin() as conn:
+        raw = self.engine.raw_connection()  # the driver's own connection: no per-statement SQLAlchemy work
+        try:
+            cur = raw.cursor()
             for i in order:
                 c = batch[i]
                 values = {"new": c.start + len(c.actions), "at": stamp, "id": c.match_id, "old": c.start}
                 if c.result is None:
-                    params = {**values, "to_move": c.to_move, "waiting": c.waiting_on}
-                    done[i] = conn.exec_driver_sql(move, params).rowcount == 1
+                    values["to_move"], values["waiting"] = c.to_move, c.waiting_on
+                    cur.execute(move, values)
                 else:
-                    done[i] = conn.exec_driver_sql(finish, {**values, "result": json.dumps(c.result)}).rowcount == 1
+                    values["result"] = json.dumps(c.result)
+                    cur.execute(finish, values)
+                done[i] = cur.rowcount == 1
                 if done[i]:
                     rows += [{"m": c.match_id, "s": c.start + k, "a": a} for k, a in enumerate(c.actions)]
                     if c.notify:
                         notes.append(c.notify)
             if rows:
-                conn.exec_driver_sql(
+                cur.executemany(
                     f"INSERT INTO match_actions (match_id, step, action) VALUES ({p('m')}, {p('s')}, {p('a')})", rows
                 )
-            self._notify(conn, _pack(notes))
+            for payload in _pack(notes) if self.is_postgres else ():
+                cur.execute(f"SELECT pg_notify({p('c')}, {p('p')})", {"c": CHANNEL, "p": payload})
+            cur.close()
+            raw.commit()
+        except BaseException:
+            try:
+                raw.rollback()
+            except Exception:
+                pass
+            raise
+        finally:
+            raw.close()  # back to the pool
         return done
 
     def append_actions(self, match_id: str, start: int, actions: list[int], result: list[float] | None) -> None:
@@ -421,8 +436,10 @@ class Storage:
             return [(r.id, r.updated_at, r.turn_limit) for r in conn.execute(q)]
 
     def claim_seat(self, match_id: str, seat: int, invite_hash: str, token_hash: str, name: str, notify: str) -> str:
-        """Claim an open seat with its invite: "ok", "taken" (already claimed) or "bad_invite"."""
+        """Claim an open seat with its invite: "ok", "taken" (already claimed), "bad_invite", or "expired" (the
+        match expired: its seats are closed, whatever a server still holds in memory)."""
         stamp = now_iso()
+        playable = select(matches.c.id).where(matches.c.id == match_id, matches.c.status != "expired").exists()
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(match_seats)
@@ -431,12 +448,16 @@ class Storage:
                     match_seats.c.seat == seat,
                     match_seats.c.token_hash.is_(None),
                     match_seats.c.invite_hash == invite_hash,
+                    playable,
                 )
                 .values(token_hash=token_hash, invite_hash=None, name=name, last_seen=stamp)
             )
             if done.rowcount == 1:
                 self._notify(conn, [notify])
                 return "ok"
+            status = conn.execute(select(matches.c.status).where(matches.c.id == match_id)).scalar()
+            if status == "expired":
+                return "expired"
             row = conn.execute(
                 select(match_seats.c.token_hash).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
             ).first()
@@ -594,29 +615,37 @@ class Storage:
         ]
 
     # ---- housekeeping ---------------------------------------------------------------------------
-    def expire(self, older_than: str) -> list[str]:
-        """Mark unfinished matches untouched since `older_than` as expired; their ids. (Read, then write in a
-        transaction of its own: on SQLite a transaction that reads first cannot always start writing.)"""
-        with self.engine.connect() as conn:
-            ids = list(
-                conn.execute(
-                    select(matches.c.id).where(matches.c.status == "active", matches.c.updated_at < older_than)
-                ).scalars()
-            )
-        if not ids:
-            return []
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(matches)
-                .where(
-                    matches.c.id.in_(bindparam("ids", expanding=True)),
-                    matches.c.status == "active",
-                    matches.c.updated_at < older_than,
+    def expire(self, older_than: str, batch: int = 500) -> list[str]:
+        """Mark unfinished matches untouched since `older_than` as expired; their ids. In batches of `batch` ids
+        (a backlog of any size stays under the databases' limits on bound parameters: 65,535 on PostgreSQL),
+        each read, then written in a transaction of its own (on SQLite a transaction that reads first cannot
+        always start writing)."""
+        out: list[str] = []
+        while True:
+            with self.engine.connect() as conn:
+                ids = list(
+                    conn.execute(
+                        select(matches.c.id)
+                        .where(matches.c.status == "active", matches.c.updated_at < older_than)
+                        .limit(batch)
+                    ).scalars()
                 )
-                .values(status="expired"),
-                {"ids": ids},
-            )
-        return ids
+            if not ids:
+                return out
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(matches)
+                    .where(
+                        matches.c.id.in_(bindparam("ids", expanding=True)),
+                        matches.c.status == "active",
+                        matches.c.updated_at < older_than,
+                    )
+                    .values(status="expired"),
+                    {"ids": ids},
+                )
+            out += ids
+            if len(ids) < batch:
+                return out
 
     def stalled_agent_turns(self, older_than: str, limit: int = 200) -> list[tuple[str, str]]:
         """(id, updated_at) of unfinished matches waiting on a computer seat since before `older_than`."""

@@ -160,6 +160,19 @@ class Sync:
         match.send_all(match.seats_message(), skip)
         self.ctx.publish([self.presence_note(match)])
 
+    def seen(self, match: LiveMatch, seat: int) -> None:
+        """A person used their seat over HTTP (a view or a move): they are here, like one with a socket open, so
+        the host cannot hand their seat on as abandoned. Stored at most every few seconds per seat (the host's
+        check reads it from the database, where another server may have written it)."""
+        now = time.monotonic()
+        every = min(10.0, self.ctx.settings.seat_abandoned_after / 10)
+        if now - match.http_seen.get(seat, -1e9) < every:
+            if seat in match.seat_rows:
+                match.seat_rows[seat].last_seen = now_iso()
+            return
+        match.http_seen[seat] = now
+        self.ctx.spawn(self._touch(match, [seat]))
+
     async def _touch(self, match: LiveMatch, seats: list[int]) -> None:
         stamp = now_iso()
         for s in seats:

@@ -1,12 +1,18 @@
-"""What the viewers of one match are sent: its views, whole or as deltas, built once per version and seat.
+"""What the viewers of one match are sent: its views, whole or as deltas, each built and serialised once.
 
 A client gets `observation(seat)` for each seat it holds (the public view, `observation(None)`, as a
 spectator). The first view on a connection is whole (a `state` message); after that each change is a `delta`
 holding only the new events and the top-level keys of the view that changed, with the version it applies to
 (`from`) so a client that missed one can tell and ask for the whole view again.
 
+Costs are paid once per (version, viewer class), never per socket or per request: the observation of a seat
+(or of spectators) is built once per version; the whole view is serialised once per version (the `state`
+message and the HTTP answers reuse that text); a delta is serialised once per broadcast and seat, and every
+socket holding that seat gets the same text. Whole views carry only the last `VIEW_EVENTS` events (the match's
+replay has them all; `events_omitted` says how many came before), so a long match's whole view stays small.
+
 Every view and message a match sends is built here (live.py's `view`, `state_message` and `broadcast` hand
-over to a match's `Views`), so caching them harder is a change to this module alone.
+over to a match's `Views`).
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from typing import Any, Protocol
 from ..core import State
 from ..core.endings import Ending, ended_view
 from .errors import dumps
-from .replay import diff
+
+VIEW_EVENTS = 200  # events in a whole view (state message, HTTP view); deltas carry every new one
+_MISSING = object()
 
 
 class Client(Protocol):
@@ -29,13 +37,23 @@ class Client(Protocol):
     def send_text(self, text: str) -> bool: ...
 
 
+def paged(obs: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The view with only its last VIEW_EVENTS events, and how many were left out."""
+    events = obs.get("events")
+    if events is None or len(events) <= VIEW_EVENTS:
+        return obs, 0
+    return {**obs, "events": events[-VIEW_EVENTS:]}, len(events) - VIEW_EVENTS
+
+
 class Views:
     """The views of one match: observation(seat) kept per seat for the version it was built at (the last one a
-    client was sent, until the next broadcast), which is what the next delta is worked out from."""
+    client was sent, until the next broadcast), which is what the next delta is worked out from, and the whole
+    view serialised once per version and seat."""
 
     def __init__(self, match_id: str):
         self.match_id = match_id
         self.cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.texts: dict[int | None, tuple[int, str, str]] = {}  # seat -> (version, view JSON, state message)
         self.ending: tuple[Ending, list[float] | None] | None = None
 
     def end(self, ending: Ending, result: list[float] | None) -> None:
@@ -43,6 +61,7 @@ class Views:
         dropped, so every viewer is sent the whole view once more."""
         self.ending = (ending, result)
         self.cache.clear()
+        self.texts.clear()
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """observation(seat) at the state's version (computed once per version and seat)."""
@@ -56,18 +75,28 @@ class Views:
         self.cache[seat] = (version, obs)
         return obs
 
-    def state_message(self, state: State, seat: int | None) -> str:
-        """The whole view, as a `state` message."""
+    def _texts(self, state: State, seat: int | None) -> tuple[int, str, str]:
         version = state.move_number()
-        return dumps(
-            {
-                "type": "state",
-                "match": self.match_id,
-                "seat": seat,
-                "version": version,
-                "observation": self.view(state, seat),
-            }
-        )
+        cached = self.texts.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached
+        obs, omitted = paged(self.view(state, seat))
+        view = dumps(obs)
+        extra = f',"events_omitted":{omitted}' if omitted else ""
+        head = dumps({"type": "state", "match": self.match_id, "seat": seat, "version": version})
+        message = f'{head[:-1]}{extra},"observation":{view}}}'
+        cached = self.texts[seat] = (version, view, message)
+        return cached
+
+    def view_text(self, state: State, seat: int | None) -> tuple[str, int]:
+        """The whole view as JSON text (events paged), and how many events it leaves out."""
+        obs = self.view(state, seat)
+        events = obs.get("events") or ()
+        return self._texts(state, seat)[1], max(0, len(events) - VIEW_EVENTS)
+
+    def state_message(self, state: State, seat: int | None) -> str:
+        """The whole view, as a `state` message (serialised once per version and seat)."""
+        return self._texts(state, seat)[2]
 
     def delta(self, state: State, seat: int | None) -> tuple[int | None, str]:
         """(version the delta applies to, message) for `seat`; (None, whole state) if there is no earlier view."""
@@ -77,12 +106,11 @@ class Views:
             return None, self.state_message(state, seat)
         old_version, old = before
         new = self.view(state, seat)
-        old_events, new_events = old.get("events", []), new.get("events", [])
+        old_events, new_events = old.get("events", ()), new.get("events", ())
         if len(new_events) < len(old_events):
             return None, self.state_message(state, seat)
-        changed, removed = diff(
-            {k: v for k, v in old.items() if k != "events"}, {k: v for k, v in new.items() if k != "events"}
-        )
+        get = old.get
+        changed = {k: v for k, v in new.items() if k != "events" and get(k, _MISSING) != v}
         msg: dict[str, Any] = {
             "type": "delta",
             "match": self.match_id,
@@ -92,24 +120,27 @@ class Views:
             "events": new_events[len(old_events) :],
             "changed": changed,
         }
+        removed = [k for k in old if k not in new]
         if removed:
             msg["removed"] = removed
         return old_version, dumps(msg)
 
     def broadcast(self, state: State, clients: list[Client]) -> None:
         """Queue the change for every client: a delta when it holds the view the delta applies to, else the whole
-        view. One message per seat, shared by every client that holds it. Never waits: slow clients are dropped by
-        their own queue (ws.py), never awaited here."""
+        view. One message per seat, serialised once and shared by every client that holds it. Never waits: slow
+        clients are dropped by their own queue (ws.py), never awaited here."""
         version = state.move_number()
         deltas: dict[int | None, tuple[int | None, str]] = {}
         for client in clients:
             for seat in client.seats or (None,):
-                if seat not in deltas:
-                    deltas[seat] = self.delta(state, seat)
-                since, text = deltas[seat]
+                found = deltas.get(seat)
+                if found is None:
+                    found = deltas[seat] = self.delta(state, seat)
+                since, text = found
                 if since is not None and client.versions.get(seat) != since:
                     text = self.state_message(state, seat)
                 client.versions[seat] = version
                 client.send_text(text)
         for seat in [s for s in self.cache if s not in deltas]:  # nobody holds that view any more
             del self.cache[seat]
+            self.texts.pop(seat, None)

@@ -9,10 +9,13 @@ Server -> client:
   welcome, then a whole `state` per held seat; after each change a `delta` per held seat; `ack` after the
   delta of an accepted action; `seats` when names, claims or presence change; `notice`; `rematch`; `error`.
 
-Every connection has its own bounded queue of outgoing messages and its own writer task: a match never waits
-for a client. A client that falls `send_queue` messages behind, or whose socket takes over `send_timeout`
-seconds to take one message, is dropped. A client sending faster than `messages_per_second` is slowed down
-(its messages are read later, so its own socket backs up), never anyone else.
+Every connection has its own bounded queue of outgoing messages: a match never waits for a client. Under
+uvicorn (protocols.py) a message is framed and written to the connection's transport at once, and the bytes
+waiting in the transport's buffer are that queue; elsewhere (tests' in-process client) a writer task per
+connection sends from a queue. A client that falls `send_queue_bytes` bytes (or `send_queue` messages) behind,
+or whose socket takes nothing for `send_timeout` seconds while data waits for it, is dropped. A client sending
+faster than `messages_per_second` is slowed down (its messages are read later, so its own socket backs up),
+never anyone else; so is one asking for whole views (`sync`) faster than `sync_bytes_per_second`.
 """
 
 from __future__ import annotations
@@ -45,12 +48,13 @@ async def stop_writers() -> None:
 
 
 async def watchdog(every: float = 1.0) -> None:
-    """Drop the clients whose current send has taken over send_timeout seconds (a client that does not read).
-    One task for all connections: cheaper than a timer around every send."""
+    """Drop the clients whose socket has taken nothing for send_timeout seconds while data waits for it (a
+    client that does not read). One task for all connections: cheaper than a timer around every send."""
     while True:
         await asyncio.sleep(every)
         now = time.monotonic()
         for client in list(CLIENTS):
+            client.check_progress(now)
             began = client.sending_since
             if began is not None and now - began > client.send_timeout:
                 client.drop(f"a send took over {client.send_timeout:g} s (a client that does not read)")
@@ -65,6 +69,13 @@ class WsClient:
         self.joined = False
         self.queue: deque[str | tuple[int, str]] = deque()
         self.limit = settings.send_queue
+        self.limit_bytes = settings.send_queue_bytes
+        self.queued_bytes = 0
+        extensions = ws.scope.get("extensions") or {}
+        self.send_now = extensions.get("boardcade.send_text")  # protocols.py, under uvicorn
+        self.buffered = extensions.get("boardcade.buffered")
+        self.waiting: tuple[float, int] | None = None  # (since when, bytes) data has waited in the transport
+        self.pending: list[str] = []  # messages to write at the end of this turn of the event loop
         self.send_timeout = settings.send_timeout
         self.closing = False
         self.dropped = asyncio.Event()
@@ -80,12 +91,44 @@ class WsClient:
     def send_text(self, text: str) -> bool:
         if self.closing:
             return False
-        if len(self.queue) >= self.limit:
-            self.drop(f"fell {self.limit} messages behind")
+        if self.send_now is not None and not self.queue:
+            # Written at the end of this turn of the event loop, with whatever else this client is sent in it
+            # (a delta and its ack): one system call for them all.
+            if not self.pending:
+                asyncio.get_running_loop().call_soon(self._flush)
+            self.pending.append(text)
+            return True
+        size = len(text)
+        if len(self.queue) >= self.limit or self.queued_bytes + size > self.limit_bytes:
+            self.drop(f"fell {len(self.queue)} messages, {self.queued_bytes + size} bytes behind")
             return False
         self.queue.append(text)
+        self.queued_bytes += size
         self._wake.set()
         return True
+
+    def _flush(self) -> None:
+        texts, self.pending = self.pending, []
+        if self.closing or not texts:
+            return
+        left = self.send_now(texts)
+        if left > self.limit_bytes:
+            self.drop(f"fell {left} bytes behind (at most {self.limit_bytes})")
+        elif left > 0 and self.waiting is None:
+            self.waiting = (time.monotonic(), left)
+
+    def check_progress(self, now: float) -> None:
+        """(watchdog) Drop the client if the data waiting in its transport has not gone down for send_timeout."""
+        if self.waiting is None or self.buffered is None:
+            return
+        left = self.buffered()
+        since, before = self.waiting
+        if left == 0:
+            self.waiting = None
+        elif left < before:
+            self.waiting = (now, left)
+        elif now - since > self.send_timeout:
+            self.drop(f"its socket took nothing for {self.send_timeout:g} s (a client that does not read)")
 
     def send(self, msg: dict[str, Any]) -> bool:
         return self.send_text(dumps(msg))
@@ -95,6 +138,8 @@ class WsClient:
 
     def close(self, code: int, reason: str) -> None:
         """Close after the messages already queued (bounded by send_timeout)."""
+        if self.pending:
+            self._flush()
         if not self.closing:
             self.queue.append((code, reason))
             self._wake.set()
@@ -107,6 +152,7 @@ class WsClient:
         log.info("dropping a WebSocket client: %s", why)
         self.closing = True
         self.queue.clear()
+        self.pending = []
         self.dropped.set()
         CLIENTS.discard(self)
         self._writer.cancel()
@@ -126,6 +172,7 @@ class WsClient:
                 if isinstance(item, tuple):
                     await self.ws.close(code=item[0], reason=item[1])
                     return
+                self.queued_bytes -= len(item)
                 await send(item)  # returns at once while the socket takes data; waits while it is full
                 self.sending_since = None
         except asyncio.CancelledError:
@@ -233,6 +280,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
         await asyncio.wait_for(asyncio.shield(client._writer), mgr.settings.send_timeout + 1)
         return
     bucket = TokenBucket(mgr.settings.messages_per_second, mgr.settings.message_burst)
+    views = TokenBucket(mgr.settings.sync_bytes_per_second, mgr.settings.sync_burst_bytes)
     match: LiveMatch | None = None
     warned = False
     try:
@@ -261,6 +309,17 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                 elif kind == "sync":
                     if not client.joined:
                         raise ClientError("hello_first", "send a 'hello' message first")
+                    wait = views.wait(sum(len(match.state_message(s)) for s in client.seats or (None,)))
+                    if wait > 0:  # whole views, by the byte: a client asking for them too often waits for them
+                        if not warned:
+                            rate = mgr.settings.sync_bytes_per_second
+                            client.send_error(
+                                ClientError(
+                                    "rate_limited", f"too many whole views asked for: at most {rate:g} bytes a second"
+                                )
+                            )
+                            warned = True
+                        await asyncio.sleep(wait)
                     _send_views(match, client)
                 else:
                     client.send({"type": "pong"})

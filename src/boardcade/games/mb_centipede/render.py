@@ -1,53 +1,115 @@
 """Terminal drawing of a Milton Bradley Centipede observation with Rich, drawn from the board in the observation
 (the layout: any board, not only the shipped one).
 
-One text row per board line, three characters per grid column, so the four spaces of a curve get places of
-their own. Path spaces ".", red-lined curve spaces "~" (red), empty poison spaces "o", poison mushrooms "P",
-plug-in mushrooms "M", centipede heads "G"/"R" and bodies "g"/"r" (dead ones "X"/"x", dim), the Spider "S",
-the Scorpion "K", guns as arrows in their firing direction (">" Green's, "<" Red's on the shipped board) on
-their Firing Lines ("-" positions, "+" the Safety Space), Spider Spaces "*", Den "D", Hollow "H". A home base
-shows how many segments of each colour are inside, e.g. "g6" (Green at home) or "r2" (Red arrived).
+One text row per board line, three characters per grid column (two in a narrow terminal), so the four spaces of
+a curve get places of their own; x coordinates run across the top and y down the left, as moves name places
+(`(14,2)`; a gun's position on its Firing Line is its y). Path spaces ".", red-lined curve spaces "~" (red),
+empty poison spaces "o", poison mushrooms "P", plug-in mushrooms "M", centipede heads "G"/"R" and bodies
+"g"/"r" (dead ones "X"/"x", dim), the Spider "S", the Scorpion "K", guns as arrows in their firing direction
+(">" Green's, "<" Red's on the shipped board) on their Firing Lines ("-" positions, "+" the Safety Space),
+Spider Spaces "*", Den "D", Hollow "H". A home base shows how many segments of each colour are inside, e.g.
+"g6" (Green at home) or "r2" (Red arrived).
 """
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 COLOURS = ("green", "red")
 ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "v", (0, -1): "^"}
 
 
+WIDE = 3 * 17 + 4 + 3  # the shipped board at three characters per unit, with its y labels
+
+
+def square(target: Sequence[float]) -> str:
+    return "(" + ",".join(str(int(v)) if float(v).is_integer() else f"{v:g}" for v in target[:2]) + ")"
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    """`(14,2)`, `14,2` or `14 2` -> (14, 2)."""
+    m = _PAIR.match(text.strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+_PAIR = re.compile(r"^\(?\s*(-?\d+)\s*[,\s]\s*(-?\d+)\s*\)?$")
+
+
+def menu_key(info: dict[str, Any]) -> str | None:
+    """The gun's moves are keyed by their Firing Line position (the y coordinate), the same in every turn."""
+    if info.get("kind") == "gun":
+        return str(info["args"]["position"])
+    return None
+
+
+def group_label(kind: str, where: str) -> str | None:
+    if kind == "gun":
+        return "move your gun to that position (its y on the board) and fire"
+    return None
+
+
 class _Canvas:
-    def __init__(self, points: list[list[float]]):
-        self.x0 = min(p[0] for p in points)
-        self.y0 = min(p[1] for p in points)
-        width = round(3 * (max(p[0] for p in points) - self.x0)) + 4
+    """Board coordinates (x, y) on a character grid: `scale` characters per x unit, one row per y unit, with
+    the x coordinates above and the y coordinates on the left (so `(14,2)` can be found by eye)."""
+
+    def __init__(self, points: list[list[float]], scale: int = 3):
+        self.scale = scale
+        self.x0 = math.floor(min(p[0] for p in points))
+        self.y0 = math.floor(min(p[1] for p in points))
+        self.x1 = math.ceil(max(p[0] for p in points))
+        width = round(scale * (self.x1 - self.x0)) + 4
         height = round(max(p[1] for p in points) - self.y0) + 1
         self.cells: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
 
     def put(self, xy: list[float], text: str, style: str = "", shift: int = 0) -> None:
         row = round(xy[1] - self.y0)
-        col = round(3 * (xy[0] - self.x0)) + shift
+        col = round(self.scale * (xy[0] - self.x0)) + shift
         line = self.cells[row]
         for k, ch in enumerate(text):
             if 0 <= col + k < len(line):
                 line[col + k] = (ch, style)
 
+    def mark(self, xy: list[float], style: str) -> None:
+        row = round(xy[1] - self.y0)
+        col = round(self.scale * (xy[0] - self.x0))
+        if 0 <= row < len(self.cells) and 0 <= col < len(self.cells[row]):
+            ch, old = self.cells[row][col]
+            self.cells[row][col] = (ch if ch != " " else "·", f"{old} {style}".strip())
+
     def text(self) -> Text:
-        out = Text()
+        out = Text(style="")
+        step = 1 if self.scale >= 3 else 2  # label every unit, or every other one when squeezed
+        axis = [" "] * (len(self.cells[0]) + 3)
+        for x in range(self.x0, self.x1 + 1, step):
+            label = str(x)
+            col = 3 + round(self.scale * (x - self.x0)) - (len(label) - 1)
+            for k, ch in enumerate(label):
+                if 0 <= col + k < len(axis):
+                    axis[col + k] = ch
+        out.append("".join(axis).rstrip() + "\n", style="dim")
         for r, line in enumerate(self.cells):
+            out.append(f"{r + self.y0:>2} ", style="dim")
             for ch, style in line:
                 out.append(ch, style=style)
+            out.rstrip()
             if r < len(self.cells) - 1:
                 out.append("\n")
         return out
 
 
-def render(observation: dict[str, Any]) -> Any:
+def board(
+    observation: dict[str, Any], width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
+) -> Text:
+    """The board with x coordinates across the top and y down the left, as moves name places: `(14,2)`; a gun's
+    position on its Firing Line is its y. Three characters a unit, two when `width` is too small for three."""
     obs = observation
     board = obs["board"]
     lines = board["firing_lines"]
@@ -59,7 +121,8 @@ def render(observation: dict[str, Any]) -> Any:
         + [board["den"], board["hollow"]]
         + board["home"]
     )
-    c = _Canvas(points)
+    scale = 3 if width is None or width >= WIDE else 2
+    c = _Canvas(points, scale)
     red = set(board["red_line"])
     for i, xy in enumerate(board["path"]):
         c.put(xy, "~" if i in red else ".", "red" if i in red else "dim")
@@ -109,12 +172,52 @@ def render(observation: dict[str, Any]) -> Any:
             label, styles = "[]", ["dim", "dim"]
         for k, ch in enumerate(label):
             c.put(base, ch, styles[k], shift=k - (len(label) - 1 if b == 1 else 0))
-    title = f"Centipede (Milton Bradley) — {board['layout']} board"
-    return Group(Panel(c.text(), title=title, expand=False), _status(obs))
+    for xy in marks:
+        c.mark(list(xy), "reverse")
+    return c.text()
 
 
-def _status(obs: dict[str, Any]) -> Text:
-    out = Text()
+def legend(obs: dict[str, Any]) -> Text:
+    return Text(
+        "G/R Green/Red head, g/r body, X/x dead  > < guns on their Firing Lines (- positions, + safety; position = y)"
+        "  . path  ~ red line  o poison space  P poison mushroom  M plug-in  * Spider Space  S Spider  K Scorpion"
+        "  D Den  H Hollow  [] home base (g6 = 6 Green segments inside)",
+        style="dim",
+    )
+
+
+def result_words(obs: dict[str, Any]) -> str:
+    r = obs.get("returns") or [0, 0]
+    names = [c["name"] for c in sorted(obs["centipedes"], key=lambda c: c["player"])]
+    if r[0] == r[1]:
+        return "The match is a draw" + (" (the safety cap ended it)" if obs.get("safety_cap_hit") else "")
+    return f"{names[0] if r[0] > r[1] else names[1]} wins"
+
+
+def _where(piece: dict[str, Any], obs: dict[str, Any]) -> str:
+    at = piece["at"]
+    if at == "den":
+        return "in its Den"
+    if at == "hollow":
+        return "in its Hollow"
+    if at == "poison":
+        return f"on the poison mushroom space {square(piece['xy'])}"
+    if at == "spider_space":
+        return f"on the Spider Space {square(piece['xy'])}"
+    if at == "gun":
+        names = {c["player"]: c["name"] for c in obs["centipedes"]}
+        return f"on {names.get(piece['player'], 'a')}'s gun (it cannot shoot)"
+    return str(at).replace("_", " ")
+
+
+def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    if obs["is_terminal"]:
+        rows.append(("Game over", result_words(obs)))
+    spin = obs["spin"] or "-"
+    rows.append(("Spin", f"{obs['turn']} of at most {obs['max_turns']}; last spin: {spin}"))
+    if obs["moves_left"]:
+        rows.append(("To move", f"{obs['moves_left']} spaces"))
     for cent in obs["centipedes"]:
         p = cent["player"]
         segs = cent["segments"]
@@ -123,19 +226,26 @@ def _status(obs: dict[str, Any]) -> Text:
         goal = sum(s["at"] == "goal" for s in segs)
         marks = "".join(("H" if s["head"] else "b") if s["alive"] else ("X" if s["head"] else "x") for s in segs)
         gun = obs["guns"][p]
-        out.append(f"{cent['name']:5}", style=f"bold {COLOURS[p]}")
-        out.append(
-            f" segments {marks} ({live} live)  home {home}  in goal {goal}  spaces left {obs['remaining'][p]}"
-            f"  gun at position {gun['position']}{' DISABLED by the Spider' if gun['disabled'] else ''}\n"
+        where = f"{home} at home, " if home else ""
+        where += f"{goal} in goal, " if goal else ""
+        rows.append(
+            (
+                cent["name"] + (" (you)" if obs.get("viewer") == p else ""),
+                f"{marks} ({live} live), {where}{obs['remaining'][p]} spaces to go; gun at {gun['position']}"
+                f"{' (DISABLED by the Spider)' if gun['disabled'] else ''}",
+            )
         )
-    spin = obs["spin"] or "-"
-    turn = f"Spin {obs['turn']}/{obs['max_turns']}  last spin: {spin}  phase: {obs['phase']}"
-    if obs["moves_left"]:
-        turn += f"  spaces still to move: {obs['moves_left']}"
-    out.append(turn + f"  poison mushrooms in supply: {obs['supply']}\n")
-    out.append(f"Spider: {obs['spider']['at']}  Scorpion: {obs['scorpion']['at']}\n")
-    if obs["is_terminal"]:
-        r = obs["returns"]
-        result = "draw (safety cap)" if r[0] == r[1] else ("Green wins" if r[0] > r[1] else "Red wins")
-        out.append(f"Game over: {result}\n", style="bold")
-    return out
+    rows.append(("Spider", _where(obs["spider"], obs)))
+    rows.append(("Scorpion", _where(obs["scorpion"], obs)))
+    rows.append(("Supply", f"{obs['supply']} poison mushrooms"))
+    return rows
+
+
+def render(observation: dict[str, Any]) -> Any:
+    title = f"Centipede (Milton Bradley) — {observation['board']['layout']} board"
+    info = Table.grid(padding=(0, 2))
+    if not observation["is_terminal"]:
+        info.add_row("Now", observation.get("prompt") or observation["phase"])
+    for label, value in facts(observation):
+        info.add_row(label, value)
+    return Group(Panel(board(observation), title=title, expand=False), legend(observation), info)

@@ -1,0 +1,326 @@
+"""The terminal play screen: what one seat sees at its decision, fitted to the terminal's size.
+
+One screen per decision, drawn from the top of a cleared terminal: a header line, the board (the game's
+renderer, compact when the terminal is narrow) with the facts, what happened since the seat's last move, the
+question and the menu beside it (or below it when there is no room beside), and the prompt on the last line.
+Nothing is printed twice and nothing scrolls off: sections are trimmed to the lines left, oldest events first.
+
+A game's renderer module (its spec's `renderer`) provides the parts; each is optional:
+`board(obs, width, height, marks) -> Text`, `facts(obs) -> [(label, value)]`, `legend(obs) -> Text`,
+`result_words(obs)`, `square(target) -> str`, `parse_square(text)`, `square_set(targets)`,
+`menu_key(info) -> str | None` and `group_label(kind, where) -> str | None` (the line of a group of moves).
+Without them the whole `render(obs)` is the board and moves are numbered.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.pretty import Pretty
+from rich.text import Text
+
+from ..core import game_spec
+from .menu import Menu, generic_parse, generic_square
+
+CLEAR = "\x1b[H\x1b[2J"  # cursor home, erase the screen
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # ... and the scrollback (xterm, VTE, tmux, Terminal.app, Windows Terminal)
+SIDE_MIN = 36  # the narrowest side column worth drawing beside the board
+FACT_LABEL_MAX = 16
+EVENT_LINES = 7  # lines kept for what happened since the seat's last move before the facts are trimmed
+KEYS_HELP = "? hint · l log · h help · q save & quit"
+
+
+@dataclass
+class View:
+    """A game's terminal parts (see the module docstring), with fallbacks."""
+
+    game: str
+    title: str
+    render: Callable[[dict[str, Any]], RenderableType] | None
+    module: Any
+
+    @classmethod
+    def of(cls, game: str) -> View:
+        spec = game_spec(game)
+        render = spec.part("renderer")
+        module = inspect.getmodule(render) if render is not None else None
+        return cls(game, spec.title or game, render, module)
+
+    def _part(self, name: str) -> Any:
+        return getattr(self.module, name, None) if self.module is not None else None
+
+    def board(self, obs: dict[str, Any], width: int | None = None, marks: Sequence[Any] = ()) -> RenderableType:
+        part = self._part("board")
+        if part is not None:
+            return part(obs, width=width, marks=marks)
+        if self.render is not None:
+            return self.render(obs)
+        return Pretty(obs)
+
+    def has_board(self) -> bool:
+        return self._part("board") is not None
+
+    def facts(self, obs: dict[str, Any]) -> list[tuple[str, Any]]:
+        part = self._part("facts")
+        return list(part(obs)) if part is not None else []
+
+    def legend(self, obs: dict[str, Any]) -> Text | None:
+        part = self._part("legend")
+        return part(obs) if part is not None else None
+
+    def question(self, obs: dict[str, Any]) -> str:
+        """What the seat is asked: the observation's prompt (core/prompts.py), else its phase in words."""
+        prompt = obs.get("prompt")
+        if isinstance(prompt, str) and prompt:
+            return prompt
+        phase = str(obs.get("phase", "")).replace("_", " ").replace("-", " ")
+        return (phase[:1].upper() + phase[1:]) if phase else "Your move"
+
+    def result(self, obs: dict[str, Any], names: Sequence[str]) -> str:
+        part = self._part("result_words")
+        if part is not None:
+            return part(obs)
+        returns = obs.get("returns") or []
+        if not returns or max(returns) == min(returns):
+            return "The match is a draw"
+        best = max(returns)
+        winners = [names[i] for i, r in enumerate(returns) if r == best]
+        return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+
+    def menu(self, obs: dict[str, Any]) -> Menu:
+        return Menu.build(
+            obs["legal_actions"],
+            square=self._part("square") or generic_square,
+            parse_square=self._part("parse_square") or generic_parse,
+            fixed_key=self._part("menu_key"),
+            square_set=self._part("square_set"),
+            group_label=self._part("group_label"),
+        )
+
+
+# ---- laying out -----------------------------------------------------------------------------------------
+def _lines(console: Console, renderable: RenderableType | str, width: int) -> list[Text]:
+    """A renderable as text lines of at most `width` cells (wrapped as Rich wraps it)."""
+    if isinstance(renderable, str):
+        renderable = Text(renderable)
+    if isinstance(renderable, Text):
+        out: list[Text] = []
+        for line in renderable.split("\n", allow_blank=True):
+            out.extend(line.wrap(console, width) if line.cell_len > width else [line])
+        return out
+    options = console.options.update(width=width, height=None)
+    rendered = console.render_lines(renderable, options, pad=False)
+    lines = []
+    for segments in rendered:
+        t = Text()
+        for seg in segments:
+            if seg.text and not seg.control:
+                t.append(seg.text, seg.style)
+        t.rstrip()
+        lines.append(t)
+    while lines and not lines[-1].plain:
+        lines.pop()
+    return lines
+
+
+def _hanging(console: Console, head: Text, body: Text | str, width: int, indent: int) -> list[Text]:
+    """`head` then `body` wrapped to `width`, continuation lines indented by `indent`."""
+    body = body if isinstance(body, Text) else Text(str(body))
+    if head.cell_len > indent:  # a long head runs on into the body; every line still fits `width`
+        full = head.copy()
+        full.append_text(body)
+        head, body = Text(""), full
+    wrapped = body.wrap(console, max(8, width - indent))
+    out = []
+    for i, line in enumerate(wrapped):
+        t = head.copy() if i == 0 else Text(" " * indent)
+        if i == 0 and head.cell_len < indent and head.plain:
+            t.pad_right(indent - head.cell_len)
+        t.append_text(line)
+        out.append(t)
+    return out or [head]
+
+
+def fact_lines(console: Console, facts: list[tuple[str, Any]], width: int) -> list[Text]:
+    if not facts:
+        return []
+    label_w = min(FACT_LABEL_MAX, max(len(label) for label, _ in facts))
+    out = []
+    for label, value in facts:
+        head = Text(f"{label[:label_w]:<{label_w}} ", style="bold")
+        body = value if isinstance(value, Text) else Text(str(value))
+        out.extend(_hanging(console, head, body, width, label_w + 1))
+    return out
+
+
+def menu_lines(console: Console, menu: Menu, width: int) -> list[Text]:
+    """One line (wrapped) per menu item: `  1) fire`; a group of squares `  » seed a mushroom at ...`."""
+    rows = menu.lines()
+    key_w = max((len(k) + 1 for k, _ in rows if k), default=2)
+    out = []
+    for key, text in rows:
+        mark = f"{key})" if key else "»"
+        head = Text(f" {mark:>{key_w}} ", style="bold cyan")
+        out.extend(_hanging(console, head, text, width, key_w + 2))
+    return out
+
+
+def event_lines(console: Console, groups: Sequence[tuple[str, list[str]]], width: int) -> list[list[Text]]:
+    """Each group of events as its wrapped lines: `Who: what; what; what` (`· what` for chance outcomes),
+    continuation lines indented."""
+    return [_group_lines(console, who, texts, width) for who, texts in groups]
+
+
+def _group_lines(console: Console, who: str, texts: Sequence[str], width: int, cut: bool = False) -> list[Text]:
+    head = Text(f"{who}: ", style="bold") if who else Text("· ", style="dim")
+    return _hanging(console, head, Text(("…; " if cut else "") + "; ".join(texts)), width, 2)
+
+
+def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> list[Text]:
+    """As many of a group's last events as fit in `room` lines, after `Who: …;` (none when even one does not)."""
+    for k in range(len(texts) - 1, 0, -1):
+        lines = _group_lines(console, who, texts[len(texts) - k :], width, cut=True)
+        if len(lines) <= room:
+            return lines
+    return []
+
+
+def side_column(
+    console: Console,
+    width: int,
+    height: int | None,
+    facts: list[tuple[str, Any]],
+    recent: Sequence[tuple[str, list[str]]],
+    recent_title: str,
+    question: str,
+    menu: Menu | None,
+    message: Text | None,
+    how: str | None = None,
+) -> list[Text]:
+    """Facts, recent events, the question, the menu and a message, trimmed to `height` lines (None: no limit).
+    The question, the menu and the message are kept whole when they can be; events go first, oldest first."""
+    ask = _lines(console, Text(question, style="bold"), width) if question else []
+    if how:
+        ask += _lines(console, Text(how, style="dim"), width)
+    choices = menu_lines(console, menu, width) if menu is not None else []
+    said = _lines(console, message, width) if message is not None else []
+    info = fact_lines(console, facts, width)
+    happened = event_lines(console, recent, width)
+    if height is None:
+        flat = [line for lines in happened for line in lines]
+        title = [Text(recent_title, style="bold underline")] if happened else []
+        return info + title + flat + ask + choices + said
+    must = len(ask) + len(said)
+    if must + len(choices) > height and menu is not None:
+        room = max(1, height - must - 1)
+        hidden = len(choices) - room
+        choices = choices[:room] + [Text(f"  … {hidden} more lines: type list to see every move", style="yellow")]
+    left = height - must - len(choices)
+    want_events = min(EVENT_LINES, sum(len(x) for x in happened) + 1) if happened else 0
+    info = info[: max(0, left - want_events)]
+    left -= len(info)
+    shown: list[Text] = []
+    if happened and left >= 2:
+        room = left - 1
+        kept = 0
+        for (who, texts), lines in zip(reversed(recent), reversed(happened), strict=True):
+            if len(lines) > room:
+                shown = _last_of_group(console, who, texts, width, room) + shown  # the oldest shown in part
+                break
+            shown = lines + shown
+            room -= len(lines)
+            kept += 1
+        skipped = len(happened) - kept
+        title = recent_title + (" (l: the whole log)" if skipped else "")
+        shown = [Text(title[:width], style="bold underline"), *shown]
+    return info + shown + ask + choices + said
+
+
+def compose(
+    console: Console,
+    view: View,
+    obs: dict[str, Any],
+    header: str,
+    *,
+    recent: Sequence[tuple[str, list[str]]] = (),
+    recent_title: str = "Since your last move",
+    question: str = "",
+    menu: Menu | None = None,
+    message: Text | None = None,
+    how: str | None = None,
+    reserve: int = 1,
+) -> Text:
+    """The whole screen as one Text of at most the terminal's height minus `reserve` lines (the prompt's)."""
+    width, height = console.size
+    width = max(40, width)
+    budget = max(8, height - reserve - 1)  # the header takes one line
+    facts = view.facts(obs)
+    marks = []
+    if menu is not None:
+        marks = [e.info["target"] for e in menu.entries if isinstance(e.info.get("target"), list)]
+    if not view.has_board():
+        # A game without terminal parts: its whole drawing, then the rest below.
+        body = _lines(console, view.board(obs), width)
+        side = side_column(console, width, None, facts, recent, recent_title, question, menu, message, how)
+        return _join([Text(header[:width], style="bold reverse"), *body, *side])
+    board_lines: list[Text] = []
+    layout = "stacked"
+    for try_width in (None, max(10, width - SIDE_MIN - 2)):
+        board_lines = _lines(console, view.board(obs, width=try_width, marks=marks), width)
+        board_w = max((line.cell_len for line in board_lines), default=0)
+        if width - board_w - 2 >= SIDE_MIN:
+            layout = "side"
+            break
+    if layout == "stacked":
+        board_lines = _lines(console, view.board(obs, width=width, marks=marks), width)
+    board_w = max((line.cell_len for line in board_lines), default=0)
+    legend = view.legend(obs)
+    rows: list[Text] = []
+    if layout == "side":
+        side_w = width - board_w - 2
+        legend_lines = _lines(console, legend, side_w) if legend is not None else []
+        side_h = budget
+        side = side_column(console, side_w, side_h, facts, recent, recent_title, question, menu, message, how)
+        room_for_legend = side_h - len(side)
+        if legend_lines and room_for_legend >= len(legend_lines):
+            side = legend_lines + side
+        left = board_lines + [Text("")] * max(0, len(side) - len(board_lines))
+        right = side + [Text("")] * max(0, len(left) - len(side))
+        for a, b in zip(left, right, strict=True):
+            line = a.copy()
+            line.pad_right(board_w - a.cell_len)
+            line.append("  ")
+            line.append_text(b)
+            rows.append(line)
+    else:
+        rows = list(board_lines)
+        left = budget - len(rows)
+        side = side_column(console, width, max(4, left), facts, recent, recent_title, question, menu, message, how)
+        legend_lines = _lines(console, legend, width) if legend is not None else []
+        if legend_lines and left - len(side) >= len(legend_lines):
+            rows += legend_lines
+        rows += side
+    head = Text(header, style="bold")
+    head.truncate(width)
+    return _join([head, *rows])
+
+
+def _join(lines: list[Text]) -> Text:
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        out.append_text(line)
+    return out
+
+
+def show(console: Console, screen: Text, clear: str = CLEAR) -> None:
+    """Draw a screen from the top of a cleared terminal (plain printing when the output is not a terminal)."""
+    if console.is_terminal:
+        console.file.write(clear)
+        console.file.flush()
+    console.print(screen, crop=True, overflow="crop", no_wrap=True, soft_wrap=False)
