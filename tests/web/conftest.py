@@ -107,7 +107,7 @@ def contexts(request, browser):
     problems: list[str] = []
 
     def watch(page):
-        page.on("pageerror", lambda err: problems.append(f"uncaught: {err}"))
+        page.on("pageerror", lambda err: problems.append(f"uncaught: {err} {(err.stack or '')[:600]}"))
         page.on(
             "console", lambda msg: problems.append(msg.text) if msg.type == "error" and not expected(msg.text) else None
         )

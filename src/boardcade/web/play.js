@@ -136,7 +136,10 @@ class MatchTable {
     const p = obs.current_player;
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
     if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
-    if (replaying) return [`${frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's"} move, step by step`, "replaying"];
+    if (replaying) {
+      const whose = frame.mover === null ? "The other side's" : frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's";
+      return [`${whose} move, step by step`, "replaying"];
+    }
     if (canAct) return [this.words(obs.prompt) || "Your turn.", "mine"]; // the game's own question (core/prompts.py)
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];

@@ -150,8 +150,8 @@ def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
     if phase == "game over":
         if max(obs["returns"]) <= 0:
             return "over.draw"
-        if obs["players"] == 4:  # seats 0-1 are team A, 2-3 team B (AC-11)
-            facts["result"] = f"team {'AB'[obs['returns'].index(1.0) // 2]} wins"
+        if obs["players"] == 4:  # seats 0-1 are the red team (A), 2-3 the blue team (B), AC-11.1
+            facts["result"] = f"the {('red', 'blue')[obs['returns'].index(1.0) // 2]} team wins"
         return "over"
     if phase == "seed mushrooms" or phase == "seed mushrooms (random)":
         seeding = obs["seeding"]
