@@ -1,52 +1,152 @@
-"""Random-play speed of every registered game and variant, on one core.
+"""Engine speed of every registered game and variant, on one core: the search's hot paths.
 
     python benchmarks/engine.py [--seconds 3] [--game NAME]
+    python benchmarks/engine.py --compare OTHER_SRC [--rounds 5] [--seconds 1]
 
-Prints, per game variant: steps/s (actions applied per second, chance outcomes included, with legal-action
-generation and the random choice counted) and games/s. Targets (one core of the 2-core CI machine):
-qbert >= 50,000 steps/s, atari_centipede >= 20,000, mb_centipede >= 30,000.
+Three figures per game variant, each per second of CPU time (`time.process_time`):
+- random play: actions applied (chance outcomes included, with legal-action generation and the random choice
+  counted) in whole uniformly random matches;
+- clone+apply: `clone()` of a mid-game state and one legal action applied to the copy (what a search does per
+  node), over states taken from seeded random matches;
+- resample: `resample_from_infostate(player)` over the same states, each seat in turn.
+Targets for random play (one core of the 2-core CI machine): qbert >= 50,000 steps/s, atari_centipede >= 20,000,
+mb_centipede >= 30,000.
+
+`--compare OTHER_SRC` measures another source tree (e.g. a `git worktree` of the commit before a change, its
+`src` folder) against this one side by side: each round runs one child process per tree, alternating which goes
+first, and the table gives each tree's median and the ratio this/other (above 1: this tree is faster).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import random
+import statistics
+import subprocess
+import sys
 import time
-
-from boardcade import game_names
-from boardcade.core import game_class, random_playout
+from pathlib import Path
 
 TARGETS = {"qbert": 50_000, "atari_centipede": 20_000, "mb_centipede": 30_000}
+HERE = Path(__file__).resolve().parent
 
 
-def measure(name: str, options: dict, seconds: float, seed: int = 1) -> tuple[float, float, int]:
+def _states(game, seed: int, count: int) -> list:
+    """`count` mid-game states (players' decisions and chance nodes alike) from seeded random matches."""
+    rng = random.Random(seed)
+    out: list = []
+    while len(out) < count:
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal() and len(out) < count:
+            if step % 5 == 2:
+                out.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            step += 1
+    return out
+
+
+def measure(name: str, options: dict, seconds: float, seed: int = 1) -> dict[str, float]:
+    from boardcade.core import game_class, random_playout
+
     game = game_class(name)(**options)
     rng = random.Random(seed)
+    out: dict[str, float] = {}
+
     steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = random_playout(game.new_initial_state(), rng)  # the project's one play loop
         steps += state.move_number()
         games += 1
-    elapsed = time.perf_counter() - start
-    return steps / elapsed, games / elapsed, games
+    elapsed = time.process_time() - start
+    out["random play"] = steps / elapsed
+    out["games"] = games / elapsed
+
+    states = _states(game, seed, 200)
+    picks = [s.legal_actions()[seed % len(s.legal_actions())] for s in states]
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for s, a in zip(states, picks, strict=True):
+            s.clone().apply_action(a)
+        done += len(states)
+    out["clone+apply"] = done / (time.process_time() - start)
+
+    n = game.num_players
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for i, s in enumerate(states):
+            s.resample_from_infostate(i % n, rng)
+        done += len(states)
+    out["resample"] = done / (time.process_time() - start)
+    return out
+
+
+def variants(only: list[str] | None) -> list[tuple[str, str, dict]]:
+    from boardcade import game_names
+    from boardcade.core import game_class
+
+    return [(name, label, opts) for name in only or game_names() for label, opts in game_class(name).VARIANTS]
+
+
+def child(args: argparse.Namespace) -> None:
+    results = {f"{name}/{label}": measure(name, opts, args.seconds) for name, label, opts in variants(args.game)}
+    print(json.dumps(results))
+
+
+def compare(args: argparse.Namespace) -> None:
+    trees = {"this": str(HERE.parent / "src"), "other": str(Path(args.compare).resolve())}
+    runs: dict[str, list[dict]] = {"this": [], "other": []}
+    for r in range(args.rounds):
+        order = ["this", "other"] if r % 2 == 0 else ["other", "this"]
+        for tree in order:
+            env = dict(os.environ, PYTHONPATH=trees[tree])
+            cmd = [sys.executable, __file__, "--child", "--seconds", str(args.seconds)]
+            for g in args.game or []:
+                cmd += ["--game", g]
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            runs[tree].append(json.loads(done.stdout))
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+    print(f"Python {platform.python_version()}; this = {trees['this']}; other = {trees['other']}")
+    print(f"{args.rounds} rounds, {args.seconds:g} s of CPU per figure per round; medians, per CPU second")
+    print(f"{'game/variant':<32}{'figure':<14}{'other':>12}{'this':>12}{'this/other':>12}")
+    for key in runs["this"][0]:
+        for fig in ("random play", "games", "clone+apply", "resample"):
+            a = statistics.median(run[key][fig] for run in runs["other"])
+            b = statistics.median(run[key][fig] for run in runs["this"])
+            print(f"{key:<32}{fig:<14}{a:>12,.0f}{b:>12,.0f}{b / a:>12.3f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per variant (whole games only)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per figure")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--compare", metavar="OTHER_SRC", help="measure this tree against another source folder")
+    parser.add_argument("--rounds", type=int, default=5, help="with --compare: child runs per tree")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, one process")
-    print(f"{'game':<18}{'variant':<14}{'steps/s':>12}{'games/s':>10}{'games':>8}  target")
-    for name in args.game or game_names():
-        for label, options in game_class(name).VARIANTS:
-            steps_s, games_s, games = measure(name, options, args.seconds)
-            target = TARGETS.get(name)
-            verdict = "" if target is None else f"{target:,} {'met' if steps_s >= target else 'MISSED'}"
-            print(f"{name:<18}{label:<14}{steps_s:>12,.0f}{games_s:>10,.1f}{games:>8}  {verdict}")
+    if args.child:
+        child(args)
+        return
+    if args.compare:
+        compare(args)
+        return
+    print(f"Python {platform.python_version()} on {platform.machine()}, one process, per CPU second")
+    print(f"{'game':<18}{'variant':<14}{'steps/s':>12}{'games/s':>10}{'clone+apply':>13}{'resample':>11}  target")
+    for name, label, opts in variants(args.game):
+        m = measure(name, opts, args.seconds)
+        target = TARGETS.get(name)
+        verdict = "" if target is None else f"{target:,} {'met' if m['random play'] >= target else 'MISSED'}"
+        print(
+            f"{name:<18}{label:<14}{m['random play']:>12,.0f}{m['games']:>10,.1f}{m['clone+apply']:>13,.0f}"
+            f"{m['resample']:>11,.0f}  {verdict}"
+        )
 
 
 if __name__ == "__main__":

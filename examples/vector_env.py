@@ -11,7 +11,9 @@ import time
 import gymnasium as gym
 import numpy as np
 
-import boardcade.interop.gymnasium_env  # noqa: F401  (registers the boardcade/<game>-v0 ids)
+import boardcade
+
+gym.register_envs(boardcade)  # importing boardcade registers the boardcade/<game>-v0 ids
 
 
 def main(name: str = "qbert", num_envs: int = 32, opponent: str = "greedy") -> None:

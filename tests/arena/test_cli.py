@@ -51,7 +51,7 @@ def test_balance_writes_report_and_csv(tmp_path):
     args = ["balance", "qbert", "--agent", "random", "--games", "3", "--workers", "1", "--out", str(tmp_path)]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "win rate by role" in result.output and "Q*bert first" in result.output
+    assert "Win rate by role" in result.output and "Q*bert first" in result.output
     html = (tmp_path / "report.html").read_text()
     assert "Win rate by role" in html and "data:image/png;base64," in html
     with open(tmp_path / "games.csv") as f:

@@ -10,7 +10,12 @@ def test_game_names_lists_qbert_and_load_game_uses_documented_defaults():
     assert "qbert" in boardcade.game_names()
     game = boardcade.load_game("qbert")
     assert game.name == "qbert" and game.num_players == 2
-    assert game.options == {"max_turns_per_round": 100, "tiebreak": True, "tiebreak_max_pairs": 3}
+    assert game.options == {
+        "max_turns_per_round": 100,
+        "tiebreak": True,
+        "tiebreak_max_pairs": 3,
+        "disc_ride_falls": "outside",
+    }
 
 
 def test_unknown_game_lists_valid_games():
@@ -20,7 +25,8 @@ def test_unknown_game_lists_valid_games():
 
 
 def test_unknown_option_lists_valid_options():
-    with pytest.raises(GameError, match="unknown option.*colour.*valid options: max_turns_per_round, tiebreak"):
+    valid = "valid options: disc_ride_falls, max_turns_per_round, tiebreak"
+    with pytest.raises(GameError, match=f"unknown option.*colour.*{valid}"):
         boardcade.load_game("qbert", colour="red")
 
 

@@ -208,3 +208,14 @@ def test_vector_env_same_step_reports_final_observations():
     envs.step(_random_actions(info["action_mask"], np.random.default_rng(0)))
     _obs, _r, terminated, truncated, info = envs.step(_random_actions(envs.action_masks(), np.random.default_rng(0)))
     assert (terminated | truncated).all() and info["_final_obs"].all() and info["final_obs"].shape == _obs.shape
+
+
+def test_actions_are_stored_as_plain_integers_and_non_integers_are_refused():
+    """Quiet matches store actions as given, so the batch turns numpy integers into ints and refuses floats."""
+    b = BatchedMatches("qbert", 2, opponents="random")
+    _obs, mask = b.reset(seed=4)
+    actions = [np.int64(np.flatnonzero(row)[0]) for row in mask]
+    b.step(actions)
+    assert all(type(a) is int for state in b.states for a in state.history())
+    with pytest.raises(GameError, match="actions must be integers"):
+        b.step([0.5, 1.5])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -19,6 +20,12 @@ def test_check_env_passes_for_every_seat(case):
             warnings.simplefilter("always")
             check_env(BoardcadeEnv(case.name, seat=seat, **case.options), skip_render_check=True)
         assert [str(w.message) for w in caught] == []
+    with warnings.catch_warnings(record=True) as caught:  # and with each render mode, render checked
+        warnings.simplefilter("always")
+        for mode in ("ansi", "rgb_array"):  # through gym.make, so check_env also tries the other render mode
+            env = gym.make(f"boardcade/{case.name}-v0", render_mode=mode, disable_env_checker=True, **case.options)
+            check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
 
 
 def test_full_episode_ends_with_the_seat_return(case):

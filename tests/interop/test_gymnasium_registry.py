@@ -32,6 +32,29 @@ def test_registered_ids_make_single_and_vector_envs(env_id):
         assert env.unwrapped.game.num_players == 4
 
 
+def test_importing_boardcade_registers_the_ids_without_importing_gymnasium():
+    """Issue 25: `import gymnasium as gym, boardcade; gym.make("boardcade/qbert-v0")` works, in either import order,
+    and `import boardcade` alone imports neither Gymnasium nor numpy (the CLI and server do not pay for them)."""
+    import subprocess
+    import sys
+
+    first = (
+        "import sys, boardcade\n"
+        "assert 'gymnasium' not in sys.modules and 'numpy' not in sys.modules, sorted(sys.modules)\n"
+        "import gymnasium as gym\n"
+    )
+    second = "import gymnasium as gym\nimport boardcade\ngym.register_envs(boardcade)\n"
+    check = (
+        "env = gym.make('boardcade/qbert-v0')\n"
+        "assert env.reset(seed=1)[0].shape == env.observation_space.shape\n"
+        "assert gym.make_vec('boardcade/atari_centipede_4p-v0', num_envs=2).num_envs == 2\n"
+        "print('ok')\n"
+    )
+    for code in (first + check, second + check):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
 def test_module_prefixed_id_imports_the_registrations():
     """gym.make("boardcade.interop.gymnasium_env:boardcade/qbert-v0") works without a separate import."""
     env = gym.make("boardcade.interop.gymnasium_env:boardcade/qbert-v0")
@@ -79,8 +102,63 @@ def test_ansi_render_draws_the_board_with_the_terminal_renderer(case):
     assert isinstance(text, str) and f"move {env.state.move_number()}" in text
     assert "\x1b[" not in text and not text.lstrip().startswith("{") and len(text.splitlines()) > 3
     assert BoardcadeEnv(case.name, **case.options).render() is None
-    with pytest.raises(GameError, match="allowed: None, 'ansi'"):
-        BoardcadeEnv(case.name, render_mode="rgb_array", **case.options)
+    with pytest.raises(GameError, match="allowed: None, 'ansi', 'rgb_array'"):
+        BoardcadeEnv(case.name, render_mode="human", **case.options)
+
+
+def test_rgb_array_render_draws_each_position_at_one_size(case):
+    """render_mode="rgb_array" (issue 25): an RGB uint8 picture of one size for the whole match, drawn from the
+    seat's observation, that changes as the match moves; the vector env gives one per match, PettingZoo the
+    spectator's."""
+    from boardcade.core import game_spec
+    from boardcade.interop.pettingzoo_env import env as pz_env
+
+    env = BoardcadeEnv(case.name, render_mode="rgb_array", opponents="random", **case.options)
+    obs, info = env.reset(seed=4)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3 and first.shape[0] >= 100
+    assert len(np.unique(first.reshape(-1, 3), axis=0)) > 5  # a drawing, not a blank
+    seen = {first.tobytes()}
+    for _ in range(12):
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        frame = env.render()
+        assert frame.shape == first.shape and frame.dtype == np.uint8
+        seen.add(frame.tobytes())
+        if terminated or truncated:
+            break
+    assert len(seen) > 2
+    raster = game_spec(case.name).part("raster")
+    assert np.array_equal(env.render(), raster(env.state.observation(env.seat)))
+    envs = BoardcadeVectorEnv(case.name, num_envs=2, render_mode="rgb_array", **case.options)
+    envs.reset(seed=1)
+    frames = envs.render()
+    assert len(frames) == 2 and all(f.shape == first.shape for f in frames)
+    e = pz_env(case.name, render_mode="rgb_array", **case.options)
+    e.reset(seed=1)
+    assert np.array_equal(e.render(), raster(e.state.observation(None)))
+
+
+def test_a_game_without_a_raster_part_gets_its_tensor_drawn(monkeypatch):
+    """The documented fallback: a game whose spec names no raster (the outside Pig example) is drawn as its
+    observation tensor, one grey 8-pixel square per value, rows of 32."""
+    from pathlib import Path
+
+    from boardcade.core import register_game, unregister_game
+    from boardcade.interop.tensors import encoder_for
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "examples"))
+    spec = register_game("pig.spec:SPEC")
+    try:
+        assert spec.raster is None
+        env = BoardcadeEnv("pig", render_mode="rgb_array")
+        env.reset(seed=2)
+        picture = env.render()
+        size = encoder_for(env.game).size
+        assert picture.shape == (8 * -(-size // 32), 8 * 32, 3) and picture.dtype == np.uint8
+        values = picture[::8, ::8, 0].reshape(-1)[:size]
+        assert np.array_equal(values, (np.clip(env.batch.obs[0], 0, 1) * 255).astype(np.uint8))
+    finally:
+        unregister_game("pig")
 
 
 def test_envs_pickle_and_deepcopy_and_play_on_alike(case):
@@ -101,5 +179,8 @@ def test_envs_pickle_and_deepcopy_and_play_on_alike(case):
 
 
 def test_registry_lists_the_documented_ids():
+    from boardcade.interop import gym_ids
+
+    assert genv.register_envs is gym_ids.register_envs
     ids = genv.register_envs()
     assert set(IDS) | {"boardcade/atari_centipede_4p-v0"} <= set(ids)

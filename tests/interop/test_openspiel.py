@@ -103,9 +103,36 @@ def test_resample_from_infostate_keeps_the_information_state(spiel, case):
         steps += 1
 
 
+def test_resample_uses_the_native_resampler_without_replaying(spiel, case, monkeypatch):
+    """Issue 25: the adapter's resample_from_infostate wraps the game's own resample (no replay of the history into
+    a fresh state: no action is applied), and the sample's history, move number, full history and serialisation
+    are the drawn state's."""
+    game = _load(spiel, case)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    applied = []
+    cls = type(state.inner)
+    original = cls.apply_action
+    monkeypatch.setattr(cls, "apply_action", lambda self, a: applied.append(a) or original(self, a))
+    sample = state.resample_from_infostate(player, spiel.UniformProbabilitySampler(0.0, 1.0))
+    assert applied == []
+    monkeypatch.undo()
+    assert sample.information_state_string(player) == state.information_state_string(player)
+    assert sample.history() == sample.inner.history() and sample.move_number() == state.move_number()
+    assert [a.player for a in sample.full_history()] == [a.player for a in state.full_history()]
+    again = game.deserialize_state(sample.serialize())
+    assert again.history() == sample.history() and spiel.State.history(again) == sample.history()
+    assert spiel.State.serialize(state) == state.serialize()  # the same text pyspiel writes itself
+
+
 def test_mcts_and_ismcts_bots_play_a_full_game(spiel, case):
-    """OpenSpiel's Python MCTSBot and ISMCTSBot (imperfect-information games only) play a whole match through
-    evaluate_bots."""
+    """OpenSpiel's Python MCTSBot plays every game, and its ISMCTSBot (imperfect-information games only: Q*bert and
+    Atari's Centipede) the other seats, a whole match through evaluate_bots."""
     from open_spiel.python.algorithms import evaluate_bots, mcts
 
     game = _load(spiel, case)
@@ -113,8 +140,10 @@ def test_mcts_and_ismcts_bots_play_a_full_game(spiel, case):
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
     bots = [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rs, solve=False)]
     if game.get_type().information == spiel.GameType.Information.PERFECT_INFORMATION:  # ISMCTS refuses those
+        assert case.name == "mb_centipede"
         bots += [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=rs, solve=False)] * (game.num_players() - 1)
     else:
+        assert case.name in ("qbert", "atari_centipede")
         bots += [openspiel.ismcts_bot(game, evaluator, 2.0, 3, random_state=rs) for _ in range(game.num_players() - 1)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
     assert len(returns) == game.num_players()

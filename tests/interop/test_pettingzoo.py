@@ -61,7 +61,7 @@ def test_illegal_action_is_refused_with_state_unchanged(case):
 
 
 def test_bad_render_mode_is_refused(case):
-    with pytest.raises(ValueError, match="allowed: None, 'ansi'"):
+    with pytest.raises(ValueError, match="allowed: None, 'ansi', 'rgb_array'"):
         env(case.name, render_mode="human", **case.options)
 
 

@@ -56,7 +56,8 @@ def balance(
     title = f"Balance of {g.title or game} ({opts}), {agent} in every seat"
     csv_path = write_csv(run.results, run.folder / "games.csv")
     html_path = write_html(summary, run.results, run.folder / "report.html", title)
-    console.print(_rate_table(f"{title}: win rate by role", summary["roles"]))
+    console.print(title)
+    console.print(_rate_table("Win rate by role", summary["roles"]))
     console.print(_rate_table("Win rate by seat", summary["seats"]))
     ln = summary["length"]
     console.print(

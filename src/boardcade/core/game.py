@@ -11,7 +11,7 @@ import json
 import operator
 import random
 from abc import ABC, abstractmethod
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .codec import ActionCodec
 from .errors import IllegalActionError
@@ -21,6 +21,12 @@ from .spec import GameType
 
 CHANCE = -1
 TERMINAL = -4
+
+# How `clone()` copies a field a state declares in FIELDS.
+SHARE = 0  # the value itself: numbers, strings, tuples, static tables, objects never changed in place
+COPY = 1  # a shallow copy (`.copy()`): a list, dict or set of such values
+COPY_EACH = 2  # a list whose items are copied too (`[x.copy() for x in v]`): lists of lists, of pieces
+_COPY_KINDS = (SHARE, COPY, COPY_EACH)
 
 
 class Event(NamedTuple):
@@ -135,14 +141,71 @@ def _rebuild_game(cls: type[Game], options: dict[str, Any]) -> Game:
     return cls(**options)
 
 
+def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
+    """`clone()` for a state class, from its declared fields: straight-line code, one line per field, as fast as
+    one written by hand (like dataclasses' generated methods)."""
+    for name, how in fields.items():
+        if not name.isidentifier() or how not in _COPY_KINDS:
+            raise TypeError(f"{cls.__name__}.FIELDS[{name!r}]: a field name and SHARE, COPY or COPY_EACH")
+    lines = [
+        "def clone(self):",
+        "    new = _new(_cls)",
+        "    new.game = self.game",
+        "    new._history = self._history.copy()",
+        "    new._events = self._events.copy()",
+        "    new._legal_cache = self._legal_cache",
+        "    new._result = self._result",
+        "    new._capped = self._capped",
+        "    new._event_views = None",
+        "    new._quiet = self._quiet",
+    ]
+    for name, how in fields.items():
+        if how == SHARE:
+            lines.append(f"    new.{name} = self.{name}")
+        elif how == COPY:
+            lines.append(f"    new.{name} = self.{name}.copy()")
+        else:
+            lines.append(f"    new.{name} = [x.copy() for x in self.{name}]")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), namespace)  # noqa: S102 (generated from identifiers checked above)
+    clone = namespace["clone"]
+    clone.__qualname__ = f"{cls.__qualname__}.clone"
+    clone.__doc__ = f"An independent copy (built from the FIELDS of {cls.__name__} and its bases)."
+    return clone
+
+
 class State(ABC):
     """One position. Subclasses implement the `_`-prefixed hooks; the public contract lives here.
 
-    Subclasses keep `_history` (applied actions) and `_events` (Event list) up to date through
-    `_emit`, and must implement `clone` copying their own mutable fields.
+    Subclasses keep `_history` (applied actions) and `_events` (Event list) up to date through `_emit`. A state
+    declares its own fields once, in `FIELDS` (name -> SHARE, COPY or COPY_EACH: how a copy takes it), with
+    `__slots__ = tuple(FIELDS)` and a type annotation per field; `clone()` is built from that list (the fields of
+    every class in its hierarchy) when the class is defined. A state without FIELDS implements `clone` itself,
+    copying its own mutable fields after `_copy_base_into`.
+
+    Quiet mode (`set_quiet()`), for rollouts and learners that read no events: the state records no events and
+    `apply_action` trusts its caller to pass an action it listed as legal (no legality check). Engines test
+    `self._quiet` before building a costly event text. Outcomes (history, returns, legal actions, observations
+    apart from their events and the game-over prompt drawn from them) are the same in both modes; tests prove
+    it on seeded matches of every game.
     """
 
+    __slots__ = ("game", "_history", "_events", "_legal_cache", "_result", "_capped", "_event_views", "_quiet")
+    FIELDS: ClassVar[dict[str, int]] = {}
+
     game: Game
+    _quiet: bool  # quiet mode (see set_quiet)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "clone" in cls.__dict__:
+            return
+        fields: dict[str, int] = {}
+        for klass in reversed(cls.__mro__):
+            fields.update(klass.__dict__.get("FIELDS", {}))
+        if fields:
+            cls.clone = _build_clone(cls, fields)  # type: ignore[method-assign]
 
     def __init__(self, game: Game):
         self.game = game
@@ -153,6 +216,7 @@ class State(ABC):
         self._capped = False
         # Caches derived from the events, kept incrementally (viewer -> events as JSON; event_cache slots).
         self._event_views: dict[Any, list[Any]] | None = None
+        self._quiet = False
 
     # ---- hooks for subclasses -------------------------------------------------------------
     @abstractmethod
@@ -189,9 +253,9 @@ class State(ABC):
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A consistent state `player` cannot tell from this one."""
 
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
+    def clone(self) -> Self:
+        """An independent copy (built from FIELDS; see the class docstring)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and implements no clone()")
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)
@@ -235,8 +299,28 @@ class State(ABC):
             return []
         return list(self._chance_outcomes())
 
+    def set_quiet(self, quiet: bool = True) -> State:
+        """Switch quiet mode on (or off); returns the state. A quiet state records no events (those recorded
+        before stay; nothing of the quiet stretch is recorded later) and its `apply_action` does not check the
+        action: pass only actions (or chance outcomes) this state listed as legal, never a terminal state's.
+        Clones and resampled states of a quiet state are quiet. Meant for a whole rollout or learner episode:
+        match records, the server and anything that shows events keep the normal mode."""
+        self._quiet = bool(quiet)
+        return self
+
+    @property
+    def quiet(self) -> bool:
+        """True in quiet mode (see `set_quiet`)."""
+        return self._quiet
+
     def apply_action(self, action: int) -> None:
-        """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged."""
+        """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged.
+        In quiet mode the action is trusted, not checked (see `set_quiet`)."""
+        if self._quiet:
+            self._legal_cache = None
+            self._apply(action)
+            self._history.append(action)
+            return
         try:
             action = operator.index(action)
         except TypeError:
@@ -365,10 +449,15 @@ class State(ABC):
         return cache
 
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
+        if self._quiet:
+            return
         self._events.append(Event(rule, text, visible_to, len(self._history)))
 
     def _replace_event(self, index: int, **changes: Any) -> None:
-        """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true."""
+        """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true.
+        A quiet state recorded no event to change."""
+        if self._quiet:
+            return
         self._events[index] = self._events[index]._replace(**changes)
         self._event_views = None
 
@@ -389,6 +478,7 @@ class State(ABC):
         other._result = self._result
         other._capped = self._capped
         other._event_views = None
+        other._quiet = self._quiet
 
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)

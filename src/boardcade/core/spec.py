@@ -2,8 +2,8 @@
 
 One folder per game owns everything about it; its `spec.py` declares a `GameSpec` that names each part.
 The registry (`boardcade.core.registry`) reads specs, so the CLI, agents, server, web app and research
-interfaces find a game's heuristic, terminal renderer, tensors, search hints, rules document and web module
-in one place, and a game living outside this package registers exactly the same way.
+interfaces find a game's heuristic, terminal renderer, raster picture, tensors, search hints, rules document and
+web module in one place, and a game living outside this package registers exactly the same way.
 
 Parts are given either as objects or as lazy references "package.module:attribute" (imported on first use,
 so listing games never imports numpy or a game's engine).
@@ -91,6 +91,8 @@ class GameSpec:
     web_module: the ES module that draws the board in the browser, a path inside `package`.
     heuristic: `evaluate(state, player) -> float` in [-1, 1] (greedy agent, search evaluation).
     renderer: `render(observation) -> rich renderable` (terminal board).
+    raster: `draw(observation) -> numpy uint8 array (height, width, 3)`: the board as a small RGB picture
+        (Gymnasium's `render_mode="rgb_array"`, videos of agents); a fixed size per loaded game.
     tensors: module with `fields(game)`, `fill(obs, views, game)` and optional `BOUNDS` (tensor encoding).
     scenario: `build(game, **description) -> State`: a named position from a readable description
         (`boardcade.testing.scenario`).
@@ -112,6 +114,7 @@ class GameSpec:
     web_module: str | None = None
     heuristic: Ref | None = None
     renderer: Ref | None = None
+    raster: Ref | None = None
     tensors: Ref | None = None
     scenario: Ref | None = None
     search: SearchHints = field(default_factory=SearchHints)
@@ -124,7 +127,8 @@ class GameSpec:
         return bool(self.draws(options) if callable(self.draws) else self.draws)
 
     def part(self, name: str) -> Any:
-        """The named part (heuristic, renderer, tensors, scenario, game), imported on first use; None if absent."""
+        """The named part (heuristic, renderer, raster, tensors, scenario, game), imported on first use; None if
+        absent."""
         ref = getattr(self, name)
         return None if ref is None else resolve(ref)
 

@@ -1,4 +1,4 @@
-"""Pieces the research adapters share: agent names, action masks, chance, opponents, and text rendering.
+"""Pieces the research adapters share: agent names, action masks, chance, opponents, and rendering (text, pictures).
 
 Needs numpy only (no Gymnasium, PettingZoo or OpenSpiel), so each adapter needs just its own library.
 """
@@ -103,3 +103,36 @@ def render_text(state, player: int | None, width: int = 100) -> str:
     console = Console(file=io.StringIO(), width=width, record=True, color_system=None, force_terminal=False)
     console.print(renderer(obs))
     return head + console.export_text()
+
+
+RENDER_MODES = ("ansi", "rgb_array")
+RENDER_FPS = 2  # frames per second a recorded video plays at (Gymnasium's metadata["render_fps"]): a board game's pace
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi', 'rgb_array'")
+
+
+def render(state, player: int | None, render_mode: str):
+    """The frame of `render_mode` for `player`'s view (None: spectator): text ("ansi") or a picture ("rgb_array")."""
+    return render_text(state, player) if render_mode == "ansi" else render_rgb(state, player)
+
+
+def render_rgb(state, player: int | None) -> np.ndarray:
+    """The board as an RGB picture, (height, width, 3) uint8, drawn by the game's raster part (GameSpec.raster)
+    from `observation(player)` (None: spectator), so it shows only what that viewer may see. A game without a
+    raster part gets its observation tensor drawn as grey squares (one per value, 8 pixels, rows of 32)."""
+    raster = game_spec(state.game.name).part("raster")
+    if raster is not None:
+        return raster(state.observation(player))
+    from .tensors import encoder_for
+
+    values = encoder_for(state.game).encode(state.observation(player))
+    cols = 32
+    rows = -(-len(values) // cols)
+    grid = np.zeros(rows * cols, np.float32)
+    grid[: len(values)] = np.clip(values, 0.0, 1.0)
+    cells = (grid.reshape(rows, cols) * 255).astype(np.uint8)
+    picture = np.kron(cells, np.ones((8, 8), np.uint8))
+    return np.repeat(picture[:, :, None], 3, axis=2)

@@ -22,7 +22,12 @@ return when the game ends (+1 win, -1 loss, 0 draw), else 0. Episodes are trunca
 An illegal action leaves the game unchanged. With `illegal_action="penalize"` (the default, so that generic
 checkers that sample from the whole action space work) it gives `illegal_reward` and the reason under
 `info["illegal_action"]`; with `illegal_action="raise"` it raises `IllegalActionError`.
-`render_mode="ansi"` draws the board as text with the game's terminal renderer, as your seat sees it.
+`render_mode="ansi"` draws the board as text with the game's terminal renderer, as your seat sees it;
+`render_mode="rgb_array"` as a small RGB picture (the game's raster part).
+
+`quiet` (default: True unless `render_mode="ansi"`): the match is played in the contract's quiet mode
+(`State.set_quiet`): no events are recorded, which nobody reads through this env (observations are tensors),
+and the engine skips re-checking actions already checked against the mask; `quiet=False` keeps them.
 """
 
 from __future__ import annotations
@@ -35,24 +40,17 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.errors import GameError, IllegalActionError
-from ..core.registry import game_names
 from .batched import BatchedMatches
+from .common import RENDER_FPS, RENDER_MODES, check_render_mode
+from .gym_ids import IDS, NAMESPACE, register_envs  # noqa: F401  (re-exported)
 
 ILLEGAL_CHOICES = ("penalize", "raise")
-NAMESPACE = "boardcade"
-# id -> (game, rule options); every other registered game gets boardcade/<name>-v0 with its defaults.
-IDS: dict[str, tuple[str, dict[str, Any]]] = {
-    "qbert-v0": ("qbert", {}),
-    "mb_centipede-v0": ("mb_centipede", {}),
-    "atari_centipede-v0": ("atari_centipede", {"players": 2}),
-    "atari_centipede_4p-v0": ("atari_centipede", {"players": 4}),
-}
 
 
 class BoardcadeEnv(gym.Env):
     """Single-agent Gymnasium environment for one seat of a boardcade game (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
     def __init__(
         self,
@@ -63,10 +61,10 @@ class BoardcadeEnv(gym.Env):
         illegal_action: str = "penalize",
         illegal_reward: float = -0.1,
         max_episode_steps: int | None = None,
+        quiet: bool | None = None,
         **options: Any,
     ):
-        if render_mode not in (None, "ansi"):
-            raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        check_render_mode(render_mode)
         if illegal_action not in ILLEGAL_CHOICES:
             raise GameError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_CHOICES)}")
         if isinstance(seat, (list, tuple)) or seat == "rotate":
@@ -80,6 +78,7 @@ class BoardcadeEnv(gym.Env):
             autoreset=None,
             illegal_action="penalize",
             illegal_reward=illegal_reward,
+            quiet=render_mode != "ansi" if quiet is None else quiet,
             **options,
         )
         self.game = self.batch.game
@@ -93,6 +92,9 @@ class BoardcadeEnv(gym.Env):
         self.encoder = self.batch.encoder
         self.observation_space = spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self._num_actions = self.game.num_distinct_actions
+        self._role: str | None = None  # the seat's role in the current match, once known
+        self._seeded = False
 
     @property
     def state(self):
@@ -100,61 +102,53 @@ class BoardcadeEnv(gym.Env):
         return self.batch.states[0]
 
     def _info(self) -> dict[str, Any]:
-        info = {"action_mask": self.batch.mask[0].astype(np.int8), "role": self.state.roles()[self.seat]}
-        if self.state.is_terminal():
-            info["safety_cap_hit"] = self.state.safety_cap_hit()
+        state = self.state
+        role = self._role
+        if role is None or role == "undecided":  # a role is fixed for the match once chance has decided it
+            role = self._role = state.roles()[self.seat]
+        info = {"action_mask": self.batch.mask[0].view(np.int8).copy(), "role": role}
+        if state.is_terminal():
+            info["safety_cap_hit"] = state.safety_cap_hit()
         return info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        # The matches' own generator and the agents are seeded from this environment's np_random.
-        self.batch.seed(int(self.np_random.integers(0, 2**63 - 1)))
+        # The match's own generator and the agents are seeded from this environment's np_random when a seed is
+        # given (or on the first reset); later resets go on with the same generators, as Gymnasium's do.
+        if seed is not None or not self._seeded:
+            self.batch.seed(int(self.np_random.integers(0, 2**63 - 1)))
+            self._seeded = True
         self.batch.reset_matches([0])
+        self._role = None
         return self.batch.obs[0].copy(), self._info()
 
     def step(self, action):
-        if self.state is None:
+        batch = self.batch
+        if batch.states[0] is None:
             raise GameError("call reset() before step()")
-        if self.batch.is_over(0):
+        if batch.is_over(0):
             raise GameError("the episode is over; call reset() to start a new one")
         action = int(action)
-        reason = self.batch.illegal_reason(0, action)
-        if reason is not None and self.illegal_action == "raise":
-            raise IllegalActionError(reason)
-        obs, rewards, terminated, truncated, _mask = self.batch.step([action])
+        reason = None
+        if not (0 <= action < self._num_actions and batch.mask[0, action]):
+            reason = batch.illegal_reason(0, action)
+            if self.illegal_action == "raise":
+                raise IllegalActionError(reason)
+        reward, terminated, truncated = batch.step_one(0, action)
         info = self._info()
         if reason is not None:
             info["illegal_action"] = reason
-        return obs[0].copy(), float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
+        return batch.obs[0].copy(), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now, as a bool vector (sb3-contrib's MaskablePPO reads this method)."""
         return self.batch.mask[0].copy()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The board as your seat sees it: text ("ansi") or an RGB picture ("rgb_array"); None without a mode."""
         if self.render_mode is None or self.state is None:
             return None
-        return self.batch.render(0)
-
-
-def register_envs() -> list[str]:
-    """Register the boardcade ids with Gymnasium (done on import of this module). Returns the ids."""
-    ids = dict(IDS)
-    for name in game_names():
-        if not any(game == name for game, _opts in IDS.values()):
-            ids[f"{name}-v0"] = (name, {})
-    out = []
-    for short, (game, opts) in ids.items():
-        env_id = f"{NAMESPACE}/{short}"
-        if env_id not in gym.registry:
-            gym.register(
-                id=env_id,
-                entry_point="boardcade.interop.gymnasium_env:BoardcadeEnv",
-                vector_entry_point="boardcade.interop.vector_env:BoardcadeVectorEnv",
-                kwargs={"game_name": game, **opts},
-            )
-        out.append(env_id)
-    return out
+        return self.batch.render(0, self.render_mode)
 
 
 register_envs()

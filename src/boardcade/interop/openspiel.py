@@ -16,8 +16,10 @@ keep the history.
 
 from __future__ import annotations
 
+import base64
+import pickle
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -89,6 +91,13 @@ def _game_type(name: str) -> pyspiel.GameType:
     )
 
 
+class PlayerAction(NamedTuple):
+    """One step of `full_history()`, with the fields of pyspiel's PlayerAction (which Python cannot construct)."""
+
+    player: int
+    action: int
+
+
 class BoardcadeSpielGame(pyspiel.Game):
     """A pyspiel game wrapping one boardcade game loaded with the given parameters (rule options)."""
 
@@ -120,11 +129,19 @@ class BoardcadeSpielGame(pyspiel.Game):
         return (_load_registered, (self.bc_name, self.get_parameters()))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> BoardcadeObserver:
-        if params:
-            raise ValueError(f"observer parameters are not supported; got {params!r}, allowed: none")
+        """pyspiel's observer; `params={"exact": True}` with perfect recall gives the exact perfect-recall tensor
+        (observation + the history as the player knows it, `Encoder.encode_exact`) instead of the hashed one."""
+        params = dict(params or {})
+        exact = params.pop("exact", False)
+        if params or not isinstance(exact, bool):
+            raise ValueError(
+                f"observer parameters {params or {'exact': exact}!r} are not supported; allowed: exact=True"
+            )
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return BoardcadeObserver(self, iig_obs_type)
+        if exact and not (iig_obs_type.perfect_recall and self.encoder.exact):
+            raise ValueError("exact=True needs perfect_recall=True and a game whose tensors offer visible_history")
+        return BoardcadeObserver(self, iig_obs_type, exact)
 
 
 class _Inner:
@@ -184,14 +201,44 @@ class BoardcadeSpielState(pyspiel.State):
         return [float(r) for r in self.inner.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> BoardcadeSpielState:
-        """A state `player_id` cannot tell from this one, drawn by the game; seeded from the sampler."""
+        """A state `player_id` cannot tell from this one, drawn by the game's own (native) resampler, seeded from
+        the sampler. It wraps the drawn boardcade state directly (no replay of the history): its `history()`,
+        `move_number()`, `full_history()` and `serialize()` are the drawn state's, as for every state here."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        sample = self.inner.resample_from_infostate(player_id, rng)
-        game = self.get_game()
-        out = game.new_initial_state()
-        for action in sample.history():
-            out.apply_action(action)
+        return BoardcadeSpielState(self.get_game(), self.inner.resample_from_infostate(player_id, rng))
+
+    # The history is the boardcade state's (the contract's `history()`): the same as pyspiel's own record for a
+    # state reached by applying actions, and the only record for a resampled state, which pyspiel never saw
+    # being played. pyspiel's C++ side keeps its own record; Python callers (OpenSpiel's Python bots, these
+    # adapters) read these methods.
+    def history(self) -> list[int]:
+        return self.inner.history()
+
+    def move_number(self) -> int:
+        return self.inner.move_number()
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.inner.history())
+
+    def is_initial_state(self) -> bool:
+        return self.inner.move_number() == 0
+
+    def full_history(self) -> list:
+        """(player, action) pairs with pyspiel's field names: who acted at each step (replays the history in a fresh
+        boardcade state to find out, so it costs what a replay costs)."""
+        replay = self.inner.game.new_initial_state()
+        out = []
+        for action in self.inner.history():
+            cur = replay.current_player()
+            out.append(PlayerAction(int(pyspiel.PlayerId.CHANCE) if cur == CHANCE else cur, action))
+            replay.apply_action(action)
         return out
+
+    def serialize(self) -> str:
+        """pyspiel's text for a Python game's state (what `game.deserialize_state` reads), with this history."""
+        steps = ",".join(f"{p}:{a}" for p, a in self.full_history())
+        blob = base64.b64encode(pickle.dumps(self.__dict__)).decode("ascii")
+        return f"history={steps}\nmove_number={self.move_number()}\n__dict__={blob}"
 
     def __deepcopy__(self, memo) -> BoardcadeSpielState:
         return self.clone()  # pyspiel's clone keeps history() and move number
@@ -201,15 +248,17 @@ class BoardcadeSpielState(pyspiel.State):
 
 
 class BoardcadeObserver:
-    """pyspiel observer: `perfect_recall` gives the information state, else the observation.
+    """pyspiel observer: `perfect_recall` gives the information state (`exact`: the exact perfect-recall tensor),
+    else the observation.
 
     Asking for public information only (no private information) gives the spectator view."""
 
-    def __init__(self, game: BoardcadeSpielGame, iig_obs_type):
+    def __init__(self, game: BoardcadeSpielGame, iig_obs_type, exact: bool = False):
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.exact = exact
         enc = game.encoder
-        size = enc.info_state_size if self.perfect_recall else enc.size
+        size = enc.exact_info_state_size if exact else enc.info_state_size if self.perfect_recall else enc.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self.encoder = enc
@@ -218,6 +267,9 @@ class BoardcadeObserver:
         return None if self.public_only else player
 
     def set_from(self, state: BoardcadeSpielState, player: int) -> None:
+        if self.exact:
+            self.encoder.encode_exact(state.inner, self._viewer(player), self.tensor)
+            return
         self.encoder.encode_state(state.inner, self._viewer(player), self.tensor, info_state=self.perfect_recall)
 
     def string_from(self, state: BoardcadeSpielState, player: int) -> str:

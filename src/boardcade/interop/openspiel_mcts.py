@@ -64,7 +64,9 @@ class OpenSpielMCTSAgent(Agent):
             return legal[0]
         self._setup(state)
         player = state.current_player()
-        sample = state.resample_from_infostate(player, self.rng)
+        # The search's own copy, in quiet mode: its rollouts record no events and skip legality re-checks
+        # (MCTSBot applies only actions the state listed).
+        sample = state.resample_from_infostate(player, self.rng).set_quiet()
         if self.seconds is not None:
             sims = self.simulations if self._per_sim is None else int(self.seconds / self._per_sim)
             self._bot.max_simulations = max(10, sims)

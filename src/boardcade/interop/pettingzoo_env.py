@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 
 from ..core.loop import sample_chance
 from ..core.registry import load_game
-from .common import action_mask, agent_names, render_text, resolve_chance
+from .common import RENDER_FPS, RENDER_MODES, action_mask, agent_names, check_render_mode, render, resolve_chance
 from .tensors import encoder_for
 
 __all__ = ["BoardcadeAECEnv", "action_mask", "agent_names", "env", "observation_space", "resolve_chance"]
@@ -50,11 +50,15 @@ class BoardcadeAECEnv(AECEnv):
 
     def __init__(self, game_name: str, render_mode: str | None = None, **options: Any):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        check_render_mode(render_mode)
         self.game = load_game(game_name, **options)
         self.render_mode = render_mode
-        self.metadata = {"name": f"boardcade_{game_name}_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+        self.metadata = {
+            "name": f"boardcade_{game_name}_v0",
+            "render_modes": list(RENDER_MODES),
+            "render_fps": RENDER_FPS,
+            "is_parallelizable": False,
+        }
         self.encoder = encoder_for(self.game)
         self.possible_agents = agent_names(self.game)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
@@ -126,7 +130,7 @@ class BoardcadeAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:
             return None
-        return render_text(self.state, None)
+        return render(self.state, None, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -10,7 +10,8 @@
 Same arguments as `BoardcadeEnv` (seat, opponents, max_episode_steps, illegal_action, illegal_reward, rule
 options), plus `num_envs`, `autoreset_mode` (Gymnasium's `AutoresetMode`, NEXT_STEP by default; SAME_STEP puts
 the last observation of a finished episode in `info["final_obs"]`, with `info["_final_obs"]` marking the rows)
-and `copy` (False returns the internal buffers, which the next step overwrites). `seat="rotate"` makes
+`copy` (False returns the internal buffers, which the next step overwrites) and `quiet` (default: True unless
+`render_mode="ansi"`: the matches record no events; see `BatchedMatches`). `seat="rotate"` makes
 environment i play seat i % players. See `boardcade.interop.batched` for the stepping rules.
 """
 
@@ -26,6 +27,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..core.errors import GameError
 from .batched import BatchedMatches
+from .common import RENDER_FPS, RENDER_MODES, check_render_mode
 
 _MODES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step", AutoresetMode.DISABLED: None}
 
@@ -33,7 +35,11 @@ _MODES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_s
 class BoardcadeVectorEnv(VectorEnv):
     """`num_envs` matches of one boardcade game, one learner seat each, stepped in one call."""
 
-    metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
 
     def __init__(
         self,
@@ -47,6 +53,7 @@ class BoardcadeVectorEnv(VectorEnv):
         illegal_reward: float = -0.1,
         render_mode: str | None = None,
         copy: bool = True,
+        quiet: bool | None = None,
         **options: Any,
     ):
         try:
@@ -54,8 +61,7 @@ class BoardcadeVectorEnv(VectorEnv):
         except ValueError:
             allowed = ", ".join(m.value for m in AutoresetMode)
             raise GameError(f"autoreset_mode {autoreset_mode!r} is not allowed; allowed: {allowed}") from None
-        if render_mode not in (None, "ansi"):
-            raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi'")
+        check_render_mode(render_mode)
         self.batch = BatchedMatches(
             game_name,
             num_envs,
@@ -65,6 +71,7 @@ class BoardcadeVectorEnv(VectorEnv):
             autoreset=_MODES[autoreset_mode],
             illegal_action=illegal_action,
             illegal_reward=illegal_reward,
+            quiet=render_mode != "ansi" if quiet is None else quiet,
             **options,
         )
         self.metadata = {**self.metadata, "autoreset_mode": autoreset_mode}
@@ -106,10 +113,11 @@ class BoardcadeVectorEnv(VectorEnv):
         """Legal actions of every environment now, (num_envs, actions) bool (all False where a match is over)."""
         return self.batch.mask.copy()
 
-    def render(self) -> tuple[str, ...] | None:
+    def render(self) -> tuple | None:
+        """One frame per match (text, or an RGB picture with "rgb_array"), as each learner seat sees it."""
         if self.render_mode is None or self.batch.states[0] is None:
             return None
-        return tuple(self.batch.render(i) for i in range(self.num_envs))
+        return tuple(self.batch.render(i, self.render_mode) for i in range(self.num_envs))
 
     def close_extras(self, **kwargs: Any) -> None:
         pass

@@ -188,8 +188,14 @@ def test_observation_render_and_heuristic_for_every_view(ac):
 def test_registered_with_variants_and_options(ac):
     """AC-2.1: the game is loadable by name with documented option defaults and both variants."""
     g = boardcade.load_game("atari_centipede")
-    assert g.options == {"players": 2, "setup": "players", "field_rows": 18, "max_rounds": 200}
-    assert g.game_type.rules_version == 2
+    assert g.options == {
+        "players": 2,
+        "setup": "players",
+        "field_rows": 18,
+        "max_rounds": 200,
+        "offer_stuck_bugs": False,
+    }
+    assert g.game_type.rules_version == 3
     assert [opts for _, opts in g.VARIANTS] == [{"players": 2}, {"players": 4}]
     assert g.num_distinct_actions == g.codec.size and g.max_chance_outcomes == 36
     assert boardcade.load_game("atari_centipede", players=4).num_players == 4

@@ -211,6 +211,21 @@ def test_AC_5_4_slam_the_ball_between_a_dies_actions_rerolls_five_then_the_die_i
     ac.roll(s, 3)
     assert ac.pool(s) == [3, 5, 5, 5, 5, 5]
     assert ac.phase(s) == "after die" and ac.can(s, "end_turn")
+    assert ac.obs(s)["die_in_use"] is None  # it is in the pool now: six dice in all, none in use
+
+
+def test_AC_5_4_no_die_is_in_use_once_the_finished_die_is_rerolled_into_the_pool(ac):
+    """AC-5.4: Slam the Ball used after the die's actions rerolls all six dice, the finished one too: the view
+    shows six dice in the pool and none in use (not seven dice)."""
+    s = ready(ac, dice=(1, 2, 3))
+    ac.act(s, "die", face=1)
+    ac.act(s, "move", dir="left")
+    ac.act(s, "fire")
+    assert ac.obs(s)["die_in_use"]["face"] == 1  # done, not yet back in the pool
+    ac.act(s, "use_card", card="Slam the Ball")
+    ac.roll(s, 4, 4, 4, 4, 4, 4)
+    view = ac.obs(s, 0)
+    assert len(view["dice_pool"]) == 6 and view["die_in_use"] is None and ac.phase(s) == "after die"
 
 
 def test_AC_5_4_slam_the_ball_before_or_after_the_die_rerolls_all_six(ac):

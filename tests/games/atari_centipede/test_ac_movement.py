@@ -160,10 +160,26 @@ def test_AC_9_1_flea_moves_two_straight_removing_everything_and_stops_on_last_ro
     assert sorted(ac.cents(s)) == [[(2, 1)], [(2, 3)]]
     ac.act(s, "no_mushroom")
     assert ac.phase(s) == "choose bug to move" and sorted(ac.targets(s, "move_bug")) == [(2, 1), (2, 3)]
-    # on the last field row it stays where it is
+
+
+def test_AC_9_1_a_flea_on_the_last_field_row_stays_and_is_not_offered_a_move(ac):
+    """AC-9.1: a flea already on the last field row cannot move: it is not among the bugs to move, the event
+    says it stays (with its rule), and no move of it is logged."""
     s = bugs_move(ac, gnome=(0, 8), fleas=[(1, 2)], centipedes=lone(ac))
+    assert ac.fleas(s) == [(1, 2)] and ac.phase(s) == "draw card"  # the centipede moved on its own
+    said = [e.text for e in s.events() if "flea" in e.text]
+    assert said == ["the flea at r1c2 is on the last field row: it stays"]
+    assert any(e.rule == "AC-9.1" and e.text == said[0] for e in s.events())
+
+
+def test_AC_6_1_rules_version_2_offered_bugs_that_cannot_move(ac):
+    """Rules version 2 (option offer_stuck_bugs, its legacy reading) listed a flea on its last row among the bugs
+    to move; picking it let it stay."""
+    s = bugs_move(ac, gnome=(0, 8), fleas=[(1, 2)], centipedes=lone(ac), options={"offer_stuck_bugs": True})
+    assert sorted(ac.targets(s, "move_bug")) == [(1, 2), (ac.FAR, 8)]
     ac.act(s, "move_bug", row=1, col=2)
-    assert ac.fleas(s) == [(1, 2)] and ac.phase(s) == "draw card"  # no square moved, no mushroom question
+    assert ac.fleas(s) == [(1, 2)] and ac.phase(s) == "draw card"
+    assert not any(e.text.endswith("moves") and "flea" in e.text for e in s.events())
 
 
 def test_AC_9_2_flea_may_drop_mushrooms_in_the_squares_it_leaves(ac):
@@ -193,10 +209,26 @@ def test_AC_8_spider_must_move_when_it_can(ac):
 
 
 def test_AC_8_a_boxed_in_spider_stays_without_a_decision(ac):
-    """AC-8: a spider with no square to move to (a bug below, the board's edge, the Gnome row above) stays
-    where it is; the player is not asked."""
-    s = bugs_move(ac, gnome=(0, 8), spiders=[(1, 0)], fleas=[(2, 0), (2, 1)], centipedes=lone(ac))
-    ac.act(s, "move_bug", row=1, col=0)
-    assert ac.spiders(s) == [(1, 0)] and ac.phase(s) == "choose bug to move"
-    assert any(e.rule == "AC-8" and "no square to move to" in e.text for e in s.events())
-    assert (1, 0) not in ac.targets(s, "move_bug")  # it has had its move
+    """AC-8: a spider with no square to move to (bugs that stay ahead of it, the Gnome row behind) stays where it
+    is: it is not among the bugs to move, and the event says so with its rule. 4 players: the blue fleas in
+    front of the red spider do not move on red's turn."""
+    far = ac.FAR
+    s = ac.pos(
+        4,
+        to_move=1,
+        hand={"red": (), "blue": ("Spawn Flea",)},
+        spiders=[(far, 0)],
+        fleas=[{"square": (far - 1, 0), "colour": "blue"}, {"square": (far - 1, 1), "colour": "blue"}],
+        centipedes=[cent([(5, 8)], "left"), cent([(9, 8)], "left", "blue")],
+    )
+    assert ac.spiders(s) == [(far, 0)] and ac.phase(s) == "draw card"  # the red centipede moved on its own
+    said = [e for e in s.events() if e.rule == "AC-8"]
+    assert [e.text for e in said] == [f"the spider at r{far}c0 has no square to move to: it stays"]
+
+
+def test_AC_8_a_spider_boxed_in_at_first_moves_once_a_bug_moves_out_of_its_way(ac):
+    """AC-8 ("you must move all of your Bugs"): the order of the moves is the player's; a spider boxed in by the
+    centipede is not offered while boxed in, and must move once the centipede has moved out of its way."""
+    s = bugs_move(ac, gnome=(0, 8), spiders=[(1, 0)], centipedes=[cent([(2, 1), (2, 0)], "right")])
+    assert ac.cents(s) == [[(2, 4), (2, 3)]] and ac.phase(s) == "spider destination"
+    assert (2, 0) in ac.targets(s, "spider_to")

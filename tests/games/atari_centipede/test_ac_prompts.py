@@ -87,3 +87,25 @@ def test_AC_11_8_four_players_name_the_team_seat_and_the_winning_team(ac):
     decision, prompt = said(s, None)
     winner = ("red", "blue")[s.returns().index(1.0) // 2] if max(s.returns()) > 0 else None
     assert decision == "over" and prompt.startswith(f"Game over: the {winner} team wins (" if winner else "Game over: ")
+
+
+def test_AC_11_8_the_bonus_move_is_asked_for(ac):
+    """AC-11.8: a bolt reaching the other Gnome gives the shooter's Centipede player a bonus move: it is asked,
+    the others are told (4 players; too rare in random play for the full-match prompt test)."""
+    red = {"segments": [(5, 0), (4, 0)], "facing": "right", "colour": "red"}
+    blue = {"segments": [(6, 8), (7, 8)], "facing": "left", "colour": "blue"}
+    s = ac.pos(4, first="B", gnomes=((0, 4), (ac.LAST, 4)), centipedes=[red, blue])
+    ac.act(s, "use_card", card="Trigger Finger")  # team B's Gnome fires up column 4, clear to r0c4
+    assert said(s, 3) == (
+        "bonus_move",
+        "Bonus move: your Gnome's bolt reached the other Gnome. Move any one of your bugs, or decline.",
+    )
+    assert (
+        said(s, 0)
+        == said(s, None)
+        == (
+            "bonus_move",
+            "Blue Centipede has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to move, or "
+            "declining.",
+        )
+    )

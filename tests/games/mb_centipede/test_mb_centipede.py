@@ -96,6 +96,22 @@ def test_mb_5_1_no_shortcut_without_a_mushroom_or_sideways(mb):
     assert s.is_chance_node() and mb.xys(s, mb.GREEN)[0] == (0, 1)
 
 
+def test_mb_5_1_an_opponent_segment_on_the_poison_mushroom_is_a_meeting_not_a_shortcut(mb):
+    """MB-5.1 with MB-6.1 (MB-D20): Red's segment stands on the poison mushroom at (2,4), Green's next space. The
+    centipedes meet (rulebook 7) whatever lies under the segment: no shortcut is offered, Green jumps Red's
+    segment and lands on the six spaces beyond it; the mushroom under Red stays."""
+    s = move(green={"head": (2, 3)}, red=[(2, 4)], poison=[(2, 4)])
+    assert s.is_chance_node() and "MB-6.1" in mb.rules(s) and "MB-5.2" not in mb.rules(s)
+    assert mb.pos(s, mb.GREEN) == [22, 21, 20, 19, 18, 17] and mb.pos(s, mb.RED)[0] == 16
+    assert mb.poison(s) == {(2, 4): True} and s.stats()["meetings"] == 1
+
+
+def test_mb_5_1_rules_version_2_offered_the_shortcut_over_an_opponent_segment(mb):
+    """Rules version 2 (option shortcut_under_opponent, its legacy reading) offered the shortcut there."""
+    s = move(green={"head": (2, 3)}, red=[(2, 4)], poison=[(2, 4)], options={"shortcut_under_opponent": True})
+    assert [c["kind"] for c in choices(s)] == ["shortcut", "no_shortcut"]
+
+
 def test_mb_5_2_green_shortcut_crosses_to_the_next_column_and_goes_on(mb):
     """MB-5.2 / MB-4.4: Green's head jumps (2,3) -> across (3,4) -> (4,4) as one space, then goes on up column 4;
     the body follows the head's trail."""

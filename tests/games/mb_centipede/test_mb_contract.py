@@ -105,7 +105,7 @@ def test_replaying_history_reproduces_the_state(mb):
         r.apply_action(a)
     assert snapshot(r) == snapshot(s)
     rec = Record.for_state(random_playout(s, rng), ["random", "random"])
-    assert rec.to_json()["rules_version"] == 2
+    assert rec.to_json()["rules_version"] == 3
     assert snapshot(rec.replay()) == snapshot(s)
 
 
@@ -270,11 +270,17 @@ def test_scenario_descriptions_are_validated(mb):
 
 
 def test_rules_version_1_matches_open_as_finished_records_with_a_note(mb):
-    """The revised board is rules version 2; a match stored under version 1 (the first board) is kept and shown as a
-    finished record with a note, never replayed on the wrong board."""
-    assert mb.new().game.game_type.rules_version == 2
+    """The revised board came with rules version 2, and MB-D20 with version 3; a match stored under version 2
+    replays under its own reading of the shortcut (option shortcut_under_opponent filled in); one stored under
+    version 1 (the first board) is kept and shown as a finished record with a note, never replayed on the wrong
+    board."""
+    assert mb.new().game.game_type.rules_version == 3
     s = random_playout(mb.new(), random.Random(9))
     data = Record.for_state(s, ["random", "random"]).to_json()
+    data["rules_version"] = 2
+    del data["options"]["shortcut_under_opponent"]
+    opened = open_record(record_from_json(data))
+    assert opened.playable and opened.state.game.options["shortcut_under_opponent"] is True
     data["rules_version"] = 1
     opened = open_record(record_from_json(data))
     assert opened.state is None and "rules version 1" in opened.note

@@ -156,3 +156,45 @@ def test_QB_5_7_a_face_walker_that_fails_on_an_outside_space_falls_off(qb, walke
     act(state, "stop")
     key = "ugg" if walker == "Ugg" else "wrong_way"
     assert qb.where(state, key) == "out" and qb.fired(state, "QB-5.7", walker)
+
+
+def test_QB_5_8_a_disc_ride_after_a_threat_on_an_inside_space_ends_the_move_without_a_fall(qb):
+    """QB-5.8 with QB-5.7 (QB-D9): Coily threatens Q*bert on the inside cube (3,1); he escapes to the edge cube
+    (2,0) and rides its disc. The ride ends Coily's move, but Coily threatened him only on an inside space, so
+    it stays on the pyramid where it stood, and no event says it failed on an outside space."""
+    state = qb.start(roll=4, qbert=(3, 1), coily=(4, 1))
+    qb.nasty_turn(state, "Coily", 3)
+    qb.step(state, "up-right")  # (3,1): an inside space
+    assert qb.phase(state) == "escape" and not state.observation(None)["threat_on_outside_space"]
+    qb.hop(state, "up-left")  # (2,0), beside disc 0
+    act(state, "disc", disc=0)
+    assert qb.qbert_at(state) == (0, 0) and qb.where(state, "coily") == (3, 1)
+    assert not qb.fired(state, "QB-5.7") and not any("outside space" in e.text for e in state.events())
+    assert qb.fired(state, "QB-5.8", "Coily's move ends")
+    assert qb.phase(state) == "qbert-roll" and not qb.scores(state)  # its 2 steps left are not played
+
+
+def test_QB_5_8_a_disc_ride_after_an_outside_threat_then_an_inside_one_still_fells_the_nasty(qb):
+    """QB-5.8 with QB-5.7: a nasty that threatened Q*bert on an outside space earlier in its move and failed
+    falls off, even when the threat he rides away from is on an inside space."""
+    state = qb.start(roll=4, qbert=(3, 0), coily=(4, 0))
+    qb.nasty_turn(state, "Coily", 3)
+    qb.step(state, "up-right")  # (3,0): an outside space
+    qb.hop(state, "down-right")  # (4,1)
+    act(state, "stop")
+    qb.step(state, "down-right")  # (4,1): an inside space
+    qb.hop(state, "up-left")  # (3,0)
+    qb.hop(state, "up-right")  # (2,0), beside disc 0
+    act(state, "disc", disc=0)
+    assert qb.where(state, "coily") == "out" and qb.fired(state, "QB-5.7", "on an outside space")
+
+
+def test_QB_5_8_rules_version_2_knocks_off_every_nasty_a_disc_ride_escapes(qb):
+    """Rules version 2 (option disc_ride_falls='always', its legacy reading) knocked the threatening nasty off at
+    every disc ride; matches stored under it replay under that option."""
+    state = qb.start({"disc_ride_falls": "always"}, roll=4, qbert=(3, 1), coily=(4, 1))
+    qb.nasty_turn(state, "Coily", 3)
+    qb.step(state, "up-right")
+    qb.hop(state, "up-left")
+    act(state, "disc", disc=0)
+    assert qb.where(state, "coily") == "out" and qb.fired(state, "QB-5.7")

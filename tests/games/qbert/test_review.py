@@ -7,7 +7,7 @@ import pytest
 
 import boardcade
 from boardcade import IllegalActionError
-from boardcade.core import sample_chance
+from boardcade.core import game_spec, sample_chance
 from boardcade.testing import act
 
 # ---- hidden information (QB-7.1, QB-D3) ---------------------------------------------------------
@@ -337,3 +337,22 @@ def test_QB_5_5_escaping_back_onto_the_threatened_cube_is_a_capture(qb):
     act(state, "stop")
     assert qb.scores(state) and qb.scores(state)[0][0] == 0
     assert qb.fired(state, "QB-6.1", "captured by Wrong Way")
+
+
+def test_QB_6_4_the_default_cap_is_100_turns_as_qb_d10_decided(qb):
+    """QB-6.4 (QB-D10, revised 2026-12-02): by default a round ends after 100 Q*bert turns; the option's help
+    and the rules document say so, without the 60 first proposed."""
+    game = boardcade.load_game("qbert")
+    assert game.options["max_turns_per_round"] == 100
+    doc = next(o.doc for o in game.OPTIONS if o.name == "max_turns_per_round")
+    assert "QB-D10" in doc and "100" in doc and "60" not in doc
+    clause = next(line for line in game_spec("qbert").rules_text().split("\n- ") if "**QB-6.4**" in line)
+    assert "2026-12-02" in clause and "proposed 60" not in clause
+    state = qb.start(roll=1, turn=100)
+    qb.nasty_turn(state, "Slick", 1)
+    act(state, "enter", space="second")
+    assert qb.scores(state) == [(0, 0)] and qb.fired(state, "QB-6.4", "100 Q*bert turns")
+    state = qb.start(roll=1, turn=99)
+    qb.nasty_turn(state, "Slick", 1)
+    act(state, "enter", space="second")
+    assert not qb.scores(state) and qb.phase(state) == "qbert-roll"

@@ -62,12 +62,21 @@ class AtariCentipedeGame(Game):
             minimum=1,
             maximum=100000,
         ),
+        Option(
+            "offer_stuck_bugs",
+            False,
+            "List bugs that cannot move (a boxed-in spider, a flea on its last row) among the bugs to move, picking "
+            "one letting it stay (rules version 2's reading); off, they stay without being offered (AC-6.1).",
+            kind=bool,
+        ),
     )
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
-    RULES_VERSION = 2
+    # Version 3 (2026-12-02): bugs that cannot move are not offered a move (AC-6.1); version 2 replays with
+    # offer_stuck_bugs=True (spec.legacy_rules).
+    RULES_VERSION = 3
     # Chance outcomes: a die face (6), a card (5), a seeded mushroom's row (at most 30 field rows), a dice-off
     # pair (36). The player actions depend on the board's length: set per game from its codec.
     max_chance_outcomes = 36
@@ -130,6 +139,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         lay = self._lay = game.layout
         self._A = game.acts
         self._random_setup = game.options["setup"] == "random"
+        self._offer_stuck = game.options["offer_stuck_bugs"]
         self._max_rounds = game.options["max_rounds"]
         self._cent_speed_table = B.CENT_SPEED
         ncol = lay.colours
@@ -169,8 +179,9 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         self._g = 0
         self._c = 0
         self._placing = 0
-        self._die = -1
+        self._die = -1  # the face of the die in use (-1: none in use)
         self._die_step = 0
+        self._die_used = False  # this turn's die has been activated (AC-4.2)
         self._used_card = False
         self._bonus = False
         self._pending_spider = False
@@ -525,6 +536,8 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         "_placing",
         "_die",
         "_die_step",
+        "_die_used",
+        "_offer_stuck",
         "_used_card",
         "_bonus",
         "_pending_spider",
@@ -552,9 +565,13 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()  # pickling (OpenSpiel's serialisation): the shared tables come from the game
         del state["_lay"], state["_A"]
+        for name in State.__slots__:
+            state[name] = getattr(self, name)
         return state
 
     def __setstate__(self, state: dict) -> None:
+        for name in State.__slots__:
+            setattr(self, name, state.pop(name))
         self.__dict__.update(state)
         self._lay = self.game.layout
         self._A = self.game.acts

@@ -52,7 +52,8 @@ class PiecesMixin:
         if cell == MUSH:
             self._clear(square)
             self._supply += 1
-            self._emit(rule, f"mushroom at {square_name(square)} removed ({why})")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(rule, f"mushroom at {square_name(square)} removed ({why})")
         elif cell == FLEA or cell == SPIDER:
             bugs = self._fleas if cell == FLEA else self._spiders
             for i, bug in enumerate(bugs):
@@ -64,7 +65,8 @@ class PiecesMixin:
                 self._flea_supply += 1
             else:
                 self._spider_supply += 1
-            self._emit(rule, f"{'flea' if cell == FLEA else 'spider'} at {square_name(square)} removed ({why})")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit(rule, f"{'flea' if cell == FLEA else 'spider'} at {square_name(square)} removed ({why})")
         else:
             self._remove_segment(square, rule, why)
         return cell
@@ -87,7 +89,8 @@ class PiecesMixin:
                     cents.remove(cent)
                 break
         self._segs[colour] -= 1
-        self._emit(rule, f"centipede segment at {square_name(square)} removed ({why})")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit(rule, f"centipede segment at {square_name(square)} removed ({why})")
         if self._segs[colour] == 0 and not self._entering:  # during an entry: checked once it is complete (AC-6.6)
             self._lose_colour(colour)
 
@@ -96,7 +99,8 @@ class PiecesMixin:
             return False
         self._board[square] = MUSH
         self._supply -= 1
-        self._emit(rule, f"mushroom placed at {square_name(square)} ({why})")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit(rule, f"mushroom placed at {square_name(square)} ({why})")
         return True
 
     # ---- centipedes --------------------------------------------------------------------------
@@ -222,7 +226,8 @@ class PiecesMixin:
         dc = (c1 > c0) - (c1 < c0)
         step = dr * COLS + dc
         colour = bug[1]
-        self._emit("AC-8", f"spider moves {square_name(src)} -> {square_name(target)}")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-8", f"spider moves {square_name(src)} -> {square_name(target)}")
         board = self._board
         s = src
         while s != target:
@@ -264,7 +269,8 @@ class PiecesMixin:
             if row == 0 or row == last:
                 other = self._gnome_at_end.get(row)
                 if other is not None and other != g and self._gnome[other] == s:
-                    self._emit("AC-11.8", f"the {self._gnome_name(g)} shoots the {self._gnome_name(other)}")
+                    if not self._quiet:  # quiet mode: no text to build
+                        self._emit("AC-11.8", f"the {self._gnome_name(g)} shoots the {self._gnome_name(other)}")
                     return True
                 break
             cell = board[s]
@@ -276,5 +282,6 @@ class PiecesMixin:
                 self._place_mushroom(s, "AC-4.6", "a shot bug becomes a mushroom")
                 return False
             s += d
-        self._emit(rule, f"the {self._gnome_name(g)} fires and hits nothing")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit(rule, f"the {self._gnome_name(g)} fires and hits nothing")
         return False

@@ -11,9 +11,13 @@ SPEC = GameSpec(
     web_module="web.js",
     heuristic="boardcade.games.atari_centipede.heuristic:evaluate",
     renderer="boardcade.games.atari_centipede.render:render",
+    raster="boardcade.games.atari_centipede.raster:draw",
     tensors="boardcade.games.atari_centipede.tensors",
     scenario="boardcade.games.atari_centipede.scenario:build",
     rule_prefix="AC",
+    # Rules version 2 offered bugs that cannot move a move (AC-6.1): its matches replay with that reading.
+    # Version 1 (the 10-row board) is gone: its matches open as finished records.
+    legacy_rules={2: {"offer_stuck_bugs": True}},
     search=SearchHints(
         rollout_depth=0,
         why=(

@@ -327,3 +327,11 @@ def encode_state(state, player: int | None, views, game) -> None:
             for k, n in enumerate(hand):
                 if n:
                     m[at + k] = hand_values[k][n]
+
+
+def visible_history(state, player: int | None) -> list[int]:
+    """The actions of the match as `player` knows them (-1 for another Centipede player's hidden draws, AC-12.1):
+    read from the game's own exact information-state string ("p<player>:a,b,-9,..."), for the exact
+    perfect-recall tensor (`Encoder.encode_exact`)."""
+    text = state.information_state_string(player).partition(":")[2]
+    return [-1 if a == "-9" else int(a) for a in text.split(",")] if text else []

@@ -33,6 +33,7 @@ from .board import (
     SPAWN_FLEA,
     SPAWN_SPIDER,
     SPIDER,
+    SPIDER_DIRS,
     SPIDER_SPEED,
     TRIGGER,
     WRIST,
@@ -128,7 +129,8 @@ class TurnsMixin:
         self._col_mush[c] += 1
         self._seed_col = c
         self._seed_left -= 1
-        self._emit("AC-2.2", f"mushroom seeded at {square_name(square)}")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-2.2", f"mushroom seeded at {square_name(square)}")
         if self._seed_left:
             return
         self._seed_cols_done += 1
@@ -162,7 +164,8 @@ class TurnsMixin:
         self._gend[g] = row
         self._gnome_at_end[row] = g
         self._above[g] = square + (COLS if row == 0 else -COLS)
-        self._emit("AC-2.4", f"the {self._gnome_name(g)} takes the end at row {row}, square {square_name(square)}")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-2.4", f"the {self._gnome_name(g)} takes the end at row {row}, square {square_name(square)}")
         unplaced = [h for h in range(self._lay.gnomes) if self._gnome[h] < 0]
         if unplaced:
             self._placing = unplaced[0]
@@ -205,7 +208,10 @@ class TurnsMixin:
         if self._rolls_left:
             return
         pool = self._pool
-        self._emit(self._roll_rule, "Dice Pool: " + "; ".join(face_text(f) for f in range(6) for _ in range(pool[f])))
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit(
+                self._roll_rule, "Dice Pool: " + "; ".join(face_text(f) for f in range(6) for _ in range(pool[f]))
+            )
         if self._after_roll == AFTER_SETUP:
             self._after_setup_roll()
         else:
@@ -261,6 +267,7 @@ class TurnsMixin:
             self._used_card = False
             self._die = -1
             self._die_step = 0
+            self._die_used = False
             self._cur = player
             if sum(self._pool) <= 1:
                 self._start_rolls(AFTER_GNOME, "AC-4.1")
@@ -308,16 +315,17 @@ class TurnsMixin:
     # ---- the Gnome's turn ----------------------------------------------------------------------
     def _gnome_continue(self) -> None:
         self._cur = self._lay.gnome_seat[self._g]
-        if self._die < 0:
-            self._phase = P_GCHOOSE
-        elif self._die_step < len(DIE_FACES[self._die]):
+        if self._die >= 0 and self._die_step < len(DIE_FACES[self._die]):
             self._phase = P_GSTEP
         elif self._slam_pending:  # Slam the Ball was used during this die: now the die joins the pool (AC-5.4)
             self._slam_pending = False
+            self._die = -1  # back in the pool: no die is in use
             text = "the die that was in use is rolled into the Dice Pool"
             self._start_rolls(AFTER_GNOME, "AC-5.4", 1, text, fresh=False)
-        else:
+        elif self._die_used:
             self._phase = P_GAFTER
+        else:
+            self._phase = P_GCHOOSE
 
     def _usable_cards(self) -> list[int]:
         ready = self._cards[self._g]
@@ -410,7 +418,8 @@ class TurnsMixin:
             k = action - A.USE
             self._cards[g][k] = False
             self._used_card = True
-            self._emit("AC-5.1", f"the {self._gnome_name(g)} uses {CARD_NAMES[k]}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-5.1", f"the {self._gnome_name(g)} uses {CARD_NAMES[k]}")
             if k == WRIST:
                 self._phase = P_GWRIST
             elif k == TRIGGER:
@@ -427,6 +436,7 @@ class TurnsMixin:
                         "its actions are done",
                     )
                 else:
+                    self._die = -1  # a finished die is rerolled with the others: none is in use
                     self._start_rolls(AFTER_GNOME, "AC-5.4")
             else:
                 self._phase = P_GGLITCH
@@ -436,7 +446,9 @@ class TurnsMixin:
             self._pool[f] -= 1
             self._die = f
             self._die_step = 0
-            self._emit("AC-4.2", f"the {self._gnome_name(g)} activates the die showing {face_text(f)}")
+            self._die_used = True
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-4.2", f"the {self._gnome_name(g)} activates the die showing {face_text(f)}")
             self._gnome_continue()
             return
         if phase == P_GAFTER:
@@ -527,22 +539,72 @@ class TurnsMixin:
         return [r * COLS + k for r in self._lay.field for k in (0, COLS - 1) if board[r * COLS + k] == EMPTY]
 
     def _bugs_to_move(self) -> list[int]:
+        """Squares of the bugs still to move this turn that can move now (AC-6.1; all of them, stuck or not, with
+        the option offer_stuck_bugs of rules version 2)."""
         c = self._c
         out = [cent[1][0] for cent in self._cents if cent[0] == c and not cent[3]]
-        out += [b[0] for b in self._fleas if b[1] == c and not b[2]]
-        out += [b[0] for b in self._spiders if b[1] == c and not b[2]]
+        if self._offer_stuck:
+            out += [b[0] for b in self._fleas if b[1] == c and not b[2]]
+            out += [b[0] for b in self._spiders if b[1] == c and not b[2]]
+            return out
+        last_row = self._lay.last_field[self._home[c]]
+        for b in self._fleas:
+            if b[1] == c and not b[2] and b[0] // COLS != last_row:
+                out.append(b[0])
+        for b in self._spiders:
+            if b[1] == c and not b[2] and not self._spider_stuck(b):
+                out.append(b[0])
         return out
 
+    def _flea_stuck(self, bug: list) -> bool:
+        """A flea on the last field row before the enemy Gnome stays there (AC-9.1)."""
+        return bug[0] // COLS == self._lay.last_field[self._home[bug[1]]]
+
+    def _spider_stuck(self, bug: list) -> bool:
+        """A spider with no square to move to stays where it is (AC-8): no first square of any of its lines is free
+        (a field square holding nothing or a mushroom)."""
+        board = self._board
+        square = bug[0]
+        r0 = square // COLS
+        c0 = square - r0 * COLS
+        last_field = self._lay.last - 1
+        for dr, dc in SPIDER_DIRS:
+            r = r0 + dr
+            c = c0 + dc
+            if 1 <= r <= last_field and 0 <= c < COLS and board[r * COLS + c] <= MUSH:
+                return False
+        return True
+
     def _move_next(self) -> None:
-        """Move the next bug (AC-6.1): the player picks the order; a single remaining bug goes on its own."""
+        """Move the next bug (AC-6.1): the player picks the order among the bugs that can move; a single one goes
+        on its own. When none can, the bugs left (boxed-in spiders, fleas on their last row) stay."""
         self._cur = self._lay.cent_seat[self._c]
         todo = self._bugs_to_move()
         if len(todo) > 1:
             self._phase = P_CMOVE
+            base = self._A.MOVE_BUG_SQ
+            self._legal_cache = sorted(base + s for s in todo)  # what _legal_actions would compute next
         elif todo:
             self._start_bug_move(todo[0])
         else:
+            c = self._c
+            for b in self._fleas:
+                if b[1] == c and not b[2]:
+                    self._flea_stays(b)
+            for b in self._spiders:
+                if b[1] == c and not b[2]:
+                    self._spider_stays(b)
             self._after_moves()
+
+    def _flea_stays(self, bug: list) -> None:
+        bug[2] = True
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-9.1", f"the flea at {square_name(bug[0])} is on the last field row: it stays")
+
+    def _spider_stays(self, bug: list) -> None:
+        bug[2] = True
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("AC-8", f"the spider at {square_name(bug[0])} has no square to move to: it stays")
 
     def _after_moves(self) -> None:
         if self._pending_spider:
@@ -569,15 +631,19 @@ class TurnsMixin:
                 self._spider_to = targets  # the board stays as it is until the spider has moved
                 self._phase = P_CSPIDER
             else:  # it must move when it can (AC-8); boxed in, it stays
-                bug[2] = True
-                self._emit("AC-8", f"spider at {square_name(square)} has no square to move to: it stays")
+                self._spider_stays(bug)
                 self._after_bug_move()
         else:
             bug = next(b for b in self._fleas if b[0] == square)
+            if self._flea_stuck(bug):
+                self._flea_stays(bug)
+                self._after_bug_move()
+                return
             self._moving = bug
             self._flea_left = FLEA_SPEED + self._tucked[bug[1]]
             bug[2] = True
-            self._emit("AC-9.1", f"flea at {square_name(square)} moves")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-9.1", f"the flea at {square_name(square)} moves")
             self._flea_advance()
 
     def _spider_speed(self, bug: list) -> int:
@@ -632,8 +698,10 @@ class TurnsMixin:
         if phase == P_CSPIDERSPAWN:
             return [A.spawn_spider(s) for s in self._spider_spawn_squares()]
         if phase == P_BONUS:
+            every = self._offer_stuck
             own = [cent[1][0] for cent in self._cents if cent[0] == c]
-            own += [b[0] for b in self._fleas + self._spiders if b[1] == c]
+            own += [b[0] for b in self._fleas if b[1] == c and (every or not self._flea_stuck(b))]
+            own += [b[0] for b in self._spiders if b[1] == c and (every or not self._spider_stuck(b))]
             base = A.BONUS_SQ
             return sorted(base + s for s in own) + [A.DECLINE]
         if phase == P_SPAWN:
@@ -654,7 +722,8 @@ class TurnsMixin:
             self._fleas.append([square, c, False])
             self._board[square] = FLEA
             self._bcol[square] = c
-            self._emit("AC-6.4", f"flea spawned at {square_name(square)}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-6.4", f"flea spawned at {square_name(square)}")
             self._check_eat(c, square)
             self._move_next()
         elif phase == P_CMUSH:
@@ -666,7 +735,8 @@ class TurnsMixin:
         elif phase == P_CBERSERK:
             head = action - A.BERSERK_SQ
             cent = next(x for x in self._cents if x[1][0] == head)
-            self._emit("AC-6.8", f"Berserk! the centipede at {square_name(head)} leaps two rows")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-6.8", f"Berserk! the centipede at {square_name(head)} leaps two rows")
             self._cent_step(cent, drop=True)
             self._cent_step(cent, drop=True)
             self._move_next()
@@ -679,7 +749,8 @@ class TurnsMixin:
             if action == A.DROP:
                 self._place_mushroom(self._flea_from, "AC-9.2", "dropped by a flea")
             else:
-                self._emit("AC-9.2", f"the flea drops no mushroom at {square_name(self._flea_from)}")
+                if not self._quiet:  # quiet mode: no text to build
+                    self._emit("AC-9.2", f"the flea drops no mushroom at {square_name(self._flea_from)}")
             self._flea_advance()
         elif phase == P_CSPIDERSPAWN:
             square = A.spawn_spider_square(action)
@@ -687,7 +758,8 @@ class TurnsMixin:
             self._spiders.append([square, c, True])
             self._board[square] = SPIDER
             self._bcol[square] = c
-            self._emit("AC-6.5", f"spider spawned at {square_name(square)}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("AC-6.5", f"spider spawned at {square_name(square)}")
             self._check_eat(c, square)
             self._start_draw(c)
         elif phase == P_BONUS:
@@ -697,7 +769,8 @@ class TurnsMixin:
                 self._gnome_continue()
             else:
                 square = action - A.BONUS_SQ
-                self._emit("AC-11.8", f"bonus move for the bug at {square_name(square)}")
+                if not self._quiet:  # quiet mode: no text to build
+                    self._emit("AC-11.8", f"bonus move for the bug at {square_name(square)}")
                 self._start_bug_move(square)
 
     def _spawn_centipede(self, spawn: int) -> None:

@@ -17,6 +17,39 @@ SECTORS = ("GUN", "CENTIPEDE", "SPIDER/SCORPION", "FREE CHOICE")
 SPIN_GUN, SPIN_CENTIPEDE, SPIN_PIECES, SPIN_FREE = range(4)
 SEGMENTS = 6
 CHOICES = ("gun", "centipede", "spider_scorpion")
+CHOOSE_GUN, CHOOSE_CENTIPEDE, CHOOSE_PIECES = range(3)
+
+# Action kinds, in the codec's block order: a kind's number is its block (the game checks they agree).
+KINDS = (
+    "gun",
+    "revive",
+    "revive_none",
+    "shortcut",
+    "no_shortcut",
+    "choose",
+    "spider_den",
+    "spider_poison",
+    "spider_space",
+    "spider_attack",
+    "scorpion_hollow",
+    "scorpion_poison",
+    "pass",
+)
+(
+    K_GUN,
+    K_REVIVE,
+    K_REVIVE_NONE,
+    K_SHORTCUT,
+    K_NO_SHORTCUT,
+    K_CHOOSE,
+    K_SPIDER_DEN,
+    K_SPIDER_POISON,
+    K_SPIDER_SPACE,
+    K_SPIDER_ATTACK,
+    K_SCORPION_HOLLOW,
+    K_SCORPION_POISON,
+    K_PASS,
+) = range(len(KINDS))
 
 SPIN = ActionCodec(
     [
@@ -29,6 +62,42 @@ SPIN = ActionCodec(
         )
     ]
 )
+
+
+class Actions:
+    """The action numbers of a codec, by kind and argument (read from the codec once, so that the engine never
+    computes an action from an offset)."""
+
+    __slots__ = (
+        "gun",
+        "revive",
+        "revive_none",
+        "shortcut",
+        "no_shortcut",
+        "choose",
+        "spider_den",
+        "spider_poison",
+        "spider_space",
+        "spider_attack",
+        "scorpion_hollow",
+        "scorpion_poison",
+        "pass_",
+    )
+
+    def __init__(self, codec: ActionCodec):
+        self.gun = tuple(codec.actions_of("gun"))  # by Firing Line position
+        self.revive = tuple(codec.actions_of("revive"))  # by segment
+        self.revive_none = codec.start("revive_none")
+        self.shortcut = codec.start("shortcut")
+        self.no_shortcut = codec.start("no_shortcut")
+        self.choose = tuple(codec.actions_of("choose"))  # by CHOICES
+        self.spider_den = codec.start("spider_den")
+        self.spider_poison = tuple(codec.actions_of("spider_poison"))  # by poison space
+        self.spider_space = tuple(codec.actions_of("spider_space"))  # by Spider Space
+        self.spider_attack = codec.start("spider_attack")
+        self.scorpion_hollow = codec.start("scorpion_hollow")
+        self.scorpion_poison = tuple(codec.actions_of("scorpion_poison"))  # by poison space
+        self.pass_ = codec.start("pass")
 
 
 @lru_cache(maxsize=8)

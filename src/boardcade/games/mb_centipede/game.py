@@ -1,8 +1,8 @@
-"""Centipede (Milton Bradley, 1983): the game, its options and the turn flow.
+"""Centipede (Milton Bradley, 1983): the game, its options and its state.
 
-Rules: rules/mb-centipede.md (rule IDs MB-...). Board: a layout file (layout.py, layouts/*.json). Board
-mechanics (shots, centipede moves, Spider and Scorpion): mechanics.py. Actions: codec.py. Everything is public,
-so information states are just the action history.
+Rules: rules/mb-centipede.md (rule IDs MB-...). Board: a layout file (layout.py, layouts/*.json). The turn as a
+table of phases: phases.py; board mechanics (shots, centipede moves, Spider and Scorpion): mechanics.py.
+Actions: codec.py. Everything is public, so information states are just the action history.
 """
 
 from __future__ import annotations
@@ -10,17 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boardcade.core import CHANCE, TERMINAL, Game, Option, State
+from boardcade.core import CHANCE, Option
+from boardcade.core.codec import Action, ActionCodec
+from boardcade.core.phases import PhasedGame
 
-from .codec import SECTORS, SEGMENTS, SPIN, SPIN_CENTIPEDE, SPIN_GUN, SPIN_PIECES, make_codec
-from .layout import DEFAULT, GREEN, Layout, check_option, fmt, get_layout
-from .mechanics import (
-    C_DECLINED,
-    C_PASS,
-    C_SHORTCUT,
-    C_SPINS,
-    DEN,
-    HOLLOW,
+from .codec import (
     K_CHOOSE,
     K_GUN,
     K_NO_SHORTCUT,
@@ -35,17 +29,22 @@ from .mechanics import (
     K_SPIDER_POISON,
     K_SPIDER_SPACE,
     KINDS,
-    N_COUNTS,
-    STAT_NAMES,
-    RulesMixin,
+    SECTORS,
+    SEGMENTS,
+    SPIN,
+    Actions,
+    make_codec,
 )
+from .layout import DEFAULT, GREEN, Layout, check_option, fmt, get_layout
+from .mechanics import gun_disabled
+from .phases import PHASE_NAMES, PHASES, SPIN_PHASE, Phase
 from .prompts import DECISIONS
+from .state import DEN, HOLLOW, STAT_NAMES, MBState, Tables
+
+__all__ = ["PHASE_NAMES", "MBCentipedeGame", "MBCentipedeState", "Phase"]
 
 PLAYER_NAMES = ("Green", "Red")
 ROLES = ("green", "red")
-P_SPIN, P_FREE, P_GUN, P_REVIVE, P_SHORTCUT, P_PIECES, P_OVER = range(7)
-PHASE_NAMES = ("spin", "free_choice", "gun", "revive", "shortcut", "spider_scorpion", "over")
-FREE_NAMES = ("the gun", "the centipede", "the Spider or the Scorpion")
 _SECTOR_TEXT = "(GUN,CENTIPEDE,SPIDER/SCORPION,FREE CHOICE)"
 
 
@@ -59,11 +58,14 @@ def _check_weights(value: str) -> str | None:
     return None
 
 
-class MBCentipedeGame(Game):
+class MBCentipedeGame(PhasedGame):
     name = "mb_centipede"
     title = "Centipede (Milton Bradley, 1983)"
     PERFECT_INFORMATION = True  # the spinner is public; no player holds hidden information (MB-10.1)
-    RULES_VERSION = 2  # 2: the revised board (MB-D1 to MB-D6, MB-D13, MB-D18, MB-D19); version 1 cannot replay
+    # 2: the revised board (MB-D1 to MB-D6, MB-D13, MB-D18, MB-D19); version 1 cannot replay.
+    # 3: an opponent segment on the next space is a meeting even on a poison mushroom (MB-D20); version 2 replays
+    #    with shortcut_under_opponent=True (spec.legacy_rules).
+    RULES_VERSION = 3
     max_chance_outcomes = SPIN.size
     num_distinct_actions = make_codec().size  # the default layout's; each game sets its own (layout option)
     OPTIONS = (
@@ -89,32 +91,38 @@ class MBCentipedeGame(Game):
             "layout file (rules document, 'Describing your own board').",
             check=check_option,
         ),
+        Option(
+            "shortcut_under_opponent",
+            False,
+            "Offer the shortcut when the poison mushroom ahead lies under an opponent segment (rules version 2's "
+            "reading); off, the centipedes meet there instead (MB-5.1, MB-6.1, MB-D20).",
+            kind=bool,
+        ),
     )
     VARIANTS = (("default", {}), ("red_first", {"first_player": 1}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
 
-    def make_codec(self):
+    PHASES = PHASES  # the turn as a table of phases (phases.py)
+
+    def make_codec(self) -> ActionCodec:
         self.layout: Layout = get_layout(self.options["layout"])
         lay = self.layout
         return make_codec(lay.num_guns, len(lay.poison_idx), len(lay.spider_xy))
 
-    def __init__(self, **options: Any):
-        super().__init__(**options)
+    def prepare(self) -> None:
         codec = self.codec
         assert codec is not None and tuple(codec.kinds()) == KINDS
         self.num_distinct_actions = codec.size
+        self.acts = Actions(codec)
         weights = [int(w) for w in self.options["spinner_weights"].split(",")]
         total = sum(weights)
         self.spin_outcomes = [(o, w / total) for o, w in enumerate(weights) if w > 0]
-        # Decoded once: each action's kind (an index into KINDS) and its one argument's digit (0 if none).
-        self.kind_of = tuple(KINDS.index(codec.decode(a).kind) for a in range(codec.size))
-        self.arg_of = tuple((codec.decode(a).digits or (0,))[0] for a in range(codec.size))
-        self.start = {kind: codec.start(kind) for kind in KINDS}
-        lay = self.layout
-        g0 = self.start["gun"]
-        # MB-3.1: the gun moves to a different position of its line, then fires.
-        self.gun_moves = tuple([g0 + k for k in range(lay.num_guns) if k != cur] for cur in range(lay.num_guns))
+        self.tables = Tables(self.acts, self.spin_outcomes, self.options)
         self.labels = tuple(self._label(a) for a in range(codec.size))
+
+    def action_argument(self, action: Action) -> int:
+        """A handler's argument: the digit of the action's one argument (0 without one)."""
+        return action.digits[0] if action.digits else 0
 
     def _label(self, a: int) -> str:
         lay = self.layout
@@ -156,7 +164,7 @@ class MBCentipedeGame(Game):
         return 8 * self.options["max_turns"]
 
     def new_initial_state(self) -> MBCentipedeState:
-        return MBCentipedeState(self)
+        return MBCentipedeState(self, self.layout, self.tables, self.options["first_player"])
 
     def player_name(self, player: int) -> str:
         return PLAYER_NAMES[player]
@@ -167,240 +175,14 @@ class MBCentipedeGame(Game):
         return self.labels[action] if 0 <= action < len(self.labels) else f"action {action}"
 
 
-class MBCentipedeState(RulesMixin, State):
+class MBCentipedeState(MBState):
+    """A position (its fields: state.py) with the contract: observations, action descriptions, copies."""
+
+    __slots__ = ()
     game: MBCentipedeGame
 
-    def __init__(self, game: MBCentipedeGame):
-        super().__init__(game)
-        lay = game.layout
-        self._L = lay
-        self._seg = [lay.home_pos[0]] * SEGMENTS + [lay.home_pos[1]] * SEGMENTS
-        self._alive = [True] * (2 * SEGMENTS)
-        self._poison = [False] * len(lay.poison_idx)
-        self._supply = lay.tokens
-        self._gun = [lay.safety[0], lay.safety[1]]
-        self._spider = DEN
-        self._scorpion = HOLLOW
-        self._player = game.options["first_player"]
-        self._phase = P_SPIN
-        self._steps = 0  # centipede spaces still to move
-        self._turns = 0  # spins so far
-        self._spin = -1
-        self._counts = [0] * N_COUNTS
-
-    # ---- contract hooks ----------------------------------------------------------------------
-    def current_player(self) -> int:
-        ph = self._phase
-        if ph == P_SPIN:
-            return CHANCE
-        if ph == P_OVER:
-            return TERMINAL
-        return self._player
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.spin_outcomes
-
-    def _legal_actions(self) -> list[int]:
-        ph, p = self._phase, self._player
-        g = self.game
-        if ph == P_GUN:
-            return g.gun_moves[self._gun[p]]
-        if ph == P_SHORTCUT:
-            s = g.start["shortcut"]
-            return [s, s + 1]
-        if ph == P_PIECES:
-            out = self._piece_moves(p)
-            out.append(g.start["pass"])
-            return out
-        if ph == P_FREE:
-            c = g.start["choose"]
-            out = [] if self._gun_disabled(p) else [c]
-            out.append(c + 1)
-            if self._piece_moves(p):
-                out.append(c + 2)
-            return out
-        if ph == P_REVIVE:
-            b = p * SEGMENTS
-            r = g.start["revive"]
-            out = [r + k for k in range(SEGMENTS) if not self._alive[b + k]]
-            out.append(g.start["revive_none"])
-            return out
-        return []
-
-    def _why_illegal(self, action: int) -> str:
-        ph = self._phase
-        if ph == P_SPIN:
-            if not 0 <= action < SPIN.size:
-                return f"a spin shows one of the sectors 0..{SPIN.size - 1}"
-            return "that spinner sector has weight 0"
-        if not 0 <= action < self.game.num_distinct_actions:
-            return f"it is outside this game's actions 0..{self.game.num_distinct_actions - 1}"
-        p = self._player
-        k = self.game.kind_of[action]
-        if ph == P_FREE:
-            if k == K_CHOOSE and self.game.arg_of[action] == 0 and self._gun_disabled(p):
-                return "your gun is disabled by the Spider (MB-3.10)"
-            return "on FREE CHOICE you pick gun, centipede or Spider/Scorpion (MB-8.1)"
-        if ph == P_GUN:
-            if k == K_GUN:
-                return "the gun must move to a different position of its Firing Line before it fires (MB-3.1)"
-            return "after spinning GUN you choose a new firing-line position for your gun (MB-3.1)"
-        if ph == P_REVIVE:
-            return "you may revive one of your own dead segments, or nothing (MB-3.3)"
-        if ph == P_SHORTCUT:
-            return "you must decide whether to take the shortcut (MB-5.1)"
-        if K_SPIDER_DEN <= k <= K_SCORPION_POISON:
-            return "the Spider or Scorpion cannot go there now (MB-7.2, MB-7.7)"
-        return "after spinning SPIDER/SCORPION you move the Spider or the Scorpion, or pass (MB-7.1, MB-7.9)"
-
-    def _apply(self, a: int) -> None:
-        ph, p = self._phase, self._player
-        if ph == P_SPIN:
-            self._do_spin(a)
-            return
-        g = self.game
-        k, v = g.kind_of[a], g.arg_of[a]
-        if ph == P_GUN:
-            self._gun[p] = v
-            self._emit("MB-3.1", f"{PLAYER_NAMES[p]} moves the gun to position {v} and fires")
-            if self._fire(p) and not all(self._alive[p * SEGMENTS : (p + 1) * SEGMENTS]):
-                self._phase = P_REVIVE
-            else:
-                self._end_turn()
-        elif ph == P_REVIVE:
-            if k == K_REVIVE:
-                self._alive[p * SEGMENTS + v] = True
-                part = "head" if v == 0 else f"body segment {v}"
-                self._emit("MB-3.3", f"{PLAYER_NAMES[p]} revives its {part}")
-            self._end_turn()
-        elif ph == P_SHORTCUT:
-            self._shortcut_decision(p, k == K_SHORTCUT)
-        elif ph == P_PIECES:
-            if k == K_PASS:
-                self._counts[C_PASS] += 1
-                self._emit("MB-7.9", f"{PLAYER_NAMES[p]} moves neither the Spider nor the Scorpion")
-                self._end_turn()
-            elif self._move_piece(p, k, v):
-                self._next_spin(p)  # MB-7.4: the attacker spins again
-            else:
-                self._end_turn()
-        elif ph == P_FREE:
-            self._emit("MB-8.1", f"{PLAYER_NAMES[p]} uses the free choice for {FREE_NAMES[v]}")
-            if v == 0:
-                self._phase = P_GUN
-            elif v == 1:
-                self._start_centipede()
-            else:
-                self._phase = P_PIECES
-
-    # ---- turn flow ---------------------------------------------------------------------------
-    def _do_spin(self, outcome: int) -> None:
-        p = self._player
-        self._turns += 1
-        self._counts[C_SPINS + p] += 1
-        self._spin = outcome
-        self._emit("MB-2.1", f"{PLAYER_NAMES[p]} spins {SECTORS[outcome]}")
-        if outcome == SPIN_GUN:
-            if self._gun_disabled(p):
-                self._emit("MB-3.10", f"{PLAYER_NAMES[p]}'s gun is under the Spider: the turn passes")
-                self._end_turn()
-            else:
-                self._phase = P_GUN
-        elif outcome == SPIN_CENTIPEDE:
-            self._start_centipede()
-        elif outcome == SPIN_PIECES:
-            moves = self._piece_moves(p)
-            if not moves:
-                self._emit("MB-2.3", "neither the Spider nor the Scorpion can move: the turn passes")
-                self._end_turn()
-            else:
-                self._phase = P_PIECES
-                moves.append(self.game.start["pass"])
-                self._legal_cache = moves  # what _legal_actions would compute next (apply_action cleared it)
-        else:
-            self._phase = P_FREE
-
-    def _start_centipede(self) -> None:
-        p = self._player
-        b = p * SEGMENTS
-        if not self._alive[b]:
-            self._alive[b] = True
-            self._emit("MB-4.2", f"{PLAYER_NAMES[p]}'s head is dead: no move; the head is revived instead")
-            self._end_turn()
-            return
-        self._steps = sum(self._alive[b : b + SEGMENTS])
-        self._emit("MB-4.1", f"{PLAYER_NAMES[p]}'s centipede moves {self._steps} space(s)")
-        self._continue_move()
-
-    def _continue_move(self) -> None:
-        """Step the head until the move is used up, a shortcut decision is due, or the move ends early."""
-        p = self._player
-        lay = self._L
-        d = lay.step[p]
-        goal = lay.goal[p]
-        landing = lay.landing[p]
-        poison_at = lay.poison_at
-        poison = self._poison
-        seg = self._seg
-        b = p * SEGMENTS
-        n = lay.n
-        while self._steps > 0:
-            h = seg[b]
-            if h == goal:
-                self._shift(p, goal)
-            else:
-                if 0 <= h < n and landing[h] >= 0 and poison[poison_at[h + d]]:
-                    self._phase = P_SHORTCUT  # MB-5.1: its owner decides
-                    return
-                if not self._enter(p, h + d):
-                    self._end_turn()
-                    return
-            self._steps -= 1
-            if seg[b + 5] == goal:
-                break
-        self._end_turn()
-
-    def _shortcut_decision(self, p: int, take: bool) -> None:
-        lay = self._L
-        h = self._seg[p * SEGMENTS]
-        self._steps -= 1
-        if take:
-            land = lay.landing[p][h]
-            self._counts[C_SHORTCUT + p] += 1
-            self._emit("MB-5.2", f"{PLAYER_NAMES[p]}'s head takes the shortcut to {fmt(lay.path[land])}")
-            moved = self._enter(p, land)
-        else:
-            self._counts[C_DECLINED] += 1
-            self._emit("MB-5.3", f"{PLAYER_NAMES[p]}'s head enters the poison mushroom space without a shortcut")
-            moved = self._enter(p, h + lay.step[p])
-        if moved:
-            self._continue_move()
-        else:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        p = self._player
-        if self._seg[p * SEGMENTS + 5] == self._L.goal[p]:
-            self._phase = P_OVER
-            result = [1.0, -1.0] if p == GREEN else [-1.0, 1.0]
-            self._finish(
-                result,
-                "MB-9.2",
-                f"all of {PLAYER_NAMES[p]}'s segments are in {PLAYER_NAMES[1 - p]}'s home base: {PLAYER_NAMES[p]} wins",
-            )
-            return
-        self._next_spin(1 - p)
-
-    def _next_spin(self, player: int) -> None:
-        self._steps = 0
-        if self._turns >= self.game.options["max_turns"]:
-            self._phase = P_OVER
-            self._finish(
-                [0.0, 0.0], "MB-9.3", f"the safety cap of {self._turns} spins is reached: the game is a draw", True
-            )
-            return
-        self._player = player
-        self._phase = P_SPIN
+    def _gun_disabled(self, p: int) -> bool:
+        return gun_disabled(self, p)
 
     # ---- results -----------------------------------------------------------------------------
     def roles(self) -> list[str]:
@@ -426,7 +208,7 @@ class MBCentipedeState(RulesMixin, State):
         return self.game.action_to_string(self.current_player(), action)
 
     def action_info(self, action: int) -> dict[str, Any]:
-        if self._phase == P_SPIN:
+        if self._phase == SPIN_PHASE:
             return SPIN.info(action)
         g = self.game
         if not 0 <= action < g.num_distinct_actions:
@@ -496,12 +278,12 @@ class MBCentipedeState(RulesMixin, State):
                     "player": p,
                     "position": self._gun[p],
                     "xy": list(lay.guns[p][self._gun[p]]),
-                    "disabled": self._gun_disabled(p),
+                    "disabled": gun_disabled(self, p),
                 }
                 for p in (0, 1)
             ],
-            spider=self._spider_view(),
-            scorpion=self._scorpion_view(),
+            spider=_spider_view(self),
+            scorpion=_scorpion_view(self),
             spin=SECTORS[self._spin] if self._spin >= 0 else None,
             phase=PHASE_NAMES[self._phase],
             player=self._player,
@@ -521,21 +303,24 @@ class MBCentipedeState(RulesMixin, State):
         """No hidden information (MB-10.1): the only consistent state is this one."""
         return self.clone()
 
-    def clone(self) -> MBCentipedeState:
-        new = MBCentipedeState.__new__(MBCentipedeState)
-        self._copy_base_into(new)
-        new._L = self._L
-        new._seg = self._seg.copy()
-        new._alive = self._alive.copy()
-        new._poison = self._poison.copy()
-        new._gun = self._gun.copy()
-        new._supply = self._supply
-        new._spider = self._spider
-        new._scorpion = self._scorpion
-        new._player = self._player
-        new._phase = self._phase
-        new._steps = self._steps
-        new._turns = self._turns
-        new._spin = self._spin
-        new._counts = self._counts.copy()
-        return new
+
+def _spider_view(st: MBCentipedeState) -> dict[str, Any]:
+    lay = st._L
+    sp = st._spider
+    if sp == DEN:
+        return {"at": "den", "xy": list(lay.den)}
+    if sp < lay.spider_space0:
+        return {"at": "poison", "space": sp, "xy": list(lay.poison_xy[sp])}
+    if sp < lay.spider_gun0:
+        j = sp - lay.spider_space0
+        return {"at": "spider_space", "space": j, "xy": list(lay.spider_xy[j])}
+    q = sp - lay.spider_gun0
+    return {"at": "gun", "player": q, "xy": list(lay.guns[q][st._gun[q]])}
+
+
+def _scorpion_view(st: MBCentipedeState) -> dict[str, Any]:
+    lay = st._L
+    sc = st._scorpion
+    if sc == HOLLOW:
+        return {"at": "hollow", "xy": list(lay.hollow)}
+    return {"at": "poison", "space": sc, "xy": list(lay.poison_xy[sc])}

@@ -6,9 +6,12 @@ other player and spectators may be told everything but the question itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardcade.core import Decisions, Prompt
+
+from .phases import DECISION_OF
 
 TABLE = {
     "spin": Prompt(None, "{who} spins the spinner."),
@@ -54,17 +57,18 @@ def _at(xy: list[float] | None) -> str:
     return "?" if xy is None else f"({xy[0]:g},{xy[1]:g})"
 
 
-def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
-    """The decision of the phase in `obs`, and the facts its prompt names (all public, MB-10.1)."""
-    phase = obs["phase"]
-    if phase == "over":
+def pick(obs: dict[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+    """The decision of the phase in `obs` (its phase rule names the kind, phases.py), and the facts its prompt
+    names (all public, MB-10.1)."""
+    kind = DECISION_OF[obs["phase"]]
+    if kind == "over":
         return "over"
     p = obs["player"]
     facts["who"] = player_name(p)
-    if phase == "spin":
+    if kind == "spin":
         return "spin"
     mine = obs["viewer"] == p
-    if phase == "free_choice":
+    if kind == "free_choice":
         if not mine:
             return "free_choice"
         options = {a["args"]["option"] for a in obs["legal_actions"]}
@@ -72,14 +76,14 @@ def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
         return "free_choice" + (
             "" if gun and pieces else ".no_pieces" if gun else ".no_gun" if pieces else ".centipede_only"
         )
-    if phase == "gun":
+    if kind == "gun":
         facts["position"] = obs["guns"][p]["position"]
         return "gun"
-    if phase == "revive":
+    if kind == "revive":
         facts["other"] = player_name(1 - p)
         facts["dead"] = sum(not s["alive"] for s in obs["centipedes"][p]["segments"])
         return "revive"
-    if phase == "shortcut":
+    if kind == "shortcut":
         if mine:
             target = {a["kind"]: a.get("target") for a in obs["legal_actions"]}
             facts["poison"] = _at(target.get("no_shortcut"))
@@ -87,7 +91,7 @@ def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
             facts["left"] = left = obs["moves_left"]
             facts["spaces"] = "space" if left == 1 else "spaces"
         return "shortcut"
-    return "spider_scorpion"
+    return kind
 
 
 DECISIONS = Decisions(TABLE, pick)

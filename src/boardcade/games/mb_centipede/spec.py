@@ -11,12 +11,13 @@ SPEC = GameSpec(
     web_module="web.js",
     heuristic="boardcade.games.mb_centipede.heuristic:evaluate",
     renderer="boardcade.games.mb_centipede.render:render",
+    raster="boardcade.games.mb_centipede.raster:draw",
     tensors="boardcade.games.mb_centipede.tensors",
     scenario="boardcade.games.mb_centipede.scenario:build",
     rule_prefix="MB",
     # Rules version 1 was played on the first reconstructed board, which is gone (issue 13): its matches open
-    # as finished records with a note.
-    legacy_rules={},
+    # as finished records with a note. Version 2 offered the shortcut over an opponent segment (MB-D20).
+    legacy_rules={2: {"shortcut_under_opponent": True}},
     # The spinner decides most of the race; skill is in where to shoot, what to revive and when to use the
     # Spider, Scorpion and shortcuts. Random rollouts waste those choices, so rollouts play the heuristic's
     # favourite move to the end of the game, and cost more: levels search a fifth as many iterations.

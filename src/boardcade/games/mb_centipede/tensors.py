@@ -216,3 +216,8 @@ def encode_state(state, player: int | None, views, game) -> None:
         red += seg[SEGMENTS + k] + 1
     m[t.remaining] = min(1.0, green / t.remaining_scale)
     m[t.remaining + 1] = min(1.0, red / t.remaining_scale)
+
+
+def visible_history(state, player: int | None) -> list[int]:
+    """Every action of the match: everything is public (MB-10.1). For the exact perfect-recall tensor."""
+    return state.history()

@@ -40,12 +40,14 @@ class QbertGame(Game):
     num_distinct_actions = A.NUM_ACTIONS
     max_chance_outcomes = A.MAX_CHANCE_OUTCOMES
     # 2: the tube stays down at a threat, discs save, walkers go home, no shielding, ties replayed by default.
-    RULES_VERSION = 2
+    # 3: a disc ride fells the threatening nasty only when it threatened Q*bert on an outside space (QB-5.8);
+    #    version 2 replays with disc_ride_falls="always" (spec.legacy_rules).
+    RULES_VERSION = 3
     OPTIONS = (
         Option(
             "max_turns_per_round",
             100,
-            "Safety cap: a round ends after this many Q*bert turns (QB-6.4; QB-D10 proposed 60).",
+            "Safety cap: a round ends after this many Q*bert turns (QB-6.4; QB-D10 sets 100).",
             kind=int,
             minimum=1,
             maximum=1000,
@@ -64,6 +66,13 @@ class QbertGame(Game):
             kind=int,
             minimum=1,
             maximum=20,
+        ),
+        Option(
+            "disc_ride_falls",
+            "outside",
+            "Which nasty a disc ride knocks off the pyramid (QB-5.8): 'outside', the threatening nasty only when it "
+            "threatened Q*bert on an outside space (QB-5.7); 'always', every time (rules version 2's reading).",
+            choices=("outside", "always"),
         ),
     )
     VARIANTS = (("default", {}), ("draw-on-tie", {"tiebreak": False}))
@@ -361,7 +370,8 @@ class QbertState(QbertViews, State):
         self._ends[how] += 1
         if captured_by:
             self._emit("QB-6.1", f"Q*bert is captured by {captured_by}; the round ends")
-        self._emit("QB-6.2", f"{self.game.player_name(self._qp)} took {taken} peg(s) as Q*bert")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("QB-6.2", f"{self.game.player_name(self._qp)} took {taken} peg(s) as Q*bert")
         self._round += 1
         self._char = -1
         self._steps_left = 0
@@ -415,7 +425,8 @@ class QbertState(QbertViews, State):
         kind, face = B.CROSS[self._q][d]
         self._hops += 1
         self._q = dest
-        self._emit("QB-3.3", f"Q*bert hops {B.DIR_NAMES[d]} to {A.rc(dest)}")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit("QB-3.3", f"Q*bert hops {B.DIR_NAMES[d]} to {A.rc(dest)}")
         nasty = self._nasty
         walker = B.WRONG_WAY if kind == B.LEFT else B.UGG
         if nasty[walker] == face:
@@ -443,7 +454,8 @@ class QbertState(QbertViews, State):
         bit = _PEG_BITS[c]
         if self._pegs & bit:
             self._pegs ^= bit
-            self._emit("QB-3.4", f"Q*bert takes the peg on {A.rc(c)} ({self._pegs.bit_count()} left)")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("QB-3.4", f"Q*bert takes the peg on {A.rc(c)} ({self._pegs.bit_count()} left)")
             if not self._pegs:
                 self._emit("QB-6.1", "Every peg is taken; the round ends")
                 self._end_round(LAST_PEG)
@@ -465,14 +477,20 @@ class QbertState(QbertViews, State):
             self._discs &= ~(1 << disc)
             self._hops = self._roll  # the disc hop counts one; the rest is forfeited (QB-5.8)
             self._q = B.DISC_LANDINGS[landing]
-            self._emit("QB-5.8", f"Q*bert rides the disc to {A.rc(self._q)}; the disc leaves play")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("QB-5.8", f"Q*bert rides the disc to {A.rc(self._q)}; the disc leaves play")
             if self._take_peg(self._q):
                 return
-            # The ride saves him: the threatening nasty's move ends, and having threatened him on an outside
-            # space (every disc's edge cube is one) and failed, it falls off (QB-5.7).
-            self._nasty[self._char] = ELIMINATED
+            # The ride saves him: the threatening nasty's move ends. Having threatened him on an outside space
+            # and failed, it falls off (QB-5.7); threatened only on inside spaces, it stays where it is.
             self._steps_left = 0
-            self._emit("QB-5.7", f"{name} failed to capture Q*bert on an outside space and falls off the board")
+            if self._threat_outside or self.game.options["disc_ride_falls"] == "always":
+                self._nasty[self._char] = ELIMINATED
+                self._emit("QB-5.7", f"{name} failed to capture Q*bert on an outside space and falls off the board")
+            else:
+                self._emit(
+                    "QB-5.8", f"{name}'s move ends; it threatened Q*bert only on inside spaces and stays on the pyramid"
+                )
             self._end_nasty_turn()
             return
         self._escape_hops += 1
@@ -507,13 +525,16 @@ class QbertState(QbertViews, State):
         elif action >= A.FACE_ALONG:
             along, up = _WALKS[k][pos]
             nasty[k] = along if action == A.FACE_ALONG else up
-            self._emit("QB-4.8", f"{name} walks to the face of {A.rc(nasty[k])}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("QB-4.8", f"{name} walks to the face of {A.rc(nasty[k])}")
         elif action >= A.ENTER0:
             nasty[k] = B.ENTRY[k][action - A.ENTER0]
-            self._emit("QB-4.5", f"{name} enters the pyramid at {A.rc(nasty[k])}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("QB-4.5", f"{name} enters the pyramid at {A.rc(nasty[k])}")
         else:
             nasty[k] = HOP[pos][action - A.STEP0]
-            self._emit("QB-4.7" if k == B.COILY else "QB-4.6", f"{name} steps to {A.rc(nasty[k])}")
+            if not self._quiet:  # quiet mode: no text to build
+                self._emit("QB-4.7" if k == B.COILY else "QB-4.6", f"{name} steps to {A.rc(nasty[k])}")
         if nasty[k] == self._q and k in B.CAPTURERS:
             self._threat()
         else:
@@ -523,7 +544,8 @@ class QbertState(QbertViews, State):
         """A capturer reached Q*bert: its move pauses and he answers, the tube still down (QB-5.4)."""
         k = self._char
         rule = "QB-5.2" if k in _WALKERS else "QB-5.1"
-        self._emit(rule, f"{NASTY_NAMES[k]} reaches Q*bert at {A.rc(self._q)}: capture threatened")
+        if not self._quiet:  # quiet mode: no text to build
+            self._emit(rule, f"{NASTY_NAMES[k]} reaches Q*bert at {A.rc(self._q)}: capture threatened")
         if self._q in B.OUTSIDE:
             self._threat_outside = True
         self._emit("QB-5.4", "The tube stays down: Q*bert may escape with the moves he has left (moves left: hidden)")

@@ -11,8 +11,12 @@ SPEC = GameSpec(
     web_module="web.js",
     heuristic="boardcade.games.qbert.heuristic:evaluate",
     renderer="boardcade.games.qbert.render:render",
+    raster="boardcade.games.qbert.raster:draw",
     tensors="boardcade.games.qbert.tensors",
     scenario="boardcade.games.qbert.scenario:build",
     rule_prefix="QB",
+    # Rules version 2 knocked the threatening nasty off at every disc ride (QB-5.8): its matches replay with that
+    # reading. Version 1 (the tube lifted at a threat) is gone: its matches open as finished records.
+    legacy_rules={2: {"disc_ride_falls": "always"}},
     draws=lambda options: not options["tiebreak"],  # QB-6.6: with tiebreak off a tie is a draw
 )

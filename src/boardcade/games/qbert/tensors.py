@@ -236,3 +236,11 @@ def encode_state(state, player: int | None, views, game) -> None:
             totals[p] += n
         m[t.totals] = min(1.0, totals[0] / t.totals_scale)
         m[t.totals + 1] = min(1.0, totals[1] / t.totals_scale)
+
+
+def visible_history(state, player: int | None) -> list[int]:
+    """The actions of the match as `player` knows them (-1 for Q*bert's d8 while it is hidden from them, QB-3.1):
+    read from the game's own exact information-state string ("qbert p<player> <setup>|a,b,?,..."), for the
+    exact perfect-recall tensor (`Encoder.encode_exact`)."""
+    text = state.information_state_string(player).partition("|")[2]
+    return [-1 if a == "?" else int(a) for a in text.split(",")] if text else []

@@ -5,7 +5,9 @@ Every tensor is a flat float32 vector made of named blocks (see `Encoder.fields`
 - the common block, the same for every game (from the contract's common observation keys);
 - the game block, from the game's own tensors module (`GameSpec.tensors`: `fields(game)` and
   `fill(obs, views, game)`), or, for a game without one, the documented hashed fallback in `generic.py`;
-- for the information-state tensor only, an events block (`generic.fill_events`).
+- for the information-state tensor only, an events block (`generic.fill_events`), which hashes the visible
+  events into a fixed block (two pasts can share it), or, for the exact perfect-recall tensor
+  (`Encoder.encode_exact`), a `history` block with every action of the match as the viewer knows it.
 
 Two paths give the same values:
 
@@ -33,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core.errors import GameError
 from ...core.game import CHANCE, TERMINAL
 from ...core.registry import game_spec
 from . import generic
@@ -56,6 +59,11 @@ class Encoder:
         self.info_fields = self.fields + generic.event_fields(game)
         self.size = _total(self.fields)
         self.info_state_size = _total(self.info_fields)
+        # The exact perfect-recall tensor: the observation tensor, then one value per possible step of a match.
+        self._visible_history = getattr(module, "visible_history", None)
+        self.history_length = max(1, game.max_game_length)
+        self.exact_fields = self.fields + [("history", (self.history_length,))]
+        self.exact_info_state_size = _total(self.exact_fields)
         # Per-element bounds of the observation tensor: [0, 1] unless a block says otherwise in BOUNDS.
         bounds = {**generic.COMMON_BOUNDS, **getattr(module, "BOUNDS", {})}
         self.low = np.zeros(self.size, np.float32)
@@ -127,6 +135,30 @@ class Encoder:
         out[...] = written
         return out
 
+    @property
+    def exact(self) -> bool:
+        """True when the game offers the exact perfect-recall tensor (its tensors module's `visible_history`)."""
+        return self._visible_history is not None
+
+    def encode_exact(self, state, player: int | None, out: np.ndarray | None = None) -> np.ndarray:
+        """The exact perfect-recall information-state tensor of `state` for `player` (None: spectator), shape
+        `(exact_info_state_size,)`: the observation tensor, then the `history` block, one value per step of the
+        match up to `max_game_length`: the action (or chance outcome) + 1 where `player` knows it, -1 where it is
+        hidden from them, 0 past the end of the match so far. Two states of a match played from the start get
+        the same tensor exactly when their `information_state_string(player)` are equal (no hashing)."""
+        if self._visible_history is None:
+            raise GameError(
+                f"{self.game.name} offers no exact information-state tensor: its tensors module has no "
+                "visible_history(state, player); the hashed information_state tensor is available"
+            )
+        out = _target(out, self.exact_info_state_size)
+        self.encode_state(state, player, out=out[: self.size])
+        known = np.asarray(self._visible_history(state, player), np.float32)
+        if len(known) > self.history_length:
+            raise GameError(f"the match has {len(known)} steps, more than max_game_length {self.history_length}")
+        out[self.size : self.size + len(known)] = np.where(known >= 0, known + 1.0, -1.0)
+        return out
+
     def writer(self, out: np.ndarray, info_state: bool = False) -> Writer:
         """A `Writer` bound to the buffer `out` (its block views are made once, for repeated encoding)."""
         return Writer(self, out, info_state)
@@ -146,7 +178,8 @@ class Encoder:
 
     def named(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named views of an encoded vector (observation or information state)."""
-        fields = self.info_fields if vector.shape[0] == self.info_state_size else self.fields
+        sizes = {self.info_state_size: self.info_fields, self.exact_info_state_size: self.exact_fields}
+        fields = sizes.get(vector.shape[0], self.fields)
         return self._views(vector, fields)
 
 
@@ -163,7 +196,7 @@ class Writer:
     """Encodes states into one fixed buffer again and again (a row of a batch, an environment's observation):
     the block views are built once. `write(state, player)` fills the buffer in place."""
 
-    __slots__ = ("out", "views", "game", "fill_game", "info_state", "module")
+    __slots__ = ("out", "views", "game", "fill_game", "info_state", "module", "flat", "n", "length", "at")
 
     def __init__(self, encoder: Encoder, out: np.ndarray, info_state: bool = False):
         size = encoder.info_state_size if info_state else encoder.size
@@ -175,6 +208,12 @@ class Writer:
         self.fill_game = encoder._encode_state
         self.module = encoder.module
         self.info_state = info_state
+        # The common block by item stores into a memoryview at precomputed offsets (numpy's per-call overhead
+        # costs more than these few stores), the same values as `generic.fill_common_state`.
+        self.flat = memoryview(out)
+        self.n = encoder.game.num_players
+        self.length = max(1, encoder.game.max_game_length)
+        self.at = tuple(encoder.offset(b) for b in ("viewer", "current_player", "progress", "returns", "legal"))
 
     def write(self, state, player: int | None, zero: bool = True) -> np.ndarray:
         """Encode `state` for `player` (None: spectator) into the buffer; `zero=False` when it is already zero."""
@@ -188,7 +227,18 @@ class Writer:
             if self.info_state:
                 generic.fill_events(obs, views, game)
             return self.out
-        generic.fill_common_state(state, player, views, game)
+        m, n = self.flat, self.n
+        at_viewer, at_current, at_progress, at_returns, at_legal = self.at
+        m[at_viewer + (n if player is None else player)] = 1.0
+        cur = state.current_player()
+        m[at_current + (cur if cur >= 0 else (n if cur == CHANCE else n + 1))] = 1.0
+        m[at_progress] = min(1.0, state.move_number() / self.length)
+        if cur == TERMINAL:
+            for i, value in enumerate(state.returns()):
+                m[at_returns + i] = value
+        elif player is not None and player == cur:
+            for a in state.legal_actions():
+                m[at_legal + a] = 1.0
         self.fill_game(state, player, views, game)
         if self.info_state:
             generic.fill_events_state(state, player, views, game)
