@@ -40,7 +40,9 @@ CORE_IMPORTS = """
 import sys
 import boardcade, boardcade.core, boardcade.agents, boardcade.arena, boardcade.cli.main, boardcade.testing
 from boardcade.agents import make_agent
+from boardcade.learn import load_course
 for name in boardcade.game_names():
+    load_course(name)  # the lessons ship with the game and play through
     state = boardcade.load_game(name).new_initial_state()
     boardcade.core.advance_chance(state, __import__("random").Random(1))
     make_agent("greedy", 1).step(state)
@@ -86,7 +88,7 @@ def check_contents(sdist: Path, wheel: Path) -> None:
 
 
 def game_resources() -> list[str]:
-    """Each built-in game's rules document and web module, as the paths its GameSpec names inside the package."""
+    """Each built-in game's rules document, web module and lessons, as paths inside the package."""
     sys.path.insert(0, str(ROOT / "src"))
     from boardcade.core import game_spec
 
@@ -94,7 +96,7 @@ def game_resources() -> list[str]:
     for name in GAMES:
         spec = game_spec(name)
         folder = spec.resource_package().replace(".", "/")
-        out += [f"{folder}/{path}" for path in (spec.rules_doc, spec.web_module) if path]
+        out += [f"{folder}/{path}" for path in (spec.rules_doc, spec.web_module, "lessons.json") if path]
     return out
 
 

@@ -171,6 +171,7 @@ class ISMCTSAgent(Agent):
             "seconds": time.perf_counter() - start,
             "forced": False,
             "visits": {r[3]: r[4] for r in ranked},
+            "values": {r[3]: -r[1] for r in ranked},
         }
         if not ranked:  # (cannot happen with at least one iteration; kept for a zero-time budget)
             return [(legal[0], 1.0)]

@@ -16,8 +16,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..core import GameError, game_spec
+from .analysis import router as analysis_router
 from .bus import make_bus
 from .errors import ClientError, database_errors, unavailable
+from .learn import router as learn_router
 from .limits import OpenCounts
 from .manager import MatchManager
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
@@ -89,6 +91,8 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
             yield
         finally:
             dog.cancel()
+            if getattr(app.state, "analyses", None) is not None:
+                await app.state.analyses.stop()
             await app.state.manager.stop()
             await stop_writers()
             storage.close()
@@ -111,6 +115,8 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
         app.add_exception_handler(kind, database_down_response)
     app.add_exception_handler(Exception, server_error_response)
     app.include_router(router)
+    app.include_router(learn_router)
+    app.include_router(analysis_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

@@ -5,16 +5,15 @@ texts for the log."""
 from __future__ import annotations
 
 import random
-import re
 from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS, AgentSpec
 from ..core import GameError, game_class, game_names, game_spec, load_game, sample_chance
+from ..core.rulesdoc import rule_texts as parse_rule_texts
+from ..learn.lessons import LESSONS_FILE
 from .errors import ClientError
 
-# A clause line of a rules document: "- **QB-3.3** *(rulebook: ...)* text", "**AC-1.1** text", "## AC-1 Title".
-RULE_LINE = re.compile(r"^\s*(?:[-*]\s+|#+\s+)?\**\[?([A-Z]{2,4}-[A-Za-z0-9][A-Za-z0-9.\-]*)\]?\**[.:)]?\**\s+(.*\S)")
 # The computer player offered first on the home page: quick, and beatable by a new player.
 DEFAULT_AGENT = "easy"
 PREVIEW_STEPS = 40  # the home page's board drawing: the public view after this many seeded random steps
@@ -22,16 +21,6 @@ PREVIEW_STEPS = 40  # the home page's board drawing: the public view after this 
 
 def _jsonable(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
-
-
-def plain(markdown: str) -> str:
-    """One line of a rules document as plain text: emphasis and code marks removed, so a clause reads
-    "(rulebook: Playing) The higher roll ..." rather than "*(rulebook: Playing)* The higher roll ..."."""
-    text = re.sub(r"\*\*(.+?)\*\*", r"\1", markdown)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"\1", text)
-    text = re.sub(r"`([^`]*)`", r"\1", text)
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def preview(name: str) -> dict[str, Any] | None:
@@ -72,6 +61,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "title": cls.title or name,
         "pitch": spec.pitch,
         "has_rules": spec.rules_doc is not None,
+        "has_lessons": spec.resource_text(LESSONS_FILE) is not None,
         "variants": variants,
         "options": [
             {
@@ -186,20 +176,5 @@ def levels() -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=16)
 def rule_texts(name: str) -> dict[str, str]:
-    """Rule ID -> its text as plain text, read from the game's rules document (lines that start with a rule ID,
-    and the indented lines that continue them)."""
-    text = rules_document(name)
-    out: dict[str, str] = {}
-    if text is None:
-        return out
-    current = None
-    for line in text.splitlines():
-        m = RULE_LINE.match(line)
-        if m:
-            current = m.group(1).rstrip(".")
-            out[current] = m.group(2)
-        elif current and line.startswith("  ") and line.strip():
-            out[current] += " " + line.strip()
-        else:
-            current = None
-    return {k: plain(v) for k, v in out.items()}
+    """Rule ID -> its text as plain text, read from the game's rules document (core/rulesdoc.py)."""
+    return parse_rule_texts(rules_document(name))

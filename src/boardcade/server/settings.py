@@ -50,6 +50,10 @@ class Settings:
     max_replay_steps: int = 20000
     replay_timeout: float = 60.0  # seconds of worker time for one replay; the worker is restarted after
     replay_steps_per_minute: float = 60000.0  # replay steps per client address (a record costs its steps)
+    # post-game analysis (server/analysis.py)
+    analysis_agent: str = ""  # the computer player that analyses; "" = the strongest level of the agent registry
+    analysis_workers: int = 0  # worker processes for one analysis; 0 = one per CPU core
+    max_analysis_steps: int = 10000  # longer records are not analysed
     # matches
     expire_days: float = 7.0  # an unfinished match untouched this long expires (0 = never)
     seat_abandoned_after: float = 300.0  # seconds away before the host may hand a claimed seat to someone else
@@ -83,6 +87,9 @@ class Settings:
 
     def agent_worker_count(self) -> int:
         return self.agent_workers if self.agent_workers > 0 else max(1, os.cpu_count() or 1)
+
+    def analysis_worker_count(self) -> int:
+        return self.analysis_workers if self.analysis_workers > 0 else max(1, os.cpu_count() or 1)
 
     def host_names(self) -> list[str] | None:
         """Host header values accepted, or None for any."""

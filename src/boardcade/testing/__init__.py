@@ -3,12 +3,12 @@
 - `check_game(game)`: the contract and property checks every game must pass.
 - `scenario(game, **description)`: a named position built from a readable description (each game documents
   what its descriptions may say in its scenario module).
-- `act(state, kind, **args)`, `find_action`, `can`, `choices`: drive a position by what actions mean.
+- `act(state, kind, **args)`, `find_action`, `can`, `choices`, `matches`: drive a position by what actions mean.
 - `rules_fired(state)`, `event_texts(state, player)`: what happened, by rule ID and text.
 """
 
 from .checks import CheckReport, GameCheckError, check_game, documented_rule_ids
-from .drive import act, can, choices, event_texts, find_action, rules_fired, scenario
+from .drive import act, can, choices, event_texts, find_action, matches, rules_fired, scenario
 
 __all__ = [
     "CheckReport",
@@ -20,6 +20,7 @@ __all__ = [
     "documented_rule_ids",
     "event_texts",
     "find_action",
+    "matches",
     "rules_fired",
     "scenario",
 ]

@@ -47,7 +47,8 @@ def choices(state: State) -> list[dict[str, Any]]:
     return [state.action_info(a) for a in state.legal_actions()]
 
 
-def _matches(info: dict[str, Any], kind: str, args: dict[str, Any]) -> bool:
+def matches(info: dict[str, Any], kind: str, args: dict[str, Any]) -> bool:
+    """Whether an `action_info` dict has this kind and these arguments (or context keys such as "target")."""
     if info.get("kind") != kind:
         return False
     known = {**{k: v for k, v in info.items() if k not in ("action", "kind", "args", "label")}, **info["args"]}
@@ -56,7 +57,7 @@ def _matches(info: dict[str, Any], kind: str, args: dict[str, Any]) -> bool:
 
 def find_action(state: State, kind: str, /, **args: Any) -> int:
     """The legal action (or chance outcome) of `kind` with these arguments; AssertionError listing the legal ones."""
-    found = [info for info in choices(state) if _matches(info, kind, args)]
+    found = [info for info in choices(state) if matches(info, kind, args)]
     if len(found) == 1:
         return found[0]["action"]
     wanted = kind + "".join(f" {k}={v!r}" for k, v in args.items())
@@ -76,7 +77,7 @@ def act(state: State, kind: str, /, **args: Any) -> State:
 
 def can(state: State, kind: str, /, **args: Any) -> bool:
     """Whether a legal action (or chance outcome) of `kind` with these arguments exists now."""
-    return any(_matches(info, kind, args) for info in choices(state))
+    return any(matches(info, kind, args) for info in choices(state))
 
 
 def rules_fired(state: State, since: int = 0) -> list[str]:

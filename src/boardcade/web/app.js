@@ -1,7 +1,9 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, rules).
+// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules).
+import { showAnalysis } from "./analysis.js";
 import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
 import { setupSoundToggle } from "./attention.js";
 import { showHome } from "./home.js";
+import { showLearn } from "./learn.js";
 import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
 import { showReplay } from "./replay.js";
@@ -10,6 +12,7 @@ import { showRulesPage } from "./rules.js";
 const view = document.getElementById("view");
 let cleanup = null;
 let uploaded = null;
+let uploadedRecord = null; // the record file's text, for its analysis
 let current = 0; // the route now shown; an older route still waiting for the server must not draw over it
 
 function pageMessage(page, title, text, ...extra) {
@@ -43,10 +46,14 @@ async function route() {
       page.replaceChildren(h("p", {}, "Loading the replay…"));
       const record = await api(`/matches/${parts[1]}/replay`);
       if (mine === current) done = showReplay(page, record, parts[1]);
+    } else if (parts[0] === "analyse" && parts[1]) {
+      done = await showAnalysis(page, parts[1] === "file" ? { record: uploadedRecord } : { matchId: parts[1] });
+    } else if (parts[0] === "learn" && parts[1]) {
+      done = await showLearn(page, parts[1], parts[2]);
     } else if (parts[0] === "rules" && parts[1]) {
       await showRulesPage(page, parts[1], parts[2]);
     } else {
-      done = await showHome(page, (data) => { uploaded = data; location.hash = "#/replay/file"; });
+      done = await showHome(page, (data, text) => { uploaded = data; uploadedRecord = text; location.hash = "#/replay/file"; });
     }
   } catch (e) {
     if (mine === current) pageMessage(page, "Something went wrong", e.message);

@@ -64,7 +64,8 @@ async function tile(cat, g) {
       h("h2", { id: `tile-${g.name}` }, g.title),
       h("p", { class: "pitch" }, g.pitch || ""),
       quickPlay(cat, g),
-      h("p", { class: "tile-links" }, g.has_rules ? h("a", { href: `#/rules/${g.name}` }, "Read the rules") : null),
+      h("p", { class: "tile-links" }, g.has_lessons ? h("a", { class: "learn-link", href: `#/learn/${g.name}` }, "Learn to play") : null,
+        g.has_lessons && g.has_rules ? " · " : null, g.has_rules ? h("a", { href: `#/rules/${g.name}` }, "Read the rules") : null),
       h("details", { class: "more" }, h("summary", {}, "More options"), newMatchForm(cat, g))));
 }
 
@@ -133,7 +134,8 @@ export async function showHome(view, openReplay) {
     const file = upload.files[0];
     if (!file) return;
     try {
-      openReplay(await api("/replay", { method: "POST", body: await file.text() }));
+      const text = await file.text();
+      openReplay(await api("/replay", { method: "POST", body: text }), text);
     } catch (e) {
       notify(`That record cannot be replayed: ${e.message}`, "error");
     }

@@ -203,6 +203,7 @@ class MatchTable {
       ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
       h("div", { class: "end-actions" }, again,
         aborted ? null : h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
+        aborted ? null : h("a", { class: "button analyse-link", href: `#/analyse/${this.matchId}` }, "Analyse"),
         h("a", { class: "button", href: "#/" }, "New game")));
   }
 

@@ -7,7 +7,7 @@ import { h } from "./notice.js";
 import { icon } from "./svg.js";
 
 // The server sends step 0's view whole and, for each later step, only the keys that changed.
-function expand(steps) {
+export function expand(steps) {
   let obs = null;
   for (const step of steps) {
     obs = step.observation || { ...obs, ...step.changed };
@@ -77,7 +77,7 @@ export function showReplay(view, data, matchId = null) {
     h("div", { class: "replay-controls" },
       button(icon("first"), "first", () => show(0), "First step"), button([icon("back"), "Back"], "back", () => show(i - 1)),
       where, button(["Forward", icon("forward")], "forward", () => show(i + 1)), button(icon("last"), "last", () => show(data.steps.length - 1), "Last step"),
-      slider, download),
+      slider, download, h("a", { class: "button", id: "analyse", href: matchId ? `#/analyse/${matchId}` : "#/analyse/file" }, "Analyse")),
     caption,
     h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log)),
   );

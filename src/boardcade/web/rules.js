@@ -2,7 +2,7 @@
 // (#/rules/<game>) or in a panel over a match; every clause has an anchor, so a rule ID in the log opens its
 // clause. The renderer knows the markdown the rules documents use: headings, paragraphs, lists with indented
 // continuation lines, tables, **bold**, *italic* and `code`.
-import { rulesDocument } from "./api.js";
+import { catalog, rulesDocument } from "./api.js";
 import { h, notify } from "./notice.js";
 
 const RULE_ID = /^\s*(?:[-*]\s+|#+\s+)?\**\[?([A-Z]{2,4}-[A-Za-z0-9][A-Za-z0-9.-]*?)\.?\]?\**[.:)]?\**\s/;
@@ -100,7 +100,10 @@ function show(container, id) {
 async function documentFor(game) {
   const data = await rulesDocument(game);
   if (!data.document) throw new Error("This game has no rules document.");
-  return renderMarkdown(data.document);
+  const learn = (await catalog()).games.find((g) => g.name === game)?.has_lessons
+    ? h("p", { class: "learn-link" }, h("a", { class: "button small", href: `#/learn/${game}` }, "New to the game? Learn to play (a few minutes)"))
+    : null;
+  return h("div", {}, learn, renderMarkdown(data.document));
 }
 
 // The rules panel over the current page (a dialog: Escape or the close button closes it).

@@ -105,7 +105,7 @@ def test_AC_11_8_the_bonus_move_is_asked_for(ac):
         == said(s, None)
         == (
             "bonus_move",
-            "Blue Centipede has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to move, or "
-            "declining.",
+            "Blue Centipede has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to move, "
+            "or declining.",
         )
     )

@@ -1,0 +1,232 @@
+"""Post-game analysis on the server (issue 29): "Analyse" on a finished match or an uploaded record.
+
+The analysis itself (boardcade.analysis) runs on `analysis_workers` worker processes, driven from a thread so the
+event loop never waits on it; one analysis runs at a time and the others wait their turn, in order. Progress is
+polled. The result is stored in the database with the match (table `match_analyses`, keyed by the match's
+actions and the agent that analysed it), so asking again, on this server or another sharing the database, is
+instant. Only finished matches are analysed (their record is public then), so every seat's evaluations may be
+shown, each labelled with whose information it uses; the web page shows a seat its own first.
+
+    POST /api/matches/{id}/analysis      start (or find) the analysis of a finished match -> status
+    POST /api/analysis                   the same for a record (the body is the record file)
+    GET  /api/analysis/{key}             status: {key, state, done, total, ahead, agent, analysis?, error?}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy import Column, MetaData, String, Table, Text, insert, select
+
+from ..analysis import analyse, record_key, strongest_agent
+from ..analysis.pool import AnalysisCancelled
+from ..core import Record, RecordError
+from .errors import MATCH_ID, ClientError, parse_json
+from .replay import parse_record
+from .routes import _finished_record, read_body
+from .storage import Storage, now_iso
+
+log = logging.getLogger("boardcade.server")
+KEY_LENGTH = 40
+KEPT = 64  # finished or failed jobs remembered in memory (results also stay in the database)
+MAX_WAITING = 16  # analyses waiting their turn; more are refused (unavailable) until the queue shortens
+
+metadata = MetaData()
+analyses_table = Table(
+    "match_analyses",
+    metadata,
+    Column("key", String(KEY_LENGTH), primary_key=True),
+    Column("match_id", String(40), nullable=True, index=True),
+    Column("agent", String(200), nullable=False),
+    Column("created_at", String(40), nullable=False),
+    Column("data", Text, nullable=False),
+)
+
+
+class AnalysisStore:
+    """Analyses kept in the match database (their own table, created when first needed)."""
+
+    def __init__(self, storage: Storage):
+        self.engine = storage.engine
+        with self.engine.begin() as conn:
+            metadata.create_all(conn)
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(analyses_table.c.data).where(analyses_table.c.key == key)).first()
+        return json.loads(row[0]) if row else None
+
+    def save(self, key: str, match_id: str | None, agent: str, data: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            if conn.execute(select(analyses_table.c.key).where(analyses_table.c.key == key)).first() is None:
+                values = {"key": key, "match_id": match_id, "agent": agent, "created_at": now_iso()}
+                conn.execute(insert(analyses_table).values(**values, data=json.dumps(data)))
+
+
+@dataclass
+class Job:
+    key: str
+    record: Record
+    match_id: str | None
+    agent: str
+    state: str = "queued"  # queued, running, done, failed
+    done: int = 0
+    total: int | None = None
+    error: str | None = None
+    result: dict[str, Any] | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+class Analyses:
+    """The analyses of one server: a queue run one at a time, and the store."""
+
+    def __init__(self, storage: Storage, agent: str = "", workers: int = 0, max_steps: int = 10000):
+        self.store = AnalysisStore(storage)
+        self.agent = agent
+        self.workers = workers
+        self.max_steps = max_steps
+        self.jobs: dict[str, Job] = {}
+        self.order: list[str] = []  # keys of queued and running jobs, oldest first
+        self.lock = asyncio.Lock()
+        self.tasks: set[asyncio.Task] = set()
+
+    def agent_name(self) -> str:
+        return self.agent or strongest_agent()
+
+    def _status(self, job: Job) -> dict[str, Any]:
+        ahead = self.order.index(job.key) if job.key in self.order else 0
+        out: dict[str, Any] = {
+            "key": job.key,
+            "state": job.state,
+            "done": job.done,
+            "total": job.total,
+            "ahead": ahead if job.state == "queued" else 0,
+            "agent": job.agent,
+            "workers": self.workers,
+        }
+        if job.error:
+            out["error"] = job.error
+        if job.result is not None:
+            out["analysis"] = job.result
+        return out
+
+    def _finished(self, key: str, data: dict[str, Any]) -> dict[str, Any]:
+        total = len(data["positions"])
+        return {
+            "key": key,
+            "state": "done",
+            "done": total,
+            "total": total,
+            "ahead": 0,
+            "agent": data["agent"],
+            "workers": data.get("workers"),
+            "analysis": data,
+        }
+
+    async def request(self, record: Record, match_id: str | None) -> dict[str, Any]:
+        """The analysis of `record`: stored already (instant), under way, or started now."""
+        agent = self.agent_name()
+        key = record_key(record, agent, 0)
+        job = self.jobs.get(key)
+        if job is not None and job.state != "failed":
+            return self._status(job)
+        stored = await asyncio.to_thread(self.store.load, key)
+        if stored is not None:
+            return self._finished(key, stored)
+        try:
+            await asyncio.to_thread(record.replay)
+        except RecordError as e:
+            raise ClientError("bad_record", str(e)) from None
+        if len(record.actions) > self.max_steps:
+            raise ClientError(
+                "too_large", f"this match has {len(record.actions)} steps; at most {self.max_steps} are analysed"
+            )
+        if len(self.order) > MAX_WAITING:
+            raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
+        job = self.jobs[key] = Job(key, record, match_id, agent)
+        self.order.append(key)
+        task = asyncio.get_running_loop().create_task(self._run(job))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return self._status(job)
+
+    async def status(self, key: str) -> dict[str, Any]:
+        job = self.jobs.get(key)
+        if job is not None:
+            return self._status(job)
+        stored = await asyncio.to_thread(self.store.load, key) if len(key) == KEY_LENGTH and key.isalnum() else None
+        if stored is None:
+            raise ClientError("not_found", f"no analysis {key[:KEY_LENGTH]!r}: start one from a finished match")
+        return self._finished(key, stored)
+
+    async def _run(self, job: Job) -> None:
+        async with self.lock:  # one analysis at a time: the others wait their turn, in order
+            job.state = "running"
+
+            def progress(done: int, total: int) -> None:
+                job.done, job.total = done, total
+
+            try:
+                result = await asyncio.to_thread(
+                    analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel
+                )
+                await asyncio.to_thread(self.store.save, job.key, job.match_id, job.agent, result)
+                job.result, job.state = result, "done"
+            except AnalysisCancelled:
+                job.state, job.error = "failed", "the server stopped before the analysis was complete"
+            except Exception as e:
+                log.exception("analysis %s failed", job.key)
+                job.state, job.error = "failed", f"the analysis failed: {e}"
+            finally:
+                if job.key in self.order:
+                    self.order.remove(job.key)
+                job.record = None  # type: ignore[assignment]
+        done = [k for k, j in self.jobs.items() if j.state in ("done", "failed")]
+        for k in done[:-KEPT]:
+            del self.jobs[k]
+
+    async def stop(self) -> None:
+        for job in self.jobs.values():
+            job.cancel.set()
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+router = APIRouter(prefix="/api")
+
+
+def analyses(request: Request) -> Analyses:
+    """The app's analyses, made on first use from its storage and settings."""
+    state = request.app.state
+    if getattr(state, "analyses", None) is None:
+        mgr = state.manager
+        s = mgr.settings
+        state.analyses = Analyses(mgr.storage, s.analysis_agent, s.analysis_worker_count(), s.max_analysis_steps)
+    return state.analyses
+
+
+@router.post("/matches/{match_id}/analysis")
+async def analyse_match(request: Request, match_id: str) -> dict[str, Any]:
+    if not MATCH_ID.fullmatch(match_id):
+        raise ClientError("not_found", "no such match")
+    record = await _finished_record(request, match_id)
+    return await analyses(request).request(record, match_id)
+
+
+@router.post("/analysis")
+async def analyse_record(request: Request) -> dict[str, Any]:
+    body = await read_body(request, request.app.state.manager.settings.max_record_bytes)
+    record = parse_record(parse_json(body, "request body"))
+    return await analyses(request).request(record, None)
+
+
+@router.get("/analysis/{key}")
+async def analysis_status(request: Request, key: str) -> dict[str, Any]:
+    return await analyses(request).status(key)
