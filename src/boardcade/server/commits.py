@@ -42,12 +42,12 @@ class Commits:
         async with match.lock:
             if match.status == "expired":
                 raise ClientError("expired", "this match expired after a long time without moves")
-            if match.status != "active":
+            if version != match.version:
+                self._refuse_stale(match, seat, version, action)
+            if match.status != "active":  # ended outside its rules (resigned, agreed drawn, out of time, aborted)
                 raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
             if match.seats[seat]["kind"] != "human":
                 raise ClientError("not_your_turn", f"seat {seat} is played by the computer now (its turn ran out)")
-            if version != match.version:
-                self._refuse_stale(match, seat, version, action)
             state = match.state
             if state.is_terminal():
                 raise ClientError("match_over", "the match is over; no action is legal")
