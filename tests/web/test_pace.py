@@ -5,9 +5,11 @@ shown again) sums up what happened meanwhile. With reduced motion nothing glides
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from .play_helpers import DESK, PHONE, audit, click_offer, wait_my_turn
+from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
 from .test_browser import new_match_in_form
 
 PACE_MS = 850  # "Normal" (web/pace.js)
@@ -124,3 +126,53 @@ def test_the_computers_turn_is_replayed_step_by_step_and_summed_up_on_return(sha
     since = int(page.locator(".action-bar").get_attribute("data-version"))
     until_replay(page, phone, jump=True)
     assert not replayed(page.evaluate("window.__frames"), since), "the instant pace replays nothing"
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_a_friends_moves_are_replayed_to_me_and_a_spectators_to_them(shared_server, contexts, size):
+    """Issue 27 item 3 for people: an online Q*bert match between me and a friend (Robin) with a spectator; each
+    step Robin takes is replayed on my screen at the pace chosen, its log lines highlighted and the bar naming
+    Robin; the spectator sees every step of both sides replayed the same way."""
+    phone = size == "phone"
+    seen = []
+    for _ in range(2):  # me, then the spectator: both at the normal pace, frames recorded
+        ctx = contexts(**(PHONE if phone else DESK), pace="normal", reduced_motion="reduce")
+        ctx.add_init_script(RECORD)
+        seen.append(ctx)
+    me = seen[0].new_page()
+    match_id = new_match_in_form(me, shared_server, "qbert", ["human", "human"], "online")
+    friend = contexts(**DESK).new_page()
+    friend.goto(me.locator("input.invite").first.input_value())
+    friend.fill("#join-name", "Robin")
+    friend.click("#join")
+    friend.wait_for_url(re.compile(rf"#/play/{match_id}$"))
+    watcher = seen[1].new_page()
+    watcher.goto(f"{shared_server.url}/#/watch/{match_id}")
+    watcher.wait_for_selector(".action-bar[data-version]")
+    robins = watched = []
+    for _ in range(300):
+        frames = me.evaluate("window.__frames")
+        robins = [f for f in frames if f["replaying"] == "yes"]
+        watched = [f for f in watcher.evaluate("window.__frames") if f["replaying"] == "yes"]
+        if len(robins) >= 3 and len({f["last"].split(":")[0] for f in watched}) >= 2:
+            break
+        mover = next((p for p in (me, friend) if p.locator(".status.mine, .result").count()), None)
+        if mover is None:
+            me.wait_for_timeout(100)
+            continue
+        assert not mover.locator(".result").count(), "the match ended before enough steps were seen"
+        before = version(mover)
+        click_offer(mover, audit(mover, phone and mover is me)[0], phone and mover is me)
+        after_move(mover, before)
+    else:
+        raise AssertionError(f"too few replayed steps: mine {len(robins)}, the spectator's {len(watched)}")
+    for f in robins:
+        assert f["last"].startswith("Robin: "), f["last"]
+        assert f["now"], f"step {f['v']}: its log lines are highlighted"
+        assert "replaying" in f["status"]
+    frames = me.evaluate("window.__frames")
+    for a, b in zip(frames, frames[1:], strict=False):
+        if a["replaying"] == "yes":
+            assert b["t"] - a["t"] >= 0.8 * PACE_MS, f"step {a['v']} shown {b['t'] - a['t']:.0f} ms only"
+    assert all(f["now"] and "replaying" in f["status"] for f in watched)
+    assert any(f["last"].startswith("Robin: ") for f in watched), [f["last"] for f in watched]
