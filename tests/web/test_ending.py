@@ -6,6 +6,7 @@ public matches open to watch, where a private match of someone else's never appe
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -100,3 +101,45 @@ def test_home_lists_my_matches_and_others_public_ones_never_their_private_ones(s
     me.wait_for_selector(f".active-matches .match-item[data-match='{public}']")
     assert me.locator(f".match-item[data-match='{hidden}']").count() == 0
     assert me.locator("h2", has_text="Open to watch").count() == 1
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(shared_server, contexts, size):
+    """END-3 seen at the table: a 10 s turn (the shortest the server allows) left to run out. At the desk the
+    creator chose 'the player loses': the result says so, with END-3 in the log. On the phone they chose 'the
+    computer plays for them': the page says so, my seat is named as the computer's and the match is
+    played on to its end by the rules."""
+    page = contexts(**SIZES[size]).new_page()
+    page.goto(shared_server.url + "/")
+    lose = size == "desk"
+    body = {
+        "game": "qbert",
+        "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}],
+        "seat": 0,
+        "turn_limit": 10,
+        "on_timeout": "lose" if lose else "computer",
+    }
+    r = page.request.post(
+        shared_server.url + "/api/matches", data=json.dumps(body), headers={"Content-Type": "application/json"}
+    )
+    assert r.ok, r.text()
+    m = r.json()
+    page.evaluate("t => localStorage.setItem('boardcade.tokens', JSON.stringify(t))", {m["id"]: {"0": m["token"]}})
+    page.goto(f"{shared_server.url}/#/play/{m['id']}")
+    assert wait_my_turn(page) == "turn"
+    clock = page.locator(".turn-clock")
+    then = "then you lose" if lose else "then the computer plays for you"
+    assert re.match(rf"You have 0:(10|0\d) left for this turn; {then}\.", clock.text_content()), clock.text_content()
+    if lose:
+        page.wait_for_selector(".result", timeout=20000)
+        assert page.locator(".result .headline").text_content() == "Match over: You lost: Computer (random) won."
+        assert "ran out of time" in page.locator(".result .ending").text_content()
+        assert page.locator(".log li").first.locator(".rule").text_content() == "END-3"
+    else:
+        page.wait_for_selector("#notice:has-text('ran out of time')", timeout=20000)
+        assert "the computer" in page.locator("#notice").text_content()
+        seat = page.locator(".players li").first.text_content()
+        assert re.match(r"Computer \(\w+\)", seat), f"my seat is the computer's now: {seat}"
+        page.wait_for_selector(".result", timeout=60000)  # it plays on to the end with nothing from me
+        assert "Match over" in page.locator(".result .headline").text_content()
+        assert page.locator(".log .rule", has_text="END-3").count() == 0, "no ending outside the rules"
