@@ -103,13 +103,26 @@ def test_home_lists_my_matches_and_others_public_ones_never_their_private_ones(s
     assert me.locator("h2", has_text="Open to watch").count() == 1
 
 
+# Every notice the page shows, kept (a notice goes after a few seconds, or gives way to the next one).
+NOTICES = """
+window.__notices = [];
+addEventListener("DOMContentLoaded", () => {
+  const el = document.getElementById("notice");
+  new MutationObserver(() => { if (el.textContent) window.__notices.push(el.textContent); })
+    .observe(el, { childList: true, subtree: true, characterData: true });
+});
+"""
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(shared_server, contexts, size):
     """END-3 seen at the table: a 10 s turn (the shortest the server allows) left to run out. At the desk the
     creator chose 'the player loses': the result says so, with END-3 in the log. On the phone they chose 'the
     computer plays for them': the page says so, my seat is named as the computer's and the match is
     played on to its end by the rules."""
-    page = contexts(**SIZES[size]).new_page()
+    ctx = contexts(**SIZES[size], reduced_motion="reduce")
+    ctx.add_init_script(NOTICES)
+    page = ctx.new_page()
     page.goto(shared_server.url + "/")
     lose = size == "desk"
     body = {
@@ -136,8 +149,9 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
         assert "ran out of time" in page.locator(".result .ending").text_content()
         assert page.locator(".log li").first.locator(".rule").text_content() == "END-3"
     else:
-        page.wait_for_selector("#notice:has-text('ran out of time')", timeout=20000)
-        assert "the computer" in page.locator("#notice").text_content()
+        page.wait_for_function("() => window.__notices.some((t) => t.includes('ran out of time'))", timeout=20000)
+        told = next(t for t in page.evaluate("window.__notices") if "ran out of time" in t)
+        assert "the computer" in told and "plays for them" in told, told
         seat = page.locator(".players li").first.text_content()
         assert re.match(r"Computer \(\w+\)", seat), f"my seat is the computer's now: {seat}"
         page.wait_for_selector(".result", timeout=60000)  # it plays on to the end with nothing from me

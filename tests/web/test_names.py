@@ -27,6 +27,7 @@ def test_qbert_names_you_and_the_computer_everywhere(shared_server, contexts, si
     assert re.search(r"Q\*bert: (You|Computer \(random\))", corner), corner
     facts = page.locator(".panel-area").text_content()
     assert "Score: You 0 · Computer (random) 0" in facts, facts
+    assert re.search(r"Now: [A-Z]?[a-z*' ]+", facts) and not re.search(r"\b(qbert|nasty)-", facts), "phase in words"
     log = page.locator(".log").text_content()
     assert "Player 1 (you) rolled" in log and "Computer (random) rolled" in log, log
     seats = page.locator(".players").text_content()

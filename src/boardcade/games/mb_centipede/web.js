@@ -205,7 +205,7 @@ export function draw(obs, ui) {
 // `how.names`: what each seat is called on this screen ("You", "Computer (easy)", a name), beside its colour.
 export function panel(obs, how = {}) {
   return h("ul", { class: "facts" },
-    h("li", {}, `Turn ${obs.turn} of at most ${obs.max_turns} — phase: ${obs.phase}${obs.moves_left ? `, moves left ${obs.moves_left}` : ""}`),
+    h("li", {}, `Turn ${obs.turn} of at most ${obs.max_turns} — phase: ${String(obs.phase).replaceAll("_", " ")}${obs.moves_left ? `, moves left ${obs.moves_left}` : ""}`),
     h("li", {}, `Poison mushroom supply: ${obs.supply}`),
     obs.centipedes.map((c) => {
       const at = (where) => c.segments.filter((x) => x.at === where).length;

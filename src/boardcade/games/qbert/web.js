@@ -245,12 +245,19 @@ function gameText(obs, g, names) {
   return `${which}: ${names[0]} ${a}, ${names[1]} ${b}${a === b ? " (tied)" : ""}`;
 }
 
+// The phase in a player's words (games/qbert/phases.py PHASE_NAMES), never its internal name.
+const PHASE_WORDS = {
+  "roll-off": "the roll-off for who is Q*bert first", "qbert-roll": "Q*bert's roll in the secret tube",
+  "qbert-move": "Q*bert hops", "character-die": "the character die: which nasty moves",
+  "nasty-die": "the nasty's steps die", "nasty-move": "a nasty moves", escape: "Q*bert's escape", over: "the game is over",
+};
+
 export function panel(obs, how = {}) {
   const names = seatNames(obs, how.names);
   const qb = obs.qbert_player >= 0 ? names[obs.qbert_player] : "—";
   return h("ul", { class: "facts" },
     h("li", {}, `Round ${obs.round} — Q*bert: ${qb}; turn ${obs.turn} of at most ${obs.max_turns_per_round}`),
-    h("li", {}, `Phase: ${obs.phase}${obs.frozen ? " — nasties frozen" : ""}`),
+    h("li", {}, `Now: ${PHASE_WORDS[obs.phase] || obs.phase}${obs.frozen ? " — nasties frozen" : ""}`),
     obs.escape ? h("li", { class: "escape" }, `${obs.escape.by} threatens Q*bert: ${obs.escape.text}`) : null,
     h("li", {}, `Pegs left: ${obs.pegs_left}; ${movesText(obs)}`),
     obs.last_revealed_roll && !obs.roll ? h("li", {}, `Last roll shown: ${obs.last_revealed_roll}`) : null,
