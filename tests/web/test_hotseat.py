@@ -64,7 +64,8 @@ def private_words(page, server, match_id: str) -> set[str]:
 @pytest.mark.parametrize("name", list(MATCHES))
 def test_pass_screen_shows_nothing_private_of_either_player(shared_server, contexts, name, size):
     """QB-7.1, AC-12.1: a whole hot-seat match by clicking; on every pass screen no board, facts or log is in
-    the page, and no private word of any seat is in its text or its accessible names."""
+    the page, and no private word of any seat is in its text or its accessible names; every decision is asked
+    by name."""
     server = shared_server
     phone = size == "phone"
     page = contexts(**(PHONE if phone else DESK), reduced_motion="reduce").new_page()
@@ -83,6 +84,8 @@ def test_pass_screen_shows_nothing_private_of_either_player(shared_server, conte
             assert not leaked, f"pass screen {passes} shows private words: {leaked[:5]}"
             page.locator(".pass:not([hidden]) .pass-ok").click()
             continue
+        said = page.locator(".status").text_content()  # issue 27 item 2: the game's own question, by name
+        assert said and said != "Your turn." and "highlighted place" not in said, said
         usable = audit(page, phone)
         before = version(page)
         click_offer(page, usable[0], phone)
