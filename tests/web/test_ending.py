@@ -156,4 +156,6 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
         assert re.match(r"Computer \(\w+\)", seat), f"my seat is the computer's now: {seat}"
         page.wait_for_selector(".result", timeout=60000)  # it plays on to the end with nothing from me
         assert "Match over" in page.locator(".result .headline").text_content()
+        stood_in = page.locator(".result .stood-in").text_content()
+        assert stood_in == "The computer played for you after your time ran out (END-3).", stood_in
         assert page.locator(".log .rule", has_text="END-3").count() == 0, "no ending outside the rules"

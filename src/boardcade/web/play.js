@@ -191,6 +191,7 @@ class MatchTable {
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
     const aborted = meta.status === "aborted";
+    const stoodIn = mine.filter((p) => meta.seats[p]?.replaced); // my turn ran out: a computer took the seat over
     if (aborted) headline = "Aborted, no result";
     const ending = obs.events[obs.events.length - 1];
     const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
@@ -201,6 +202,7 @@ class MatchTable {
       h("p", { class: "headline" }, `Match over: ${headline}${/[.!?]$/.test(headline) ? "" : "."}`),
       score ? h("p", { class: "score" }, score) : null,
       ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
+      stoodIn.length ? h("p", { class: "stood-in" }, `The computer played for you${mine.length > 1 ? ` (${stoodIn.map((p) => this.role(p)).join(", ")})` : ""} after your time ran out (END-3).`) : null,
       h("div", { class: "end-actions" }, again,
         aborted ? null : h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
         aborted ? null : h("a", { class: "button analyse-link", href: `#/analyse/${this.matchId}` }, "Analyse"),
