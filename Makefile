@@ -35,6 +35,7 @@ play: $(STAMP_WEB)
 lint: $(STAMP_ALL)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 check-wheel: $(STAMP_ALL)
 	$(BIN)/python scripts/check_wheel.py

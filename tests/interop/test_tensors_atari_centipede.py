@@ -12,7 +12,7 @@ import pytest
 from boardcade import load_game
 from boardcade.games.atari_centipede import board as B
 from boardcade.games.atari_centipede.game import COLOUR_NAMES
-from boardcade.games.atari_centipede.turns import PHASE_NAMES
+from boardcade.games.atari_centipede.phases import PHASE_NAMES
 from boardcade.interop.tensors import encode, encoder_for, generic
 from boardcade.testing import act, rules_fired, scenario
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 Colour = tuple[int, int, int]
+_Box = tuple[int, int, int, int, np.ndarray, np.ndarray]  # clipped bounds, and the pixel centres inside them
 
 # 3x5 glyphs, one string per row, '#' = ink. Lower-case letters are drawn as capitals; unknown characters as blanks.
 _FONT_ROWS = {
@@ -71,7 +72,7 @@ class Canvas:
         self.pixels = np.empty((self.height, self.width, 3), np.uint8)
         self.pixels[:] = background
 
-    def _box(self, x0: float, y0: float, x1: float, y1: float):
+    def _box(self, x0: float, y0: float, x1: float, y1: float) -> _Box | None:
         """Clipped integer bounds and the pixel-centre coordinates inside them (None when empty)."""
         i0, i1 = max(int(np.floor(x0)), 0), min(int(np.ceil(x1)), self.width)
         j0, j1 = max(int(np.floor(y0)), 0), min(int(np.ceil(y1)), self.height)
@@ -81,7 +82,7 @@ class Canvas:
         ys = (np.arange(j0, j1) + 0.5)[:, None]
         return i0, i1, j0, j1, xs, ys
 
-    def _paint(self, box, inside: np.ndarray, colour: Colour) -> None:
+    def _paint(self, box: _Box, inside: np.ndarray, colour: Colour) -> None:
         i0, i1, j0, j1 = box[:4]
         self.pixels[j0:j1, i0:i1][inside] = colour
 

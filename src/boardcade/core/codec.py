@@ -106,13 +106,13 @@ class ActionCodec:
         self.size = len(table)
 
     # A codec is immutable: copies share it, and pickling rebuilds it from its blocks.
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[ActionCodec], tuple[tuple[Block, ...]]]:
         return (ActionCodec, (self.blocks,))
 
     def __copy__(self) -> ActionCodec:
         return self
 
-    def __deepcopy__(self, memo: dict) -> ActionCodec:
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionCodec:
         return self
 
     # ---- decoding ---------------------------------------------------------------------------

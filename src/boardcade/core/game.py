@@ -11,7 +11,8 @@ import json
 import operator
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, NamedTuple, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, NamedTuple, NotRequired, Self, TypedDict, TypeVar
 
 from .codec import ActionCodec
 from .errors import IllegalActionError
@@ -29,6 +30,33 @@ COPY_EACH = 2  # a list whose items are copied too (`[x.copy() for x in v]`): li
 _COPY_KINDS = (SHARE, COPY, COPY_EACH)
 
 
+class EventView(TypedDict):
+    """An event as a viewer reads it in an observation."""
+
+    rule: str
+    text: str
+    step: int
+
+
+class Observation(TypedDict):
+    """The keys every game's observation carries (`State._observation_common`); each game's own TypedDict adds its
+    keys to these. "decision" and "prompt" (core/prompts.py) are added last, by `State._with_decision`."""
+
+    game: str
+    viewer: int | None
+    move_number: int
+    current_player: int
+    is_terminal: bool
+    returns: list[float] | None
+    legal_actions: list[dict[str, Any]]  # action_info of each legal action, for the seat to move only
+    events: list[EventView]
+    decision: NotRequired[str]
+    prompt: NotRequired[str]
+
+
+ObservationT = TypeVar("ObservationT", bound=Observation)
+
+
 class Event(NamedTuple):
     """Something that happened, with the rule that made it happen.
 
@@ -44,7 +72,7 @@ class Event(NamedTuple):
     def visible(self, player: int | None) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventView:
         return {"rule": self.rule, "text": self.text, "step": self.step}
 
 
@@ -77,13 +105,13 @@ class Game(ABC):
         self._type: GameType | None = None
 
     # A Game is static (options, codec, tables): copies share it, and pickling rebuilds it from its options.
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self
 
     def __copy__(self) -> Game:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
         return (_rebuild_game, (type(self), dict(self.options)))
 
     def make_codec(self) -> ActionCodec | None:
@@ -246,7 +274,7 @@ class State(ABC):
         return list(self._result)
 
     @abstractmethod
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> Observation:
         """JSON view with only what `player` may know (None = spectator)."""
 
     @abstractmethod
@@ -255,7 +283,9 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An independent copy (built from FIELDS; see the class docstring)."""
-        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and implements no clone()")
+        raise TypeError(
+            f"{type(self).__name__} cannot be copied: declare its fields in FIELDS (see State) or implement clone()"
+        )
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)
@@ -379,12 +409,12 @@ class State(ABC):
             "label": self.action_to_string(action),
         }
 
-    def _observation_common(self, player: int | None) -> dict[str, Any]:
+    def _observation_common(self, player: int | None) -> Observation:
         """Keys every game's observation carries (games add their own on top). A game that declares DECISIONS
         ends its observation with `_with_decision(obs)`; for one that does not, the generic ones are added here."""
         cur = self.current_player()
         terminal = cur == TERMINAL
-        obs = {
+        obs: Observation = {
             "game": self.game.name,
             "viewer": player,
             "move_number": len(self._history),
@@ -400,13 +430,13 @@ class State(ABC):
             self._with_decision(obs)
         return obs
 
-    def _with_decision(self, obs: dict[str, Any]) -> dict[str, Any]:
+    def _with_decision(self, obs: ObservationT) -> ObservationT:
         """Add "decision" and "prompt" to a finished observation (from the game's DECISIONS and that view alone)."""
         decisions = self.game.DECISIONS or DEFAULT_DECISIONS
         obs["decision"], obs["prompt"] = decisions.describe(obs, self.game.player_name)
         return obs
 
-    def _events_json(self, player: int | None) -> list[dict[str, Any]]:
+    def _events_json(self, player: int | None) -> list[EventView]:
         """The events `player` may see, as JSON dicts, kept incrementally: each event is serialised once per
         viewer, however often the view is asked for (a fresh list; the dicts are shared, read-only)."""
         views = self._event_views

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from .errors import GameError
 from .game import CHANCE, TERMINAL, State
 
 
@@ -34,11 +35,20 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
-def advance_chance(state: State, rng: random.Random, on_step: StepHook | None = None) -> State:
-    """Apply chance outcomes until a player is to move or the match is over. Returns `state`."""
+def advance_chance(
+    state: State, rng: random.Random, on_step: StepHook | None = None, limit: int | None = None
+) -> State:
+    """Apply chance outcomes until a player is to move or the match is over. Returns `state`.
+
+    limit: at most this many outcomes in a row; a game that asks for more looks stuck (GameError, the outcomes
+    applied so far stay applied)."""
+    applied = 0
     while state.current_player() == CHANCE:
+        if limit is not None and applied >= limit:
+            raise GameError(f"more than {limit} chance outcomes in a row: {state.game.name} looks stuck")
         action = sample_chance(state, rng)
         state.apply_action(action)
+        applied += 1
         if on_step is not None:
             on_step(state, CHANCE, action)
     return state
@@ -57,9 +67,12 @@ def play(
     on_step: StepHook | None = None,
     max_steps: int | None = None,
     stop: Callable[[State], bool] | None = None,
+    until_player: int | None = None,
 ) -> State:
-    """Play `state` forward (mutating it) until the end, `max_steps` applied actions, or `stop(state)` is true
-    before a step. `deciders[p]` chooses for player p; chance nodes draw from `rng`. Returns `state`."""
+    """Play `state` forward (mutating it) until the end, `max_steps` applied actions, `stop(state)` is true
+    before a step, or player `until_player` is to move (a learner's seat: the others and chance play up to its
+    turn). `deciders[p]` chooses for player p (none is needed for `until_player`); chance nodes draw from
+    `rng`. Returns `state`."""
     if isinstance(deciders, _Everyone):
         everyone = deciders._decide
         choose: Mapping[int, Callable[[State], int]] = {}
@@ -71,7 +84,7 @@ def play(
     steps = 0
     while steps != limit:
         player = state.current_player()
-        if player == TERMINAL or (stop is not None and stop(state)):
+        if player == TERMINAL or player == until_player or (stop is not None and stop(state)):
             break
         if player == CHANCE:
             action = sample_chance(state, rng)
@@ -99,7 +112,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int | None = Non
     return play(state, same_for_all(random_decider(rng)), rng, max_steps=max_steps)
 
 
-class _Everyone(dict):
+class _Everyone(dict[int, Callable[[State], int]]):
     """A deciders mapping that answers every player with the same decider."""
 
     def __init__(self, decide: Callable[[State], int]):

@@ -21,6 +21,7 @@ phase's handler per kind; a `PhasedState` keeps its phase and the seat to move (
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -106,11 +107,14 @@ class PhasedGame(Game):
     fixed_outcomes_of: tuple[list[tuple[int, float]] | None, ...]
     chance_of: tuple[Handler[Any] | None, ...]
 
+    action_codec: ActionCodec  # the game's codec (never None for a phased game)
+
     def __init__(self, **options: Any):
         super().__init__(**options)
         codec = self.codec
         if codec is None:
             raise GameError(f"{type(self).__name__} needs an action codec to dispatch actions by kind")
+        self.action_codec = codec
         table = [codec.decode(a) for a in range(codec.size)]
         self.kind_of = tuple(a.block for a in table)
         self.arg_of = tuple(self.action_argument(a) for a in table)
@@ -157,9 +161,9 @@ class PhasedState(State):
     _phase: int  # the current phase (an index into the game's PHASES)
     _cur: int  # the seat to move, CHANCE or TERMINAL (from the phase's actor)
 
+    @abstractmethod
     def _seat(self, role: int) -> int:
         """The seat that plays `role` (a phase's actor >= 0) now."""
-        raise NotImplementedError
 
     def _enter(self, phase: int) -> None:
         """Make `phase` the current phase; the seat to move follows from its actor."""

@@ -41,7 +41,7 @@ class Prompt(NamedTuple):
     others: str
 
 
-Pick = Callable[[dict[str, Any], dict[str, Any], Callable[[int], str]], str]
+Pick = Callable[[Mapping[str, Any], dict[str, Any], Callable[[int], str]], str]
 
 
 class Decisions:
@@ -62,7 +62,7 @@ class Decisions:
         self.kinds: frozenset[str] = frozenset(self._kind_of.values())
         self._pick = pick
 
-    def describe(self, obs: dict[str, Any], player_name: Callable[[int], str]) -> tuple[str, str]:
+    def describe(self, obs: Mapping[str, Any], player_name: Callable[[int], str]) -> tuple[str, str]:
         """(decision, prompt) for the viewer whose observation `obs` is (built by `_observation_common`)."""
         cur = obs["current_player"]
         facts: dict[str, Any] = {}
@@ -82,7 +82,7 @@ class Decisions:
 
 
 def result_text(returns: list[float] | None, player_name: Callable[[int], str]) -> str:
-    """The result in words: "Green wins", "Gnome (team A) and Centipede (team A) win", or "a draw"."""
+    """The result in words: "Green wins", "Red Gnome and Red Centipede win", or "a draw"."""
     if not returns:
         return "a draw"
     best = max(returns)
@@ -93,7 +93,7 @@ def result_text(returns: list[float] | None, player_name: Callable[[int], str]) 
     return f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} win"
 
 
-def _default_pick(obs: dict[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def _default_pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
     cur = obs["current_player"]
     return "move" if cur >= 0 else "over" if obs["is_terminal"] else "chance"
 

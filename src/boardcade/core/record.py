@@ -50,7 +50,8 @@ def load_game_under_rules(name: str, options: dict[str, Any], rules_version: int
     options the old match does not name). RulesVersionError, saying so, when that version is gone; GameError
     for an unknown game or bad options."""
     spec = game_spec(name)
-    current = spec.game_class().RULES_VERSION
+    cls: type[Game] = spec.game_class()
+    current = cls.RULES_VERSION
     version = current if rules_version is None else rules_version
     if version == current:
         return load_game(name, **options)
@@ -246,7 +247,7 @@ def record_from_json(data: Any) -> Record:
         result=None if result is None else [float(x) for x in result],
         started_at=data.get("started_at") or now_iso(),
         finished_at=data.get("finished_at"),
-        meta=data.get("meta") if isinstance(data.get("meta"), dict) else {},
+        meta=meta if isinstance(meta := data.get("meta"), dict) else {},
         rules_version=rules_version,
         ending=ending,
     )

@@ -16,11 +16,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .errors import GameError
 
 Ref = Any  # an object, or a "module:attribute" string naming it
+TablesT = TypeVar("TablesT", covariant=True)
+
+
+class TensorViews(Protocol[TablesT]):
+    """What a game's tensors module's `encode_state(state, player, views, game)` writes into (the encoder's
+    `Views`, boardcade.interop.tensors): `flat`, the game block as a float32 memoryview (index 0 = the first
+    element of the game's first field; the buffer is zero on entry), and `tables`, what the module's
+    `prepare(game)` returned, built once per encoder."""
+
+    @property
+    def flat(self) -> memoryview[float]: ...
+
+    @property
+    def tables(self) -> TablesT: ...
 
 
 def resolve(ref: Ref) -> Any:
@@ -93,7 +107,8 @@ class GameSpec:
     renderer: `render(observation) -> rich renderable` (terminal board).
     raster: `draw(observation) -> numpy uint8 array (height, width, 3)`: the board as a small RGB picture
         (Gymnasium's `render_mode="rgb_array"`, videos of agents); a fixed size per loaded game.
-    tensors: module with `fields(game)`, `fill(obs, views, game)` and optional `BOUNDS` (tensor encoding).
+    tensors: module with `fields(game)`, `fill(obs, views, game)` and optional `BOUNDS` (tensor encoding); the
+        direct path adds `encode_state(state, player, views: TensorViews, game)` and `prepare(game)`.
     scenario: `build(game, **description) -> State`: a named position from a readable description
         (`boardcade.testing.scenario`).
     search: `SearchHints` for search agents.
@@ -133,7 +148,8 @@ class GameSpec:
         return None if ref is None else resolve(ref)
 
     def game_class(self) -> type:
-        return resolve(self.game)
+        cls: type = resolve(self.game)
+        return cls
 
     def resource_package(self) -> str | None:
         if self.package:

@@ -42,8 +42,8 @@ import numpy as np
 
 from ..agents import make_agent
 from ..core.errors import GameError, IllegalActionError
-from ..core.game import CHANCE, TERMINAL
-from ..core.loop import sample_chance
+from ..core.game import TERMINAL
+from ..core.loop import play
 from ..core.registry import load_game
 from .common import opponent_names, render, seat_index
 from .tensors import encoder_for
@@ -172,16 +172,7 @@ class BatchedMatches:
         self.episode_steps[i] = 0
         self.illegal_count[i] = 0
         self._over[i] = False
-        seat, rng, deciders = self.seats[i], self._rngs[i], self._deciders[i]
-        apply = state.apply_action
-        while True:
-            cur = state.current_player()
-            if cur == CHANCE:
-                apply(sample_chance(state, rng))
-            elif cur == seat or cur == TERMINAL:
-                return
-            else:
-                apply(deciders[cur](state))
+        play(state, self._deciders[i], self._rngs[i], until_player=self.seats[i])
 
     # ---- stepping ---------------------------------------------------------------------------------
     def step(self, actions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -241,18 +232,9 @@ class BatchedMatches:
         moved = terminated = False
         reward = 0.0
         if 0 <= a < self.num_actions and self.mask[i, a]:
-            apply = state.apply_action
-            apply(a)
-            rng, deciding = self._rngs[i], self._deciders[i]
-            while True:
-                cur = state.current_player()
-                if cur == CHANCE:
-                    apply(sample_chance(state, rng))
-                elif cur == seat or cur == TERMINAL:
-                    break
-                else:
-                    apply(deciding[cur](state))
-            if cur == TERMINAL:
+            state.apply_action(a)
+            play(state, self._deciders[i], self._rngs[i], until_player=seat)  # the others and chance, to our turn
+            if state.current_player() == TERMINAL:
                 reward = state.returns()[seat]
                 terminated = True
             moved = True

@@ -71,14 +71,6 @@ def action_mask(state, player: int, size: int) -> np.ndarray:
     return mask
 
 
-def resolve_chance(state, np_random: np.random.Generator) -> None:
-    """Play chance nodes with a numpy generator until a player is to move (or the game ends)."""
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        probs = np.array([p for _, p in outcomes], dtype=np.float64)
-        state.apply_action(outcomes[int(np_random.choice(len(outcomes), p=probs / probs.sum()))][0])
-
-
 def render_text(state, player: int | None, width: int = 100) -> str:
     """The board as plain text: the game's terminal renderer (GameSpec.renderer, a Rich renderable) of
     `observation(player)` (None: spectator), with a status line. A game without a renderer gets its JSON view."""

@@ -27,12 +27,12 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ..core.loop import sample_chance
+from ..core.loop import advance_chance
 from ..core.registry import load_game
-from .common import RENDER_FPS, RENDER_MODES, action_mask, agent_names, check_render_mode, render, resolve_chance
+from .common import RENDER_FPS, RENDER_MODES, action_mask, agent_names, check_render_mode, render
 from .tensors import encoder_for
 
-__all__ = ["BoardcadeAECEnv", "action_mask", "agent_names", "env", "observation_space", "resolve_chance"]
+__all__ = ["BoardcadeAECEnv", "action_mask", "agent_names", "env", "observation_space"]
 
 
 def observation_space(game) -> spaces.Dict:
@@ -83,9 +83,7 @@ class BoardcadeAECEnv(AECEnv):
         }
 
     def _advance_chance(self) -> None:
-        state, rng = self.state, self._chance_rng
-        while state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+        advance_chance(self.state, self._chance_rng)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:

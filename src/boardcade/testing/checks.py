@@ -9,13 +9,21 @@ steps the checker verifies: legal actions and chance outcomes, codec and action_
 with the state unchanged, independent clones, replay from history and from a record, JSON views, hidden
 information (`resample_from_infostate` indistinguishable to the player), every view's decision kind and prompt
 (one declared kind for all viewers, "over" at the end), events' rule IDs documented in the game's rules
-document, returns and length bounds, and the declared GameType (teams, perfect information).
+document, returns and length bounds, and the declared GameType (teams, perfect information). The matches are
+played by the one play loop (core/loop.py).
+
+The parts the game's GameSpec declares are checked too: its renderer draws every view, its heuristic gives every
+player a value in [-1, 1] and leaves the state unchanged, its tensors stay inside their declared bounds (where
+numpy is installed; `CheckReport.skipped` says what could not run), and its scenario builder's position survives
+a clone and a pickle and plays on alike. Finally the same seed must give the same match.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import pickle
 import random
 import re
 from dataclasses import dataclass, field
@@ -23,9 +31,10 @@ from typing import Any
 
 from ..core.errors import GameError, IllegalActionError
 from ..core.game import CHANCE, TERMINAL, Game, State
-from ..core.loop import sample_chance
+from ..core.loop import play, random_decider, same_for_all, sample_chance
 from ..core.record import Record, record_from_json
 from ..core.registry import game_names, game_spec, load_game
+from ..core.spec import GameSpec
 
 
 class GameCheckError(AssertionError):
@@ -38,9 +47,14 @@ class CheckReport:
     matches: int = 0
     steps: int = 0
     checks: dict[str, int] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)  # checks that could not run here, and why
 
     def count(self, name: str) -> None:
         self.checks[name] = self.checks.get(name, 0) + 1
+
+    def skip(self, what: str) -> None:
+        if what not in self.skipped:
+            self.skipped.append(what)
 
 
 def _fail(what: str, state: State | None = None) -> GameCheckError:
@@ -223,8 +237,11 @@ def _check_end(state: State, report: CheckReport) -> None:
 def _check_replay(state: State, report: CheckReport) -> None:
     game = state.game
     replay = game.new_initial_state()
-    for a in state.history():
-        replay.apply_action(a)
+    for step, a in enumerate(state.history()):
+        try:
+            replay.apply_action(a)
+        except GameError as e:  # the replay went another way (e.g. a game drawing randomness of its own)
+            raise _fail(f"replaying the history does not give the same state: step {step} fails ({e})", state) from None
     if _views(replay) != _views(state):
         raise _fail("replaying the history does not give the same state", state)
     record = record_from_json(json.loads(Record.for_state(state, ["check"] * game.num_players).dumps()))
@@ -237,6 +254,151 @@ def _check_replay(state: State, report: CheckReport) -> None:
     report.count("replay and records")
 
 
+def _rendered(renderer: Any, obs: Any) -> str:
+    from rich.console import Console  # rich is one of boardcade's own dependencies
+
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None, force_terminal=False)
+    console.print(renderer(obs))
+    return console.export_text()
+
+
+def _check_parts(state: State, spec: GameSpec | None, report: CheckReport) -> None:
+    """The spec's parts on this state: the renderer draws every view, the heuristic gives each player a value in
+    [-1, 1] and changes nothing, and the tensors of every seat stay inside their declared bounds."""
+    if spec is None:
+        return
+    game = state.game
+    n = game.num_players
+    before = _views(state)
+    renderer = spec.part("renderer")
+    if renderer is not None:
+        for p in [None, *range(n)]:
+            if not _rendered(renderer, state.observation(p)).strip():
+                raise _fail(f"the renderer drew nothing for observation({p})", state)
+        report.count("renderer")
+    heuristic = spec.part("heuristic")
+    if heuristic is not None:
+        for p in range(n):
+            value = heuristic(state, p)
+            if not isinstance(value, (int, float)) or not -1.0 <= float(value) <= 1.0:
+                raise _fail(f"the heuristic gave player {p} the value {value!r}, outside [-1, 1]", state)
+        if _views(state) != before:
+            raise _fail("the heuristic changed the state it evaluated", state)
+        report.count("heuristic in [-1, 1]")
+    if spec.tensors is not None:
+        try:
+            from ..interop.tensors import encoder_for  # needs numpy (an extra): checked where it is installed
+        except ImportError:
+            report.skip("tensors (numpy is not installed)")
+            return
+        encoder = encoder_for(game)
+        for p in [None, *range(n)]:
+            vector = encoder.encode(state.observation(p))
+            outside = [i for i, v in enumerate(vector.tolist()) if not encoder.low[i] <= v <= encoder.high[i]]
+            if len(vector) != encoder.size or outside:
+                where = ", ".join(f"{_block_of(encoder.fields, i)}={vector[i]}" for i in outside[:5])
+                raise _fail(f"the tensor of observation({p}) leaves its bounds: {where}", state)
+        report.count("tensors in bounds")
+
+
+def _block_of(fields: list[tuple[str, tuple[int, ...]]], index: int) -> str:
+    """The name of the tensor block holding element `index`, and the element's place in it."""
+    start = 0
+    for name, shape in fields:
+        size = math.prod(shape)
+        if index < start + size:
+            return f"{name}[{index - start}]"
+        start += size
+    return f"element {index}"
+
+
+def _play_checked(
+    game: Game,
+    rng: random.Random,
+    report: CheckReport,
+    rule_ids: set[str] | None,
+    spec: GameSpec | None,
+    max_steps: int,
+    every: int,
+    parts_every: int,
+) -> State:
+    """One seeded random match through the one play loop (core/loop.py), checked along the way: every
+    `every`-th state in full, the spec's parts at every `parts_every`-th full check."""
+    state = game.new_initial_state()
+    checked = [0]
+
+    def check(s: State) -> None:
+        _check_step(s, rng, report, rule_ids)
+        if checked[0] % parts_every == 0:
+            _check_parts(s, spec, report)
+        checked[0] += 1
+
+    def decide(s: State) -> int:
+        legal = s.legal_actions()
+        if not legal:
+            raise _fail("a state that is not terminal has no legal action", s)
+        return legal[int(rng.random() * len(legal))]
+
+    def after(s: State, player: int, action: int) -> None:
+        if s.move_number() % every == 0 and not s.is_terminal():
+            check(s)
+
+    check(state)
+    play(state, same_for_all(decide), rng, on_step=after, max_steps=max_steps)
+    report.steps += state.move_number()
+    report.matches += 1
+    if state.is_terminal():
+        _check_parts(state, spec, report)
+        _check_end(state, report)
+    _check_replay(state, report)
+    return state
+
+
+def _check_same_seed(game: Game, seed: int, max_steps: int, report: CheckReport) -> None:
+    """The same seed gives the same match: two random matches played from one seed agree step by step."""
+    first = play(
+        game.new_initial_state(),
+        same_for_all(random_decider(random.Random(seed))),
+        random.Random(seed),
+        max_steps=max_steps,
+    )
+    second = play(
+        game.new_initial_state(),
+        same_for_all(random_decider(random.Random(seed))),
+        random.Random(seed),
+        max_steps=max_steps,
+    )
+    if _views(first) != _views(second) or first.events() != second.events():
+        raise _fail(f"two matches played from seed {seed} differ (the game must draw no randomness of its own)", first)
+    report.count("same seed, same match")
+
+
+def _check_scenario(game: Game, spec: GameSpec | None, rng: random.Random, report: CheckReport) -> None:
+    """Scenarios round-trip: the position the game's scenario builder makes from an empty description passes the
+    contract checks, and a clone, a pickled copy and the original play on alike under the same seed."""
+    if spec is None or spec.scenario is None:
+        return
+    state = spec.part("scenario")(game)
+    if not isinstance(state, State) or state.game is not game:
+        raise _fail("the scenario builder must return a state of the game it is given")
+    if state.is_terminal():
+        report.count("scenario round trip")
+        return
+    _check_step(state, rng, report, None)
+    copies = [state.clone(), pickle.loads(pickle.dumps(state))]
+    for copy in copies:
+        if _views(copy) != _views(state):
+            raise _fail("a copy of a scenario's position (clone or pickle) differs from it", state)
+    seed = rng.randrange(2**31)
+    ends = []
+    for s in [state, *copies]:
+        play(s, same_for_all(random_decider(random.Random(seed))), random.Random(seed), max_steps=300)
+        ends.append(_views(s))
+    if any(end != ends[0] for end in ends[1:]):
+        raise _fail("a scenario's position and its copies played on differently under the same seed", state)
+    report.count("scenario round trip")
+
+
 def check_game(
     game: Game | str,
     *,
@@ -244,32 +406,23 @@ def check_game(
     seed: int = 0,
     max_steps: int = 3000,
     every: int = 7,
+    parts_every: int = 5,
     options: dict[str, Any] | None = None,
 ) -> CheckReport:
     """Play `matches` seeded random matches of `game` and check the contract along them (every `every`-th state
-    in full, every state cheaply). Raises GameCheckError on the first broken promise; returns what was checked."""
+    in full, every state cheaply), and the parts its GameSpec declares (renderer, heuristic and tensors at every
+    `parts_every`-th full check, the scenario builder), and that the same seed gives the same match. Raises
+    GameCheckError on the first broken promise; returns what was checked (and what could not be)."""
     if isinstance(game, str):
         game = load_game(game, **(options or {}))
     report = CheckReport(game.name)
     _check_static(game, report)
-    rule_ids = documented_rule_ids(game) if game.name in game_names() else None
+    registered = game.name in game_names()
+    rule_ids = documented_rule_ids(game) if registered else None
+    spec = game_spec(game.name) if registered else None
     rng = random.Random(seed)
     for _ in range(matches):
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal() and steps < max_steps:
-            if steps % every == 0:
-                _check_step(state, rng, report, rule_ids)
-            legal = state.legal_actions()
-            if not legal:
-                raise _fail("a state that is not terminal has no legal action", state)
-            state.apply_action(
-                sample_chance(state, rng) if state.is_chance_node() else legal[int(rng.random() * len(legal))]
-            )
-            steps += 1
-        report.steps += steps
-        report.matches += 1
-        if state.is_terminal():
-            _check_end(state, report)
-        _check_replay(state, report)
+        _play_checked(game, rng, report, rule_ids, spec, max_steps, every, parts_every)
+    _check_same_seed(game, seed, max_steps, report)
+    _check_scenario(game, spec, rng, report)
     return report

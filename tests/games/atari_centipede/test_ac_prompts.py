@@ -100,12 +100,8 @@ def test_AC_11_8_the_bonus_move_is_asked_for(ac):
         "bonus_move",
         "Bonus move: your Gnome's bolt reached the other Gnome. Move any one of your bugs, or decline.",
     )
-    assert (
-        said(s, 0)
-        == said(s, None)
-        == (
-            "bonus_move",
-            "Blue Centipede has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to move, "
-            "or declining.",
-        )
+    told = (
+        "Blue Centipede has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to "
+        "move, or declining."
     )
+    assert said(s, 0) == said(s, None) == ("bonus_move", told)

@@ -1,14 +1,12 @@
 """Atari's Centipede: every player action and chance outcome, declared as action codecs (data).
 
 A square is given by its `row` and `col` arguments. The codec depends on the board's length (`field_rows`), so
-it is built per length and cached; `Acts` holds the first action of each block (and, for blocks of field
-squares, the offset that turns a square number into its action: `action = offset + square`), taken once from
-`codec.start(kind)` so the engine never does its own range arithmetic on labels or numbers.
+it is built per length and cached, with `Actions`: each kind's action numbers by argument, read from the codec,
+so the engine never does arithmetic on action numbers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from boardcade.core import ActionCodec, Arg, Block, arg_range
@@ -73,94 +71,85 @@ def _blocks(lay: Layout) -> list[Block]:
     ]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Acts:
-    """First actions of the blocks (`X_SQ` = block start minus the first field square: `action = X_SQ + square`)."""
+class Actions:
+    """A board's action codec and the action numbers of each kind by argument, read from the codec once (the engine
+    never computes an action from an offset): a tuple by the argument's position for most kinds, a list by square
+    number (-1 where there is none) for the kinds whose arguments are a square's row and column."""
 
-    codec: ActionCodec
-    seed_codec: ActionCodec
-    DIE: int
-    USE: int
-    LEFT: int
-    RIGHT: int
-    FIRE: int
-    RECH: int
-    NO_RECH: int
-    END: int
-    RECH_END: int
-    GLITCH_SQ: int
-    PLAY: int
-    SPAWN_C: int
-    SPAWN_F: int
-    SPAWN_S: int
-    RM_MUSH_SQ: int
-    PL_MUSH_SQ: int
-    BERSERK_SQ: int
-    MOVE_BUG_SQ: int
-    SPIDER_SQ: int
-    DROP: int
-    NO_DROP: int
-    BONUS_SQ: int
-    DECLINE: int
-    SEED_SQ: int
-    PLACE_G: int
-    last: int
+    __slots__ = (
+        "codec",
+        "seed_codec",
+        "die",
+        "use_card",
+        "move",
+        "fire",
+        "recharge",
+        "no_recharge",
+        "end_turn",
+        "recharge_and_end",
+        "glitch",
+        "play",
+        "spawn_centipede",
+        "spawn_flea",
+        "spawn_spider",
+        "remove_mushroom",
+        "place_mushroom",
+        "berserk",
+        "move_bug",
+        "spider_to",
+        "drop_mushroom",
+        "no_mushroom",
+        "bonus_move",
+        "decline_bonus",
+        "seed",
+        "place_gnome",
+    )
 
-    def spawn_spider(self, square: int) -> int:
-        r, c = divmod(square, COLS)
-        return self.SPAWN_S + 2 * (r - 1) + (0 if c == 0 else 1)
+    def __init__(self, lay: Layout):
+        codec = self.codec = ActionCodec(_blocks(lay))
+        self.seed_codec = ActionCodec(
+            [Block("seed_mushroom", (Arg("row", lay.field),), "a mushroom seeded in row {row}", CHANCE_ACTOR, "AC-2.3")]
+        )
 
-    def spawn_spider_square(self, action: int) -> int:
-        i, side = divmod(action - self.SPAWN_S, 2)
-        return (i + 1) * COLS + (0 if side == 0 else COLS - 1)
+        def by_arg(kind: str) -> tuple[int, ...]:
+            return tuple(codec.actions_of(kind))
 
-    def place_gnome(self, square: int) -> int:
-        r, c = divmod(square, COLS)
-        return self.PLACE_G + (0 if r == 0 else COLS) + c
+        def by_square(kind: str) -> list[int]:
+            table = [-1] * lay.nsq
+            for a in codec.actions_of(kind):
+                args = codec.decode(a).args
+                table[args["row"] * COLS + args["col"]] = a
+            return table
 
-    def place_gnome_square(self, action: int) -> int:
-        end, c = divmod(action - self.PLACE_G, COLS)
-        return (0 if end == 0 else self.last) * COLS + c
+        self.die = by_arg("die")  # by face index
+        self.use_card = by_arg("use_card")  # by Gnome Control card
+        self.move = by_arg("move")  # (left, right)
+        self.fire = codec.start("fire")
+        self.recharge = by_arg("recharge")
+        self.no_recharge = codec.start("no_recharge")
+        self.end_turn = codec.start("end_turn")
+        self.recharge_and_end = by_arg("recharge_and_end")
+        self.glitch = by_square("glitch")
+        self.play = by_arg("play")  # by Centipede card
+        self.spawn_centipede = by_arg("spawn_centipede")  # (column 0, column 8)
+        self.spawn_flea = by_arg("spawn_flea")  # by column
+        self.spawn_spider = by_square("spawn_spider")
+        self.remove_mushroom = by_square("remove_mushroom")
+        self.place_mushroom = by_square("place_mushroom")
+        self.berserk = by_square("berserk")
+        self.move_bug = by_square("move_bug")
+        self.spider_to = by_square("spider_to")
+        self.drop_mushroom = codec.start("drop_mushroom")
+        self.no_mushroom = codec.start("no_mushroom")
+        self.bonus_move = by_square("bonus_move")
+        self.decline_bonus = codec.start("decline_bonus")
+        self.seed = by_square("seed")
+        self.place_gnome = by_square("place_gnome")
 
 
 @cache
-def acts_for(lay: Layout) -> Acts:
-    codec = ActionCodec(_blocks(lay))
-    seed_codec = ActionCodec(
-        [Block("seed_mushroom", (Arg("row", lay.field),), "a mushroom seeded in row {row}", CHANCE_ACTOR, "AC-2.3")]
-    )
-    s = codec.start
-    lo = lay.field_lo
-    return Acts(
-        codec=codec,
-        seed_codec=seed_codec,
-        DIE=s("die"),
-        USE=s("use_card"),
-        LEFT=s("move"),
-        RIGHT=s("move") + 1,
-        FIRE=s("fire"),
-        RECH=s("recharge"),
-        NO_RECH=s("no_recharge"),
-        END=s("end_turn"),
-        RECH_END=s("recharge_and_end"),
-        GLITCH_SQ=s("glitch") - lo,
-        PLAY=s("play"),
-        SPAWN_C=s("spawn_centipede"),
-        SPAWN_F=s("spawn_flea"),
-        SPAWN_S=s("spawn_spider"),
-        RM_MUSH_SQ=s("remove_mushroom") - lo,
-        PL_MUSH_SQ=s("place_mushroom") - lo,
-        BERSERK_SQ=s("berserk") - lo,
-        MOVE_BUG_SQ=s("move_bug") - lo,
-        SPIDER_SQ=s("spider_to") - lo,
-        DROP=s("drop_mushroom"),
-        NO_DROP=s("no_mushroom"),
-        BONUS_SQ=s("bonus_move") - lo,
-        DECLINE=s("decline_bonus"),
-        SEED_SQ=s("seed") - lo,
-        PLACE_G=s("place_gnome"),
-        last=lay.last,
-    )
+def acts_for(lay: Layout) -> Actions:
+    return Actions(lay)
 
 
 # Chance nodes: one codec per kind (each a single block starting at 0).

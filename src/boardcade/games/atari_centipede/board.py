@@ -72,6 +72,50 @@ COLOUR_NAMES = ("red", "blue")
 TEAM_NAMES = ("A", "B")
 
 
+# ---- pieces on the board ------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Centipede:
+    """A centipede on the board: its colour, its segments' squares head first, each segment's facing (+1 right,
+    -1 left; the head's first) and whether it has moved this turn."""
+
+    colour: int
+    squares: list[int]
+    facings: list[int]
+    moved: bool = False
+
+    def copy(self) -> Centipede:
+        return Centipede(self.colour, self.squares.copy(), self.facings.copy(), self.moved)
+
+
+@dataclass(slots=True)
+class Bug:
+    """A flea or a spider on the board: its square, its colour and whether it has moved this turn."""
+
+    square: int
+    colour: int
+    moved: bool = False
+
+    def copy(self) -> Bug:
+        return Bug(self.square, self.colour, self.moved)
+
+
+@dataclass(slots=True)
+class CardMove:
+    """A Centipede card drawn (seen only by its owner) or played (public), kept to resample the hidden draws
+    (AC-12.1): which colour, in which reshuffle cycle of its deck, the card, the history index of the draw or
+    play, and the index of the draw's private event (-1 for a play)."""
+
+    drawn: bool
+    colour: int
+    cycle: int
+    card: int
+    step: int
+    event: int
+
+    def copy(self) -> CardMove:
+        return CardMove(self.drawn, self.colour, self.cycle, self.card, self.step, self.event)
+
+
 @dataclass(frozen=True, eq=False)  # one object per (field_rows, players): hashed by identity
 class Layout:
     """Everything fixed by a game's options: the board's geometry (AC-1.1, AC-1.2) and the seats (AC-2.1, AC-11).
@@ -97,10 +141,10 @@ class Layout:
     field_lo: int
     field_hi: int
     field: tuple[int, ...]
-    spawns: dict
-    all_spawns: frozenset
-    flea_row: dict
-    last_field: dict
+    spawns: dict[int, tuple[int, int]]
+    all_spawns: frozenset[int]
+    flea_row: dict[int, int]
+    last_field: dict[int, int]
     colours: int
     gnomes: int
     gnome_seat: tuple[int, ...]

@@ -1,41 +1,49 @@
 """Atari's Centipede (IDW 2017) for 2 or 4 players: the Game and the State contract.
 
 Rules: rules/atari-centipede.md. Static data and the per-game layout: board.py; the action codec:
-actions.py; piece mechanics: pieces.py; the sequence of decisions: turns.py. This module holds the public
-contract: options, chance, labels, observations, hidden information, cloning.
+actions.py; piece mechanics: pieces.py; the turn as a table of phases: phases.py; the state's fields: state.py.
+This module holds the public contract: options, chance, labels, observations, hidden information, cloning.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option, State
+from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option
+from boardcade.core.codec import Action
+from boardcade.core.phases import PhasedGame
 
 from . import board as B
-from .actions import DICE_OFF, DRAW, ROLL, acts_for, die_label
-from .pieces import GameOver, PiecesMixin
-from .prompts import DECISIONS
-from .turns import (
+from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
+from .board import CardMove
+from .observation import AtariObservation, SideView
+from .phases import (
     CHANCE_PHASES,
     GNOME_PHASES,
     P_CDROP,
     P_CSPIDER,
-    P_DICEOFF,
     P_DRAW,
-    P_GPLACE,
     P_OVER,
     P_ROLL,
     P_SEED,
     P_SEED_CHANCE,
     PHASE_NAMES,
-    TurnsMixin,
+    PHASES,
+    Phase,
+    begin_setup,
+    has_card,
+    result_for,
 )
+from .pieces import GameOver
+from .prompts import DECISIONS
+from .state import AtariData, Tables
 
 COLOUR_NAMES = B.COLOUR_NAMES
 
 
-class AtariCentipedeGame(Game):
+class AtariCentipedeGame(PhasedGame):
     name = "atari_centipede"
     title = "Atari's Centipede (IDW 2017)"
     OPTIONS = (
@@ -72,6 +80,7 @@ class AtariCentipedeGame(Game):
     )
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
+    PHASES = PHASES  # the turn as a table of phases (phases.py)
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
     # Version 3 (2026-12-02): bugs that cannot move are not offered a move (AC-6.1); version 2 replays with
@@ -81,24 +90,34 @@ class AtariCentipedeGame(Game):
     # pair (36). The player actions depend on the board's length: set per game from its codec.
     max_chance_outcomes = 36
 
-    def __init__(self, **options: Any):
-        super().__init__(**options)
+    def prepare(self) -> None:
+        assert self.codec is not None
         self.num_distinct_actions = self.codec.size
+        self.tables = Tables(self.acts, self.options)
 
     @property
     def layout(self) -> B.Layout:
         return B.layout(self.options["field_rows"], self.options["players"])
 
     @property
-    def acts(self):
+    def acts(self) -> Actions:
         return acts_for(self.layout)
 
     def make_codec(self) -> ActionCodec:
         return self.acts.codec
 
+    def action_argument(self, action: Action) -> int:
+        """A handler's argument: the square of an action given by a row and a column, else the digit of its one
+        argument (a face, a card, a direction, a column, a spawn point), 0 without one."""
+        args = action.args
+        if "row" in args:
+            return int(args["row"]) * B.COLS + int(args["col"])
+        return action.digits[0] if action.digits else 0
+
     @property
     def num_players(self) -> int:
-        return self.options["players"]
+        players: int = self.options["players"]
+        return players
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """4 players: team A is seats 0 (Gnome) and 1 (Centipede), team B seats 2 and 3 (AC-11)."""
@@ -108,15 +127,16 @@ class AtariCentipedeGame(Game):
     def max_game_length(self) -> int:
         # setup (seeding, placing, rolling, dealing) + per round: each Gnome turn at most ~80 steps
         # (5 card uses with rerolls, bonus moves) and each Centipede turn at most ~80 (12 bugs).
-        return 400 + self.options["max_rounds"] * 80 * self.options["players"]
+        rounds: int = self.options["max_rounds"]
+        return 400 + rounds * 80 * self.num_players
 
     def new_initial_state(self) -> AtariCentipedeState:
-        return AtariCentipedeState(self)
+        return AtariCentipedeState(self, self.layout, self.tables)
 
-    def __deepcopy__(self, memo: dict) -> AtariCentipedeGame:
+    def __deepcopy__(self, memo: dict[int, Any]) -> AtariCentipedeGame:
         return self  # a game is immutable once loaded (its codec and layout are shared, read-only tables)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[Any, ...]]:
         return (_load_game, (dict(self.options),))  # pickled by its options (the codec is rebuilt, not pickled)
 
     def player_name(self, player: int) -> str:
@@ -128,164 +148,28 @@ class AtariCentipedeGame(Game):
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"chance outcome {action}"
-        if 0 <= action < self.codec.size:
-            return self.codec.label(action)
+        if 0 <= action < self.action_codec.size:
+            return self.action_codec.label(action)
         return f"action {action}"
 
 
-class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
-    def __init__(self, game: AtariCentipedeGame):
-        super().__init__(game)
-        lay = self._lay = game.layout
-        self._A = game.acts
-        self._random_setup = game.options["setup"] == "random"
-        self._offer_stuck = game.options["offer_stuck_bugs"]
-        self._max_rounds = game.options["max_rounds"]
-        self._cent_speed_table = B.CENT_SPEED
-        ncol = lay.colours
-        ngn = lay.gnomes
-        # board
-        self._board = [B.EMPTY] * lay.nsq
-        self._bcol = [-1] * lay.nsq
-        self._cents: list[list] = []  # [colour, squares head first, facings, moved this turn]
-        self._fleas: list[list] = []  # [square, colour, moved]
-        self._spiders: list[list] = []
-        self._segs = [0] * ncol
-        self._supply = B.MUSHROOMS
-        self._flea_supply = B.FLEAS
-        self._spider_supply = B.SPIDERS
-        self._col_mush = [0] * B.COLS
-        # gnomes
-        self._gnome = [-1] * ngn
-        self._gend = [-1] * ngn
-        self._above = [-1] * ngn
-        self._gnome_at_end: dict[int, int] = {}
-        self._cards = [[True, True, True, lay.glitch] for _ in range(ngn)]
-        self._pool = [0] * 6
-        # centipede sides
-        self._home = [-1] * ncol
-        self._dy = [0] * ncol
-        self._spawns: list[tuple[int, int]] = [(), ()][:ncol]
-        self._hand = [[0] * 5 for _ in range(ncol)]
-        self._deck = [list(B.DECK) for _ in range(ncol)]
-        self._discard = [[0] * 5 for _ in range(ncol)]
-        self._tucked = [0] * ncol
-        self._cycle = [0] * ncol
-        self._card_log: list[tuple] = []  # ("d"|"p", colour, cycle, card, history index, event index)
-        # turn structure: (player, 0 = Gnome / 1 = Centipede, Gnome or colour index)
-        self._order = [] if lay.team_game else [(lay.gnome_seat[0], 0, 0), (lay.cent_seat[0], 1, 0)]
-        self._turn_i = -1
-        self._round = 0
-        self._g = 0
-        self._c = 0
-        self._placing = 0
-        self._die = -1  # the face of the die in use (-1: none in use)
-        self._die_step = 0
-        self._die_used = False  # this turn's die has been activated (AC-4.2)
-        self._used_card = False
-        self._bonus = False
-        self._pending_spider = False
-        self._slam_pending = False  # Slam the Ball used during a die: the die in use is rerolled after it (AC-5.4)
-        self._entering = False  # a centipede is entering: losing the last segment is checked after it (AC-6.6)
-        self._moving: list | None = None
-        self._spider_to: list[int] = []  # the moving spider's destinations (AC-8), found when it starts
-        self._flea_left = 0
-        self._flea_from = -1
-        self._rolls_left = 0
-        self._after_roll = 0
-        self._roll_rule = "AC-2.5"
-        self._draws_left = 0
-        self._draw_colour = 0
-        self._setup_colour = 0
-        self._diceoff: list[tuple[int, int]] = []
-        self._phase = P_SEED
-        self._cur = 0
-        self._begin_setup()
+class AtariCentipedeState(AtariData):
+    """A position (its fields: state.py) with the contract: observations, action descriptions, hidden
+    information, copies."""
 
-    # ---- names -------------------------------------------------------------------------------
-    def _gnome_name(self, g: int) -> str:
-        return f"{B.COLOUR_NAMES[g]} Gnome" if self._lay.team_game else "Gnome"
+    __slots__ = ()
+    game: AtariCentipedeGame
 
-    # ---- contract: flow ----------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self._cur
-
-    def _legal_actions(self) -> list[int]:
-        phase = self._phase
-        if phase in GNOME_PHASES:
-            return self._gnome_legal()
-        A = self._A
-        if phase == P_SEED:
-            base = A.SEED_SQ
-            return [base + s for s in self._seed_squares()]
-        if phase == P_GPLACE:
-            return [A.place_gnome(s) for s in self._gplace_squares()]
-        return self._centipede_legal()
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self._phase
-        if phase == P_ROLL:
-            return _ROLL_OUTCOMES
-        if phase == P_DRAW:
-            deck = self._deck[self._draw_colour]
-            total = sum(deck)
-            return [(k, deck[k] / total) for k in range(5) if deck[k]]
-        if phase == P_SEED_CHANCE:
-            rows = [s // B.COLS - 1 for s in self._seed_squares()]
-            return [(r, 1 / len(rows)) for r in rows]
-        if phase == P_DICEOFF:
-            return _DICEOFF_OUTCOMES
-        return []
+    def __init__(self, game: AtariCentipedeGame, lay: B.Layout, tables: Tables):
+        super().__init__(game, lay, tables)
+        begin_setup(self)
 
     def _apply(self, action: int) -> None:
         try:
-            self._apply_inner(action)
-        except GameOver as end:
-            self._set(P_OVER, TERMINAL)
-            self._finish(self._result_for(end.team), end.rule, end.text)
-
-    def _result_for(self, team: int) -> list[float]:
-        winners = self._lay.teams[team]
-        return [1.0 if p in winners else -1.0 for p in range(self._lay.players)]
-
-    def _apply_inner(self, action: int) -> None:
-        phase = self._phase
-        if phase in GNOME_PHASES:
-            self._apply_gnome(action)
-        elif phase == P_ROLL:
-            self._roll(action)
-        elif phase == P_DRAW:
-            self._draw(action)
-        elif phase == P_SEED:
-            self._seed(action - self._A.SEED_SQ)
-        elif phase == P_SEED_CHANCE:
-            self._seed((action + 1) * B.COLS + self._seed_col)
-        elif phase == P_GPLACE:
-            self._place_gnome(self._A.place_gnome_square(action))
-        elif phase == P_DICEOFF:
-            self._dice_off(action)
-        else:
-            self._apply_centipede(action)
-
-    def _dice_off(self, outcome: int) -> None:
-        a, b = divmod(outcome, 6)
-        self._diceoff.append((a + 1, b + 1))
-        if a == b:
-            self._emit("AC-11.3", f"dice-off: both Gnomes roll {a + 1}; roll again")
-            return
-        high = 0 if a > b else 1
-        low = 1 - high
-        hi, lo = B.COLOUR_NAMES[high], B.COLOUR_NAMES[low]
-        self._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: the {hi} team picks the end, the {lo} team starts")
-        lay = self._lay
-        self._order = [
-            (lay.gnome_seat[low], 0, low),
-            (lay.cent_seat[low], 1, low),
-            (lay.gnome_seat[high], 0, high),
-            (lay.cent_seat[high], 1, high),
-        ]
-        self._placing = high
-        self._set(P_GPLACE, lay.gnome_seat[high])
+            super()._apply(action)
+        except GameOver as end:  # a win, the moment it happens (AC-3.4)
+            self._enter(P_OVER)
+            self._finish(result_for(self, end.team), end.rule, end.text)
 
     def roles(self) -> list[str]:
         return [self.game.player_name(p).lower() for p in range(self._lay.players)]
@@ -297,18 +181,15 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             "mushrooms_on_board": B.MUSHROOMS - self._supply,
         }
 
-    def _why_illegal(self, action: int) -> str:
-        return f"while deciding '{PHASE_NAMES[self._phase]}' only the listed actions are allowed"
-
     # ---- labels ------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        return self.action_info(action)["label"]
+        return str(self.action_info(action)["label"])
 
     def action_info(self, action: int) -> dict[str, Any]:
         phase = self._phase
         if phase in CHANCE_PHASES:
             return self._chance_info(phase, action)
-        codec = self._A.codec
+        codec = self._T.acts.codec
         if not 0 <= action < codec.size:
             return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
         info = codec.info(action)
@@ -357,7 +238,7 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             info["colour"] = COLOUR_NAMES[self._draw_colour]
             info["label"] = f"{info['colour']} Centipede draws {info['args']['card']}"
         elif phase == P_SEED_CHANCE:
-            info = self._A.seed_codec.info(outcome)
+            info = self._T.acts.seed_codec.info(outcome)
             row = info["args"]["row"]
             info["target"] = [row, self._seed_col]
             info["label"] = f"a mushroom is seeded at r{row}c{self._seed_col}"
@@ -366,46 +247,12 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         return info
 
     # ---- observation -------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        obs = self._observation_common(player)
+    def observation(self, player: int | None) -> AtariObservation:
         lay = self._lay
-        obs["players"] = lay.players
-        obs["rows"] = lay.rows
-        obs["field_rows"] = lay.field_rows
-        obs["spawn_points"] = [list(B.coords(s)) for s in sorted(lay.all_spawns)]
-        obs["phase"] = PHASE_NAMES[self._phase]
-        obs["round"] = self._round
-        obs["max_rounds"] = self._max_rounds
-        obs["roles"] = self.roles()
-        obs["safety_cap_hit"] = self._capped
-        obs["mushrooms"] = [list(B.coords(s)) for s, cell in enumerate(self._board) if cell == B.MUSH]
-        obs["mushroom_supply"] = self._supply
-        obs["centipedes"] = [
-            {"colour": COLOUR_NAMES[c[0]], "segments": [list(B.coords(s)) for s in c[1]], "facing": c[2][0]}
-            for c in self._cents
-        ]
-        obs["fleas"] = [{"colour": COLOUR_NAMES[b[1]], "square": list(B.coords(b[0]))} for b in self._fleas]
-        obs["spiders"] = [{"colour": COLOUR_NAMES[b[1]], "square": list(B.coords(b[0]))} for b in self._spiders]
-        obs["bug_supply"] = {"fleas": self._flea_supply, "spiders": self._spider_supply}
-        obs["gnomes"] = [
-            {
-                "player": lay.gnome_seat[g],
-                "team": B.TEAM_NAMES[g] if lay.team_game else None,
-                "square": list(B.coords(self._gnome[g])) if self._gnome[g] >= 0 else None,
-                "cards": {B.CARD_NAMES[k]: ready for k, ready in enumerate(self._cards[g]) if self._has_card(k)},
-            }
-            for g in range(lay.gnomes)
-        ]
-        obs["dice_pool"] = [{"face": f + 1, "actions": B.FACE_TEXTS[f]} for f in range(6) for _ in range(self._pool[f])]
-        obs["die_in_use"] = (
-            {"face": self._die + 1, "actions": B.FACE_TEXTS[self._die], "next_step": self._die_step}
-            if self._die >= 0 and self._turn_i >= 0
-            else None
-        )
-        sides = []
+        sides: list[SideView] = []
         for c in range(lay.colours):
             owner = lay.cent_seat[c]
-            side = {
+            side: SideView = {
                 "player": owner,
                 "colour": COLOUR_NAMES[c],
                 "home_row": self._home[c],
@@ -419,12 +266,53 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
             if player == owner:
                 side["hand"] = [B.CENT_CARD_NAMES[k] for k in range(5) for _ in range(self._hand[c][k])]
             sides.append(side)
-        obs["centipede_players"] = sides
+        # (mypy cannot tell that the common keys hold none of the optional keys added below: hence the ignore)
+        obs: AtariObservation = {
+            **self._observation_common(player),  # type: ignore[typeddict-item]
+            "players": lay.players,
+            "rows": lay.rows,
+            "field_rows": lay.field_rows,
+            "spawn_points": [list(B.coords(s)) for s in sorted(lay.all_spawns)],
+            "phase": PHASE_NAMES[self._phase],
+            "round": self._round,
+            "max_rounds": self._T.max_rounds,
+            "roles": self.roles(),
+            "safety_cap_hit": self._capped,
+            "mushrooms": [list(B.coords(s)) for s, cell in enumerate(self._board) if cell == B.MUSH],
+            "mushroom_supply": self._supply,
+            "centipedes": [
+                {
+                    "colour": COLOUR_NAMES[c.colour],
+                    "segments": [list(B.coords(s)) for s in c.squares],
+                    "facing": c.facings[0],
+                }
+                for c in self._cents
+            ],
+            "fleas": [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._fleas],
+            "spiders": [{"colour": COLOUR_NAMES[b.colour], "square": list(B.coords(b.square))} for b in self._spiders],
+            "bug_supply": {"fleas": self._flea_supply, "spiders": self._spider_supply},
+            "gnomes": [
+                {
+                    "player": lay.gnome_seat[g],
+                    "team": B.TEAM_NAMES[g] if lay.team_game else None,
+                    "square": list(B.coords(self._gnome[g])) if self._gnome[g] >= 0 else None,
+                    "cards": {B.CARD_NAMES[k]: ready for k, ready in enumerate(self._cards[g]) if has_card(self, k)},
+                }
+                for g in range(lay.gnomes)
+            ],
+            "dice_pool": [{"face": f + 1, "actions": B.FACE_TEXTS[f]} for f in range(6) for _ in range(self._pool[f])],
+            "die_in_use": (
+                {"face": self._die + 1, "actions": B.FACE_TEXTS[self._die], "next_step": self._die_step}
+                if self._die >= 0 and self._turn_i >= 0
+                else None
+            ),
+            "centipede_players": sides,
+        }
         phase = self._phase
         if phase == P_CDROP and self._flea_from >= 0:
             obs["flea_left"] = list(B.coords(self._flea_from))
-        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving is not None:
-            obs["moving_bug"] = list(B.coords(self._moving[0]))  # the flea or spider now moving
+        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving >= 0:
+            obs["moving_bug"] = list(B.coords(self._moving))  # the flea or spider now moving
         elif phase == P_SEED or phase == P_SEED_CHANCE:
             col = self._seed_col  # -1: the seeder picks this turn's column with its first mushroom (AC-2.2)
             obs["seeding"] = {"column": col if col >= 0 else None, "left": self._seed_left}
@@ -436,9 +324,9 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
     def information_state_string(self, player: int) -> str:
         hist = self._history.copy()
         cent_seat = self._lay.cent_seat
-        for kind, c, _, _, idx, _ in self._card_log:
-            if kind == "d" and cent_seat[c] != player:
-                hist[idx] = -9
+        for move in self._card_log:
+            if move.drawn and cent_seat[move.colour] != player:
+                hist[move.step] = -9
         return f"p{player}:" + ",".join(map(str, hist))
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> AtariCentipedeState:
@@ -448,184 +336,103 @@ class AtariCentipedeState(PiecesMixin, TurnsMixin, State):
         new = self.clone()
         for c in range(self._lay.colours):
             if self._lay.cent_seat[c] != player:
-                new._reshuffle_hidden(c, rng)
+                _reshuffle_hidden(new, c, rng)
         return new
 
-    def _reshuffle_hidden(self, c: int, rng: random.Random) -> None:
-        # A Markov chain over the hidden draws (swaps within a reshuffle cycle, and against the unseen deck in
-        # the current cycle) that keeps every later play possible. It starts from a deal built from public
-        # facts only (`_canonical_start`), never from the real one, so the sample depends on what `player`
-        # knows and the rng alone (AC-12.1).
-        log = [list(e) for e in self._card_log if e[1] == c]
-        draws = [e for e in log if e[0] == "d"]
-        if not draws:
-            return
-        last_cycle = self._cycle[c]
-        by_cycle: dict[int, list[list]] = {}
-        for e in draws:
-            by_cycle.setdefault(e[2], []).append(e)
-        unseen = [k for k in range(5) for _ in range(self._deck[c][k])]
-        unseen = _canonical_start(log, by_cycle, unseen, last_cycle)
-
-        def feasible() -> bool:
-            hand = [0] * 5
-            for e in log:
-                if e[0] == "d":
-                    hand[e[3]] += 1
-                else:
-                    hand[e[3]] -= 1
-                    if hand[e[3]] < 0:
-                        return False
-            return True
-
-        for _ in range(min(400, 4 * len(draws))):
-            a = rng.choice(draws)
-            group = by_cycle[a[2]]
-            use_deck = a[2] == last_cycle and unseen and rng.random() < len(unseen) / (len(unseen) + len(group))
-            if use_deck:
-                j = rng.randrange(len(unseen))
-                old = a[3]
-                if unseen[j] == old:
-                    continue
-                a[3] = unseen[j]
-                if feasible():
-                    unseen[j] = old
-                else:
-                    a[3] = old
-            else:
-                b = rng.choice(group)
-                if a[3] == b[3]:
-                    continue
-                a[3], b[3] = b[3], a[3]
-                if not feasible():
-                    a[3], b[3] = b[3], a[3]
-        hand = [0] * 5
-        owner = self._lay.cent_seat[c]
-        new_log = {}
-        for e in log:
-            hand[e[3]] += 1 if e[0] == "d" else -1
-            if e[0] == "d":
-                self._history[e[4]] = e[3]
-                self._replace_event(
-                    e[5], text=f"{COLOUR_NAMES[c]} Centipede draws {B.CENT_CARD_NAMES[e[3]]}", visible_to=(owner,)
-                )
-                new_log[e[4]] = tuple(e)
-        self._card_log = [new_log.get(e[4], e) if e[1] == c and e[0] == "d" else e for e in self._card_log]
-        self._hand[c] = hand
-        self._deck[c] = [0] * 5
-        for k in unseen:
-            self._deck[c][k] += 1
-        self._legal_cache = None
-
-    # ---- cloning -----------------------------------------------------------------------------
-    # Fields holding numbers, booleans or objects never changed in place (shared by reference).
-    _SHARED = (
-        "_lay",
-        "_A",
-        "_random_setup",
-        "_max_rounds",
-        "_cent_speed_table",
-        "_order",
-        "_supply",
-        "_flea_supply",
-        "_spider_supply",
-        "_round",
-        "_turn_i",
-        "_g",
-        "_c",
-        "_placing",
-        "_die",
-        "_die_step",
-        "_die_used",
-        "_offer_stuck",
-        "_used_card",
-        "_bonus",
-        "_pending_spider",
-        "_slam_pending",
-        "_entering",
-        "_spider_to",
-        "_flea_left",
-        "_flea_from",
-        "_rolls_left",
-        "_after_roll",
-        "_roll_rule",
-        "_draws_left",
-        "_draw_colour",
-        "_setup_colour",
-        "_phase",
-        "_cur",
-        "_seed_cols_done",
-        "_seed_col",
-        "_seed_left",
-    )
-
-    def __deepcopy__(self, memo: dict) -> AtariCentipedeState:
+    # ---- copies ------------------------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> AtariCentipedeState:
         return self.clone()  # static tables stay shared; `copy.deepcopy` (OpenSpiel's tests) gets a clone
 
-    def __getstate__(self) -> dict:
-        state = self.__dict__.copy()  # pickling (OpenSpiel's serialisation): the shared tables come from the game
-        del state["_lay"], state["_A"]
-        for name in State.__slots__:
-            state[name] = getattr(self, name)
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickling (OpenSpiel's serialisation): every field but the shared tables, which come from the game."""
+        state = {name: getattr(self, name) for cls in type(self).__mro__ for name in cls.__dict__.get("__slots__", ())}
+        del state["_lay"], state["_T"]
         return state
 
-    def __setstate__(self, state: dict) -> None:
-        for name in State.__slots__:
-            setattr(self, name, state.pop(name))
-        self.__dict__.update(state)
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
         self._lay = self.game.layout
-        self._A = self.game.acts
-
-    def clone(self) -> AtariCentipedeState:
-        new = AtariCentipedeState.__new__(AtariCentipedeState)
-        self._copy_base_into(new)
-        d = self.__dict__
-        nd = new.__dict__
-        for k in self._SHARED:
-            nd[k] = d[k]
-        new._board = self._board.copy()
-        new._bcol = self._bcol.copy()
-        new._cents = [[c[0], c[1].copy(), c[2].copy(), c[3]] for c in self._cents]
-        new._fleas = [b.copy() for b in self._fleas]
-        new._spiders = [b.copy() for b in self._spiders]
-        moving = self._moving
-        new._moving = None
-        if moving is not None:
-            for old, cp in zip(self._fleas + self._spiders, new._fleas + new._spiders, strict=True):
-                if old is moving:
-                    new._moving = cp
-        new._segs = self._segs.copy()
-        new._col_mush = self._col_mush.copy()
-        new._gnome = self._gnome.copy()
-        new._gend = self._gend.copy()
-        new._above = self._above.copy()
-        new._gnome_at_end = self._gnome_at_end.copy()
-        new._cards = [c.copy() for c in self._cards]
-        new._pool = self._pool.copy()
-        new._dy = self._dy.copy()
-        new._home = self._home.copy()
-        new._spawns = self._spawns.copy()
-        new._hand = [h.copy() for h in self._hand]
-        new._deck = [h.copy() for h in self._deck]
-        new._discard = [h.copy() for h in self._discard]
-        new._tucked = self._tucked.copy()
-        new._cycle = self._cycle.copy()
-        new._card_log = self._card_log.copy()
-        new._diceoff = self._diceoff.copy()
-        return new
+        self._T = self.game.tables
 
 
-def _load_game(options: dict) -> AtariCentipedeGame:
+def _reshuffle_hidden(st: AtariCentipedeState, c: int, rng: random.Random) -> None:
+    """Redraw colour c's hidden draws (on a copy): a Markov chain over them (swaps within a reshuffle cycle,
+    and against the unseen deck in the current cycle) that keeps every later play possible. It starts from a
+    deal built from public facts only (`_canonical_start`), never from the real one, so the sample depends on
+    what the player knows and the rng alone (AC-12.1)."""
+    log = [m.copy() for m in st._card_log if m.colour == c]
+    draws = [m for m in log if m.drawn]
+    if not draws:
+        return
+    last_cycle = st._cycle[c]
+    by_cycle: dict[int, list[CardMove]] = {}
+    for m in draws:
+        by_cycle.setdefault(m.cycle, []).append(m)
+    unseen = [k for k in range(5) for _ in range(st._deck[c][k])]
+    unseen = _canonical_start(log, by_cycle, unseen, last_cycle)
+
+    def feasible() -> bool:
+        hand = [0] * 5
+        for m in log:
+            if m.drawn:
+                hand[m.card] += 1
+            else:
+                hand[m.card] -= 1
+                if hand[m.card] < 0:
+                    return False
+        return True
+
+    for _ in range(min(400, 4 * len(draws))):
+        a = rng.choice(draws)
+        group = by_cycle[a.cycle]
+        use_deck = a.cycle == last_cycle and unseen and rng.random() < len(unseen) / (len(unseen) + len(group))
+        if use_deck:
+            j = rng.randrange(len(unseen))
+            old = a.card
+            if unseen[j] == old:
+                continue
+            a.card = unseen[j]
+            if feasible():
+                unseen[j] = old
+            else:
+                a.card = old
+        else:
+            b = rng.choice(group)
+            if a.card == b.card:
+                continue
+            a.card, b.card = b.card, a.card
+            if not feasible():
+                a.card, b.card = b.card, a.card
+    hand = [0] * 5
+    owner = st._lay.cent_seat[c]
+    redrawn = {}
+    for m in log:
+        hand[m.card] += 1 if m.drawn else -1
+        if m.drawn:
+            st._history[m.step] = m.card
+            st._replace_event(
+                m.event, text=f"{COLOUR_NAMES[c]} Centipede draws {B.CENT_CARD_NAMES[m.card]}", visible_to=(owner,)
+            )
+            redrawn[m.step] = m
+    st._card_log = [redrawn.get(m.step, m) if m.colour == c and m.drawn else m for m in st._card_log]
+    st._hand[c] = hand
+    st._deck[c] = [0] * 5
+    for k in unseen:
+        st._deck[c][k] += 1
+    st._legal_cache = None
+
+
+def _load_game(options: dict[str, Any]) -> AtariCentipedeGame:
     return AtariCentipedeGame(**options)
 
 
-_ROLL_OUTCOMES = [(f, 1 / 6) for f in range(6)]
-_DICEOFF_OUTCOMES = [(k, 1 / 36) for k in range(36)]
-
-__all__ = ["AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL"]
+__all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL", "Phase"]
 
 
-def _canonical_start(log: list[list], by_cycle: dict[int, list[list]], unseen: list[int], last_cycle: int) -> list[int]:
+def _canonical_start(
+    log: list[CardMove], by_cycle: dict[int, list[CardMove]], unseen: list[int], last_cycle: int
+) -> list[int]:
     """Rewrite the hidden draws in `log` (in place) to a deal built only from public facts: which draws
     happened in which reshuffle cycle, each cycle's cards (the current cycle's together with the unseen deck)
     and the cards played. Each play takes the earliest still-unnamed draw whose cycle still holds that card;
@@ -633,32 +440,32 @@ def _canonical_start(log: list[list], by_cycle: dict[int, list[list]], unseen: l
     it. In the rare history where this greedy order finds no deal, the log is left as it is."""
     pools: dict[int, list[int]] = {y: [0] * 5 for y in by_cycle}
     for y, group in by_cycle.items():
-        for e in group:
-            pools[y][e[3]] += 1
+        for m in group:
+            pools[y][m.card] += 1
     last = pools.setdefault(last_cycle, [0] * 5)  # the current cycle may have no draw yet
     for k in unseen:
         last[k] += 1
-    named: dict[int, int] = {}  # id of a draw entry -> card
-    waiting: list[list] = []
-    for e in log:
-        if e[0] == "d":
-            waiting.append(e)
+    named: dict[int, int] = {}  # id of a draw -> card
+    waiting: list[CardMove] = []
+    for m in log:
+        if m.drawn:
+            waiting.append(m)
             continue
-        k = e[3]
+        k = m.card
         for i, w in enumerate(waiting):
-            if pools[w[2]][k]:
-                pools[w[2]][k] -= 1
+            if pools[w.cycle][k]:
+                pools[w.cycle][k] -= 1
                 named[id(w)] = k
                 del waiting[i]
                 break
         else:
             return unseen
     for w in waiting:
-        pool = pools[w[2]]
+        pool = pools[w.cycle]
         k = next(k for k in range(5) if pool[k])
         pool[k] -= 1
         named[id(w)] = k
-    for e in log:
-        if e[0] == "d":
-            e[3] = named[id(e)]
+    for m in log:
+        if m.drawn:
+            m.card = named[id(m)]
     return [k for k in range(5) for _ in range(last[k])]

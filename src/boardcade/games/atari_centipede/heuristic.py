@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, TRIGGER, WRIST
+from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, TRIGGER, WRIST, Centipede
+from .phases import P_GSTEP
+from .query import fields
 from .threat import reachable_columns, threat_map
-from .turns import P_GSTEP
 
 DANGER, MATERIAL, PROGRESS, CARDS = 0.55, 0.25, 0.2, 0.02
+_CACHE = ("atari_centipede.heuristic", "pressures")
 
 
 def pressure(state, colour: int, columns: set[int] | None = None) -> float:
@@ -41,8 +43,8 @@ def pressure(state, colour: int, columns: set[int] | None = None) -> float:
     gend = state._gend[g]
     nearest = lay.rows
     for cent in state._cents:
-        if cent[0] == colour:
-            for s in cent[1]:
+        if cent.colour == colour:
+            for s in cent.squares:
                 d = abs(s // COLS - gend)
                 if d < nearest:
                     nearest = d
@@ -64,7 +66,7 @@ def _shoot(view, col: int):
     if not lay.field_lo <= s < lay.field_hi:
         return view
     cell = board[s]
-    out = SimpleNamespace(**view.__dict__)
+    out = SimpleNamespace(**fields(view))
     out._board = board.copy()
     if cell == MUSH:
         out._board[s] = EMPTY
@@ -76,20 +78,20 @@ def _shoot(view, col: int):
         colour = view._bcol[s]
         cents = []
         for cent in view._cents:
-            if s in cent[1]:
-                i = cent[1].index(s)
+            if s in cent.squares:
+                i = cent.squares.index(s)
                 if i:
-                    cents.append([cent[0], cent[1][:i], cent[2][:i], cent[3]])
-                if i + 1 < len(cent[1]):
-                    cents.append([cent[0], cent[1][i + 1 :], cent[2][i + 1 :], cent[3]])
+                    cents.append(Centipede(cent.colour, cent.squares[:i], cent.facings[:i], cent.moved))
+                if i + 1 < len(cent.squares):
+                    cents.append(Centipede(cent.colour, cent.squares[i + 1 :], cent.facings[i + 1 :], cent.moved))
             else:
                 cents.append(cent)
         out._cents = cents
         out._segs = view._segs.copy()
         out._segs[colour] -= 1
     else:
-        out._fleas = [b for b in view._fleas if b[0] != s]
-        out._spiders = [b for b in view._spiders if b[0] != s]
+        out._fleas = [b for b in view._fleas if b.square != s]
+        out._spiders = [b for b in view._spiders if b.square != s]
     return out
 
 
@@ -115,7 +117,7 @@ def _plans(state) -> list[tuple[object, set[int]]]:
             ends |= {max(0, col - 1), min(COLS - 1, col + 1)}
         out.append((view, ends))
         if trigger:
-            extra = SimpleNamespace(**_shoot(view, col).__dict__)
+            extra = SimpleNamespace(**fields(_shoot(view, col)))
             extra._cards = [c.copy() for c in view._cards]
             extra._cards[g][TRIGGER] = False
             out.append((extra, ends))
@@ -136,12 +138,12 @@ def evaluate(state, player: int) -> float:
         return 0.0
     # Search asks for every player's value of one position in a row: the pressures are computed once per position.
     key = len(state._history)
-    cached = state.__dict__.get("_pressure_cache")
-    if cached is not None and cached[0] == key:
+    cached = state.event_cache(_CACHE)  # [history length, pressures] (a clone starts with none)
+    if cached and cached[0] == key:
         pressures = cached[1]
     else:
         pressures = [_value(state, c) for c in range(state._lay.colours)]
-        state._pressure_cache = (key, pressures)
+        cached[:] = [key, pressures]
     if not state._lay.team_game:
         value = 2.0 * pressures[0] - 1.0
         return max(-1.0, min(1.0, value if player == 1 else -value))

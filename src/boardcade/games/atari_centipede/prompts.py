@@ -6,11 +6,13 @@ observation alone, so a Centipede hand (AC-12.1) can only ever be named in its o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcade.core import Decisions, Prompt
 
 from .board import DIE_FACES, MOVE, RECHARGE_STEP, SPIDER_SPEED
+from .phases import DECISION_OF
 
 _DIE = "(the die's next action{cards})"
 
@@ -109,27 +111,6 @@ TABLE = {
     "over.draw": Prompt(None, "Game over: {ending}."),
 }
 
-# Phase (the observation's "phase") -> decision kind, for the phases that need no further look.
-_KIND = {
-    "seed mushrooms (random)": "seed_roll",
-    "dice-off": "dice_off",
-    "roll dice": "dice_roll",
-    "draw card": "card_draw",
-    "choose spawn point": "spawn_point",
-    "choose die": "choose_die",
-    "after die": "end_turn",
-    "wrist control: direction": "wrist_control",
-    "glitch: mushroom to remove": "glitch_target",
-    "bonus bug move": "bonus_move",
-    "play a card": "play_card",
-    "flea spawn square": "flea_spawn",
-    "mushroom card square": "mushroom_card",
-    "berserk centipede": "berserk",
-    "choose bug to move": "bug_order",
-    "spider destination": "spider_move",
-    "flea mushroom drop": "flea_drop",
-    "spider spawn square": "spider_spawn",
-}
 _STEP_KIND = {MOVE: "die_move", RECHARGE_STEP: "die_recharge"}
 
 
@@ -137,35 +118,36 @@ def _sq(rc: list[int]) -> str:
     return f"r{rc[0]}c{rc[1]}"
 
 
-def _side(obs: dict[str, Any], player: int) -> dict[str, Any]:
+def _side(obs: Mapping[str, Any], player: int) -> dict[str, Any]:
     return next(s for s in obs["centipede_players"] if s["player"] == player)
 
 
-def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
-    """The decision of the phase in `obs`, with the facts its prompt names (a hand only in its owner's view)."""
-    phase = obs["phase"]
+def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+    """The decision of the phase in `obs` (its phase rule names the kind, phases.py), with the facts its prompt
+    names (a hand only in its owner's view)."""
+    key = DECISION_OF[obs["phase"]]
     cur = obs["current_player"]
     mine = cur >= 0 and obs["viewer"] == cur
     legal = obs["legal_actions"]  # empty unless `mine`
-    if phase == "game over":
+    if key == "over":
         if max(obs["returns"]) <= 0:
             return "over.draw"
         if obs["players"] == 4:  # seats 0-1 are the red team (A), 2-3 the blue team (B), AC-11.1
             facts["result"] = f"the {('red', 'blue')[obs['returns'].index(1.0) // 2]} team wins"
         return "over"
-    if phase == "seed mushrooms" or phase == "seed mushrooms (random)":
+    if key == "seed" or key == "seed_roll":
         seeding = obs["seeding"]
         facts["left"] = seeding["left"]
         facts["column"] = seeding["column"]
-        if phase != "seed mushrooms":
+        if key == "seed_roll":
             facts["n"] = 4 - seeding["left"]
             return "seed_roll"
         return "seed" if seeding["column"] is not None else "seed.column"
-    if phase == "place gnome":
+    if key == "place_gnome":
         rows = sorted({a["target"][0] for a in legal})
         facts["rows"] = " or row ".join(map(str, rows))
         return "place_gnome" if len(rows) != 1 else "place_gnome.other_end"
-    if phase == "resolve die":
+    if obs["phase"] == "resolve die":  # the kind is the die's next action's
         die = obs["die_in_use"]
         kind, n = DIE_FACES[die["face"] - 1][die["next_step"]]
         facts["actions"] = die["actions"]
@@ -176,7 +158,6 @@ def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
         if key == "die_recharge" and mine and not any(a["kind"] == "recharge" for a in legal):
             return "die_recharge.nothing"
         return key
-    key = _KIND[phase]
     if key == "dice_roll":
         facts["pool"] = len(obs["dice_pool"])
     elif key == "card_draw":

@@ -39,11 +39,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardcade.core import TERMINAL
-
 from . import board as B
+from .game import AtariCentipedeGame, AtariCentipedeState
+from .phases import (
+    P_DICEOFF,
+    P_GPLACE,
+    P_OVER,
+    P_ROLL,
+    P_SEED,
+    P_SEED_CHANCE,
+    P_SPAWN,
+    begin_turn,
+    has_card,
+    result_for,
+)
 from .pieces import GameOver
-from .turns import P_DICEOFF, P_GPLACE, P_OVER, P_ROLL, P_SEED, P_SPAWN
 
 _KEYS = {
     "gnome",
@@ -99,6 +109,9 @@ def _per_colour(lay: B.Layout, value: Any, key: str, default: Any) -> list[Any]:
     return [value.get(name, default) for name in B.COLOUR_NAMES]
 
 
+_Split = tuple[list[int], list[int], list[int], int]  # a colour's (hand, deck, discard, tucked)
+
+
 def _cards(names: Any, key: str) -> list[int]:
     if isinstance(names, str):
         names = (names,)
@@ -110,7 +123,7 @@ def _cards(names: Any, key: str) -> list[int]:
     return counts
 
 
-def _card_split(lay, hand, discard, deck, tucked) -> list[tuple[list[int], list[int], list[int], int]]:
+def _card_split(lay: B.Layout, hand: Any, discard: Any, deck: Any, tucked: Any) -> list[_Split]:
     """Per colour: (hand, deck, discard, tucked) card counts, checked against the 11-card deck (AC-6.2)."""
     out = []
     hands = _per_colour(lay, hand, "hand", _DEFAULT_HAND)
@@ -143,7 +156,7 @@ def _card_split(lay, hand, discard, deck, tucked) -> list[tuple[list[int], list[
     return out
 
 
-def build(game, **description: Any):
+def build(game: AtariCentipedeGame, **description: Any) -> AtariCentipedeState:
     unknown = sorted(set(description) - _KEYS)
     if unknown:
         raise ValueError(f"unknown scenario keys: {', '.join(unknown)}; keys: {', '.join(sorted(_KEYS))}")
@@ -178,13 +191,13 @@ def build(game, **description: Any):
     cards = _card_split(lay, d.get("hand"), d.get("discard"), d.get("deck"), d.get("tucked"))
 
     # 1. Setup through the contract: seeding, Gnomes, dice, hands, the entering centipede.
-    A = state._A
-    while state._phase == P_SEED:
+    acts = state._T.acts
+    while state._phase == P_SEED or state._phase == P_SEED_CHANCE:  # (option setup="random": chance seeds)
         state.apply_action(state.legal_actions()[0])
     if state._phase == P_DICEOFF:
         state.apply_action(0 * 6 + 5 if first == "A" else 5 * 6 + 0)  # the low roller starts
     while state._phase == P_GPLACE:
-        state.apply_action(A.place_gnome(gnomes[state._placing]))
+        state.apply_action(acts.place_gnome[gnomes[state._placing]])
     while state._phase == P_ROLL:
         state.apply_action(0)
     for c in range(lay.colours):
@@ -197,11 +210,12 @@ def build(game, **description: Any):
             for _ in range(hand[k]):
                 state.apply_action(k)
         if not sum(hand):  # an empty hand: the deal is skipped
-            state._set(P_SPAWN, lay.cent_seat[c])
+            state._c = c
+            state._enter(P_SPAWN)
         assert state._phase == P_SPAWN, "the deal did not end"
         state._board = [B.EMPTY] * lay.nsq  # the setup centipede enters an empty field (the field is laid out below)
         state._bcol = [-1] * lay.nsq
-        state.apply_action(A.SPAWN_C + (0 if spawn == 0 else 1))
+        state.apply_action(acts.spawn_centipede[0 if spawn == 0 else 1])
 
     # 2. The field as described.
     mushrooms = [_square(lay, s, "mushrooms") for s in d.get("mushrooms", ())]
@@ -238,16 +252,16 @@ def build(game, **description: Any):
                 if abs(ra - rb) + abs(ca - cb) != 1:
                     raise ValueError(f"{what}: {B.square_name(a)} and {B.square_name(b)} are not side by side")
             f = 1 if facing == "right" else -1
-            cents.append([colour, segs, [f] * len(segs), False])
+            cents.append(B.Centipede(colour, segs, [f] * len(segs), False))
     else:
-        cents = [[c[0], c[1].copy(), c[2].copy(), False] for c in state._cents]
+        cents = [B.Centipede(c.colour, c.squares.copy(), c.facings.copy(), False) for c in state._cents]
     segs_of = [0] * lay.colours
     for cent in cents:
-        for s in cent[1]:
+        for s in cent.squares:
             take(s, "centipede segment")
             board[s] = B.SEG
-            bcol[s] = cent[0]
-        segs_of[cent[0]] += len(cent[1])
+            bcol[s] = cent.colour
+        segs_of[cent.colour] += len(cent.squares)
     for c in range(lay.colours):
         if segs_of[c] > B.SEGMENTS:
             raise ValueError(f"centipedes: {B.COLOUR_NAMES[c]} has {segs_of[c]} segments; a colour has {B.SEGMENTS}")
@@ -269,7 +283,7 @@ def build(game, **description: Any):
             take(s, key[:-1])
             board[s] = cell
             bcol[s] = colour
-            items.append([s, colour, False])
+            items.append(B.Bug(s, colour, False))
         if len(items) > most:
             raise ValueError(f"{key}: there are only {most}")
         bugs[key] = items
@@ -299,8 +313,8 @@ def build(game, **description: Any):
         per_gnome = [used_cards]
     for g, names in enumerate(per_gnome):
         for name in (names,) if isinstance(names, str) else names:
-            if name not in B.CARD_NAMES or not state._has_card(B.CARD_NAMES.index(name)):
-                allowed = [n for k, n in enumerate(B.CARD_NAMES) if state._has_card(k)]
+            if name not in B.CARD_NAMES or not has_card(state, B.CARD_NAMES.index(name)):
+                allowed = [n for k, n in enumerate(B.CARD_NAMES) if has_card(state, k)]
                 raise ValueError(f"used_cards: {name!r} is not one of {', '.join(allowed)}")
             state._cards[g][B.CARD_NAMES.index(name)] = False
     rnd = d.get("round", 1)
@@ -312,13 +326,13 @@ def build(game, **description: Any):
     if to_move not in seats:
         raise ValueError(f"to_move: a seat 0-{lay.players - 1}, got {to_move!r}")
     state._turn_i = seats.index(to_move)
-    state._moving = None
+    state._moving = -1
     state._bonus = False
     state._legal_cache = None
     try:
-        state._begin_turn()
+        begin_turn(state)
     except GameOver as end:
-        state._set(P_OVER, TERMINAL)
-        state._finish(state._result_for(end.team), end.rule, end.text)
+        state._enter(P_OVER)
+        state._finish(result_for(state, end.team), end.rule, end.text)
     state._legal_cache = None
     return state

@@ -38,8 +38,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from boardcade.core.spec import TensorViews
+
 from . import board as B
-from .turns import P_CDROP, PHASE_NAMES
+from . import query as Q
+from .game import AtariCentipedeGame
+from .phases import PHASE_NAMES
+from .state import AtariData
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 _COLOUR_INDEX = {name: i for i, name in enumerate(B.COLOUR_NAMES)}
@@ -53,11 +58,11 @@ _PER_COLOUR = 9
 _LINKS = {(-1, 0): _LINK_UP, (1, 0): _LINK_DOWN, (0, -1): _LINK_LEFT, (0, 1): _LINK_RIGHT}
 
 
-def _colours(game) -> int:
+def _colours(game: AtariCentipedeGame) -> int:
     return game.layout.colours
 
 
-def fields(game) -> list[tuple[str, tuple[int, ...]]]:
+def fields(game: AtariCentipedeGame) -> list[tuple[str, tuple[int, ...]]]:
     c = g = _colours(game)
     return [
         ("phase", (len(PHASE_NAMES),)),
@@ -77,7 +82,7 @@ def fields(game) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
-def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
+def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game: AtariCentipedeGame) -> None:
     ncol = _colours(game)
     v["phase"][_PHASE_INDEX[obs["phase"]]] = 1.0
     v["round"][0] = min(1.0, obs["round"] / max(1, obs["max_rounds"]))
@@ -172,11 +177,11 @@ class Tables(NamedTuple):
     hand: int
     hand_values: tuple[tuple[float, ...], ...]  # per card: copies in hand -> the cell's value, as `fill` sums it
     hand_visible: int
-    owners: tuple[int, ...]  # the seat owning each colour
 
 
-def prepare(game) -> Tables:
-    at, size = {}, 0
+def prepare(game: AtariCentipedeGame) -> Tables:
+    at: dict[str, int] = {}
+    size = 0
     for name, shape in fields(game):
         at[name] = size
         size += int(np.prod(shape))
@@ -232,7 +237,6 @@ def prepare(game) -> Tables:
         hand=at["hand"],
         hand_values=tuple(hand_values),
         hand_visible=at["hand_visible"],
-        owners=lay.cent_seat,
     )
 
 
@@ -240,18 +244,17 @@ _NCARDS = len(B.CENT_CARD_NAMES)
 _NGCARDS = len(B.CARD_NAMES)
 
 
-def encode_state(state, player: int | None, views, game) -> None:
+def encode_state(state: AtariData, player: int | None, views: TensorViews[Tables], game: AtariCentipedeGame) -> None:
     """`fill(state.observation(player), views, game)` without the observation: the same cells, the same values.
     A Centipede's hand is read only for its owner (AC-12.1); everyone else gets its size, as the observation."""
     m = views.flat
-    t: Tables = views.tables
-    phase = state._phase
-    m[phase] = 1.0  # phase is the first field
-    m[t.round] = min(1.0, state._round / t.max_rounds)
-    if state._capped:
+    t = views.tables
+    m[Q.phase(state)] = 1.0  # phase is the first field
+    m[t.round] = min(1.0, Q.round_number(state) / t.max_rounds)
+    if state.safety_cap_hit():
         m[t.safety_cap] = 1.0
     # board planes
-    find = state._board.index  # the mushrooms, found by the list's own scan (a fraction of a Python loop's cost)
+    find = Q.board(state).index  # the mushrooms, found by the list's own scan (a fraction of a Python loop's cost)
     mush = t.board
     s = -1
     try:
@@ -262,7 +265,8 @@ def encode_state(state, player: int | None, views, game) -> None:
         pass
     links = t.links
     planes = t.colour_planes
-    for colour, segs, facing, _moved in state._cents:
+    for cent in Q.centipedes(state):
+        colour, segs = cent.colour, cent.squares
         base = planes[colour]
         seg = base + _SEG * t.nsq
         prev = -1
@@ -275,53 +279,56 @@ def encode_state(state, player: int | None, views, game) -> None:
             prev = s
         head = segs[0]
         m[base + _HEAD * t.nsq + head] = 1.0
-        if facing[0] > 0:
+        if cent.facings[0] > 0:
             m[base + _FACES_RIGHT * t.nsq + head] = 1.0
     flea = _FLEA * t.nsq
-    for s, colour, _moved in state._fleas:
-        m[planes[colour] + flea + s] = 1.0
+    for bug in Q.fleas(state):
+        m[planes[bug.colour] + flea + bug.square] = 1.0
     spider = _SPIDER * t.nsq
-    for s, colour, _moved in state._spiders:
-        m[planes[colour] + spider + s] = 1.0
-    for plane, s in zip(t.gnome_planes, state._gnome, strict=True):
+    for bug in Q.spiders(state):
+        m[planes[bug.colour] + spider + bug.square] = 1.0
+    for plane, s in zip(t.gnome_planes, Q.gnome_squares(state), strict=True):
         if s >= 0:
             m[plane + s] = 1.0
-    if phase == P_CDROP and state._flea_from >= 0:
-        m[t.flea_left + state._flea_from] = 1.0
+    flea_from = Q.flea_left_from(state)
+    if flea_from >= 0:
+        m[t.flea_left + flea_from] = 1.0
     # supplies, Gnome cards, dice
-    m[t.mushroom_supply] = min(1.0, state._supply / B.MUSHROOMS)
-    m[t.bug_supply] = min(1.0, state._flea_supply / B.FLEAS)
-    m[t.bug_supply + 1] = min(1.0, state._spider_supply / B.SPIDERS)
+    m[t.mushroom_supply] = min(1.0, Q.mushroom_supply(state) / B.MUSHROOMS)
+    m[t.bug_supply] = min(1.0, Q.flea_supply(state) / B.FLEAS)
+    m[t.bug_supply + 1] = min(1.0, Q.spider_supply(state) / B.SPIDERS)
     at = t.gnome_cards
-    for ready in state._cards:
+    for ready in Q.gnome_cards(state):
         for k in t.cards:
             if ready[k]:
                 m[at + k] = 1.0
         at += _NGCARDS
     pool_values = t.pool_values
-    for f, n in enumerate(state._pool):
+    for f, n in enumerate(Q.dice_pool(state)):
         if n:
             m[t.dice_pool + f] = pool_values[n]
-    die = state._die
-    if die >= 0 and state._turn_i >= 0:
+    die = Q.die_in_use(state)
+    if die >= 0:
         m[t.die_in_use + die] = 1.0
-        m[t.die_in_use + len(B.DIE_FACES)] = min(1.0, state._die_step / _MAX_STEPS)
+        m[t.die_in_use + len(B.DIE_FACES)] = min(1.0, Q.die_step(state) / _MAX_STEPS)
     # the Centipede sides
     hand_values = t.hand_values
-    for c, owner in enumerate(t.owners):
-        row = state._home[c]
+    homes, on_board, tucked = Q.home_rows(state), Q.segments_on_board(state), Q.tucked(state)
+    discards = Q.discards(state)
+    for c in range(len(homes)):
+        row = homes[c]
         m[t.home_row + 3 * c + (0 if row == 0 else (1 if row == t.last_row else 2))] = 1.0
         side = t.side + 4 * c
-        hand = state._hand[c]
-        m[side] = min(1.0, state._segs[c] / B.SEGMENTS)
-        m[side + 1] = min(1.0, sum(hand) / B.HAND_SIZE)
-        m[side + 2] = min(1.0, sum(state._deck[c]) / _DECK_CARDS)
-        m[side + 3] = min(1.0, state._tucked[c] / B.DECK[B.SPAWN_CENT])
+        m[side] = min(1.0, on_board[c] / B.SEGMENTS)
+        m[side + 1] = min(1.0, Q.hand_size(state, c) / B.HAND_SIZE)
+        m[side + 2] = min(1.0, Q.deck_size(state, c) / _DECK_CARDS)
+        m[side + 3] = min(1.0, tucked[c] / B.DECK[B.SPAWN_CENT])
         discard = t.discard + _NCARDS * c
-        for k, n in enumerate(state._discard[c]):
+        for k, n in enumerate(discards[c]):
             if n:
                 m[discard + k] = min(1.0, n / B.DECK[k])
-        if player == owner:  # a hand is seen only by its owner (AC-12.1)
+        hand = Q.hand_seen_by(state, c, player)  # a hand is seen only by its owner (AC-12.1)
+        if hand is not None:
             m[t.hand_visible + c] = 1.0
             at = t.hand + _NCARDS * c
             for k, n in enumerate(hand):
@@ -329,9 +336,10 @@ def encode_state(state, player: int | None, views, game) -> None:
                     m[at + k] = hand_values[k][n]
 
 
-def visible_history(state, player: int | None) -> list[int]:
+def visible_history(state: AtariData, player: int | None) -> list[int]:
     """The actions of the match as `player` knows them (-1 for another Centipede player's hidden draws, AC-12.1):
     read from the game's own exact information-state string ("p<player>:a,b,-9,..."), for the exact
     perfect-recall tensor (`Encoder.encode_exact`)."""
-    text = state.information_state_string(player).partition(":")[2]
+    # A spectator (None) knows what a seat owning no Centipede colour knows.
+    text = state.information_state_string(-1 if player is None else player).partition(":")[2]
     return [-1 if a == "-9" else int(a) for a in text.split(",")] if text else []

@@ -41,7 +41,7 @@ from .board import (
     SPIDER_SPEED,
     WRIST,
 )
-from .turns import P_CPLAY, P_DRAW, P_GWRIST
+from .phases import P_CPLAY, P_DRAW, P_GWRIST
 
 
 def card_odds(state, colour: int) -> list[float]:
@@ -116,9 +116,9 @@ def threat_map(state, colour: int) -> tuple[list[float], float]:
             sure[k] = 1.0
     row_sure = row_faster = row_leap = 0.0
     for cent in state._cents:
-        if cent[0] != colour or (in_progress and cent[3]):
+        if cent.colour != colour or (in_progress and cent.moved):
             continue
-        pos, facing = cent[1], cent[2][0]
+        pos, facing = cent.squares, cent.facings[0]
         speed = CENT_SPEED[len(pos)] + tucked
         path = _cent_reach(board, pos, facing, speed + (1 if p_cent else 0), 0, dy, front, gnome_row)
         cols, drop = path[speed - 1]
@@ -139,17 +139,17 @@ def threat_map(state, colour: int) -> tuple[list[float], float]:
             if drop:
                 row_leap = 1.0
     for bug in state._spiders:
-        if bug[1] != colour or (in_progress and bug[2]):
+        if bug.colour != colour or (in_progress and bug.moved):
             continue
-        for k in _spider_reach(board, bug[0], front, SPIDER_SPEED + tucked):
+        for k in _spider_reach(board, bug.square, front, SPIDER_SPEED + tucked):
             sure[k] = 1.0
         if p_cent:
-            for k in _spider_reach(board, bug[0], front, SPIDER_SPEED + tucked + 1):
+            for k in _spider_reach(board, bug.square, front, SPIDER_SPEED + tucked + 1):
                 faster[k] = 1.0
     for bug in state._fleas:
-        if bug[1] != colour or (in_progress and bug[2]):
+        if bug.colour != colour or (in_progress and bug.moved):
             continue
-        r, k = divmod(bug[0], COLS)
+        r, k = divmod(bug.square, COLS)
         if abs(front - r) <= FLEA_SPEED + tucked:
             sure[k] = 1.0
         elif p_cent and abs(front - r) <= FLEA_SPEED + tucked + 1:

@@ -19,38 +19,6 @@ SEGMENTS = 6
 CHOICES = ("gun", "centipede", "spider_scorpion")
 CHOOSE_GUN, CHOOSE_CENTIPEDE, CHOOSE_PIECES = range(3)
 
-# Action kinds, in the codec's block order: a kind's number is its block (the game checks they agree).
-KINDS = (
-    "gun",
-    "revive",
-    "revive_none",
-    "shortcut",
-    "no_shortcut",
-    "choose",
-    "spider_den",
-    "spider_poison",
-    "spider_space",
-    "spider_attack",
-    "scorpion_hollow",
-    "scorpion_poison",
-    "pass",
-)
-(
-    K_GUN,
-    K_REVIVE,
-    K_REVIVE_NONE,
-    K_SHORTCUT,
-    K_NO_SHORTCUT,
-    K_CHOOSE,
-    K_SPIDER_DEN,
-    K_SPIDER_POISON,
-    K_SPIDER_SPACE,
-    K_SPIDER_ATTACK,
-    K_SCORPION_HOLLOW,
-    K_SCORPION_POISON,
-    K_PASS,
-) = range(len(KINDS))
-
 SPIN = ActionCodec(
     [
         Block(
@@ -159,3 +127,20 @@ def make_codec(guns: int = 11, poison: int = 10, spider_spaces: int = 4) -> Acti
             ),
         ]
     )
+
+
+# Action kinds: a kind's number is its block in the codec (the same for every board), read from the codec.
+KINDS: tuple[str, ...] = tuple(make_codec().kinds())
+K_GUN = KINDS.index("gun")
+K_REVIVE = KINDS.index("revive")
+K_REVIVE_NONE = KINDS.index("revive_none")
+K_SHORTCUT = KINDS.index("shortcut")
+K_NO_SHORTCUT = KINDS.index("no_shortcut")
+K_CHOOSE = KINDS.index("choose")
+K_SPIDER_DEN = KINDS.index("spider_den")
+K_SPIDER_POISON = KINDS.index("spider_poison")
+K_SPIDER_SPACE = KINDS.index("spider_space")
+K_SPIDER_ATTACK = KINDS.index("spider_attack")
+K_SCORPION_HOLLOW = KINDS.index("scorpion_hollow")
+K_SCORPION_POISON = KINDS.index("scorpion_poison")
+K_PASS = KINDS.index("pass")

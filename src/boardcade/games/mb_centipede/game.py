@@ -37,6 +37,7 @@ from .codec import (
 )
 from .layout import DEFAULT, GREEN, Layout, check_option, fmt, get_layout
 from .mechanics import gun_disabled
+from .observation import CentipedeView, MBObservation, PieceView, SegmentView
 from .phases import PHASE_NAMES, PHASES, SPIN_PHASE, Phase
 from .prompts import DECISIONS
 from .state import DEN, HOLLOW, STAT_NAMES, MBState, Tables
@@ -161,7 +162,8 @@ class MBCentipedeGame(PhasedGame):
     def max_game_length(self) -> int:
         # per spin at most: the spin, a free choice, and either gun + revive, one move of a piece, or one
         # shortcut decision per space moved (six)
-        return 8 * self.options["max_turns"]
+        turns: int = self.options["max_turns"]
+        return 8 * turns
 
     def new_initial_state(self) -> MBCentipedeState:
         return MBCentipedeState(self, self.layout, self.tables, self.options["first_player"])
@@ -213,7 +215,7 @@ class MBCentipedeState(MBState):
         g = self.game
         if not 0 <= action < g.num_distinct_actions:
             return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
-        info = g.codec.info(action)
+        info = g.action_codec.info(action)
         info["label"] = g.labels[action]
         target = self._target(g.kind_of[action], g.arg_of[action])
         if target is not None:
@@ -244,12 +246,11 @@ class MBCentipedeState(MBState):
             return list(lay.hollow)
         return None
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        obs = self._observation_common(player)
+    def observation(self, player: int | None) -> MBObservation:
         lay = self._L
-        cents = []
+        cents: list[CentipedeView] = []
         for p in (0, 1):
-            segs = []
+            segs: list[SegmentView] = []
             for k in range(SEGMENTS):
                 pos = self._seg[p * SEGMENTS + k]
                 at = "home" if pos == lay.home_pos[p] else "goal" if pos == lay.goal[p] else "path"
@@ -264,16 +265,17 @@ class MBCentipedeState(MBState):
                     }
                 )
             cents.append({"player": p, "name": PLAYER_NAMES[p], "segments": segs})
-        obs.update(
-            board=lay.board(),
-            centipedes=cents,
-            poison=[
+        obs: MBObservation = {
+            **self._observation_common(player),
+            "board": lay.board(),
+            "centipedes": cents,
+            "poison": [
                 {"space": i, "xy": list(lay.poison_xy[i]), "planted": self._scorpion != i}
                 for i in range(len(self._poison))
                 if self._poison[i]
             ],
-            supply=self._supply,
-            guns=[
+            "supply": self._supply,
+            "guns": [
                 {
                     "player": p,
                     "position": self._gun[p],
@@ -282,16 +284,16 @@ class MBCentipedeState(MBState):
                 }
                 for p in (0, 1)
             ],
-            spider=_spider_view(self),
-            scorpion=_scorpion_view(self),
-            spin=SECTORS[self._spin] if self._spin >= 0 else None,
-            phase=PHASE_NAMES[self._phase],
-            player=self._player,
-            moves_left=self._steps,
-            turn=self._turns,
-            max_turns=self.game.options["max_turns"],
-            remaining=[sum(lay.remaining(p, self._seg[p * SEGMENTS + k]) for k in range(SEGMENTS)) for p in (0, 1)],
-        )
+            "spider": _spider_view(self),
+            "scorpion": _scorpion_view(self),
+            "spin": SECTORS[self._spin] if self._spin >= 0 else None,
+            "phase": PHASE_NAMES[self._phase],
+            "player": self._player,
+            "moves_left": self._steps,
+            "turn": self._turns,
+            "max_turns": self._T.max_turns,
+            "remaining": [sum(lay.remaining(p, self._seg[p * SEGMENTS + k]) for k in range(SEGMENTS)) for p in (0, 1)],
+        }
         return self._with_decision(obs)
 
     # ---- information, copies -------------------------------------------------------------------
@@ -304,7 +306,7 @@ class MBCentipedeState(MBState):
         return self.clone()
 
 
-def _spider_view(st: MBCentipedeState) -> dict[str, Any]:
+def _spider_view(st: MBCentipedeState) -> PieceView:
     lay = st._L
     sp = st._spider
     if sp == DEN:
@@ -318,7 +320,7 @@ def _spider_view(st: MBCentipedeState) -> dict[str, Any]:
     return {"at": "gun", "player": q, "xy": list(lay.guns[q][st._gun[q]])}
 
 
-def _scorpion_view(st: MBCentipedeState) -> dict[str, Any]:
+def _scorpion_view(st: MBCentipedeState) -> PieceView:
     lay = st._L
     sc = st._scorpion
     if sc == HOLLOW:

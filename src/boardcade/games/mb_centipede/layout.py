@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -49,6 +50,7 @@ _TOP_KEYS = {
 _REQUIRED = _TOP_KEYS - {"title", "notes", "poison_tokens"}
 _LINE_KEYS = {"guns", "direction", "safety", "spider_spaces"}
 _EPS = 1e-6
+_DIRECTIONS: tuple[tuple[float, float], ...] = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
 
 
 class LayoutError(ValueError):
@@ -56,6 +58,7 @@ class LayoutError(ValueError):
 
 
 Pt = tuple[float, float]
+Fail = Callable[[str], "LayoutError"]  # makes the error to raise, naming the layout
 
 
 def _num(v: float) -> float:
@@ -97,7 +100,7 @@ class Layout:
     def _in_grid(self, p: Pt) -> bool:
         return -_EPS <= p[0] <= self.columns - 1 + _EPS and -_EPS <= p[1] <= self.lines - 1 + _EPS
 
-    def _read_path(self, doc: dict[str, Any], fail) -> None:
+    def _read_path(self, doc: dict[str, Any], fail: Fail) -> None:
         entries = doc["path"]
         if not isinstance(entries, list) or not entries:
             raise fail('\'path\' must be a non-empty list of {"lane": [from, to]} and {"curve": [spaces]} entries')
@@ -169,7 +172,7 @@ class Layout:
         self.goal = (self.n, -1)  # where each colour must go (the opponent's home base)
         self.step = (1, -1)
 
-    def _read_pieces(self, doc: dict[str, Any], fail) -> None:
+    def _read_pieces(self, doc: dict[str, Any], fail: Fail) -> None:
         plugs = _points(doc["plug_ins"], "plug_ins", fail)
         for p in plugs:
             if not self._in_grid(p):
@@ -204,18 +207,23 @@ class Layout:
         if not isinstance(home, dict) or set(home) != set(COLOURS):
             raise fail('\'home\' must be {"green": [x, y], "red": [x, y]}')
         self.home: tuple[Pt, Pt] = (_point(home["green"], "home green", fail), _point(home["red"], "home red", fail))
-        for p, end in ((GREEN, 0), (RED, self.n - 1)):
-            if _dist(self.home[p], self.path[end]) > 2.0 + _EPS:
+        for colour, end in ((GREEN, 0), (RED, self.n - 1)):
+            if _dist(self.home[colour], self.path[end]) > 2.0 + _EPS:
                 raise fail(
-                    f"{COLOURS[p]}'s home base at {fmt(self.home[p])} must lie beside the path's "
+                    f"{COLOURS[colour]}'s home base at {fmt(self.home[colour])} must lie beside the path's "
                     f"{'first' if end == 0 else 'last'} space {fmt(self.path[end])} (at most 2 apart)"
                 )
 
-    def _read_firing_lines(self, doc: dict[str, Any], fail) -> None:
+    def _read_firing_lines(self, doc: dict[str, Any], fail: Fail) -> None:
         lines = doc["firing_lines"]
         if not isinstance(lines, dict) or set(lines) != set(COLOURS):
             raise fail('\'firing_lines\' must have exactly the keys "green" and "red"')
-        guns, dirs, safety, spider_xy, beside, serves = [], [], [], [], [], []
+        guns: list[tuple[Pt, ...]] = []
+        dirs: list[Pt] = []
+        safety: list[int] = []
+        spider_xy: list[Pt] = []
+        beside: list[int] = []
+        serves: list[tuple[int, ...]] = []
         for p, colour in enumerate(COLOURS):
             line = lines[colour]
             where = f"{colour}'s firing line"
@@ -229,7 +237,7 @@ class Layout:
                 if self._in_grid(q):
                     raise fail(f"{where}: the gun position {fmt(q)} lies on the board; guns stand beside it")
             d = _point(line["direction"], f"{where} direction", fail)
-            if d not in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if d not in _DIRECTIONS:
                 raise fail(f"{where}: direction must be one of [1,0], [-1,0], [0,1], [0,-1], got {list(d)}")
             for q in pts:
                 if not any(self._in_grid((q[0] + d[0] * t, q[1] + d[1] * t)) for t in range(1, 2 + self.columns)):
@@ -273,9 +281,9 @@ class Layout:
         self.spider_beside: tuple[int, ...] = tuple(beside)
         self.spider_serves: tuple[tuple[int, ...], ...] = tuple(serves)
         table = [[-1] * self.num_guns, [-1] * self.num_guns]
-        for j, (q, sv) in enumerate(zip(beside, serves, strict=True)):
+        for j, (side, sv) in enumerate(zip(beside, serves, strict=True)):
             for pos in sv:
-                table[q][pos] = j
+                table[side][pos] = j
         self.spider_for: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(table[0]), tuple(table[1]))
         # How a state codes the Spider's place: -1 Den, 0.. poison space, spider_space0 + j, spider_gun0 + colour.
         self.spider_space0 = len(self.poison_idx)
@@ -314,7 +322,7 @@ class Layout:
         """The half turn about the board's centre."""
         return (_num(self.columns - 1 - p[0]), _num(self.lines - 1 - p[1]))
 
-    def _check_symmetry(self, fail) -> None:
+    def _check_symmetry(self, fail: Fail) -> None:
         t = self.turn
         n = self.n
         for i in range(n):
@@ -355,7 +363,7 @@ class Layout:
             if not partner or self.spider_serves[partner[0]] != tuple(sorted(match[v] for v in self.spider_serves[j])):
                 raise fail(f"Spider Space {j} at {fmt(xy)} has no matching red Spider Space at {fmt(t(xy))}")
 
-    def _build_shots(self, fail) -> None:
+    def _build_shots(self, fail: Fail) -> None:
         """For each colour and gun position: the path spaces the shot may stop at (in order), and how its static
         part ends: PLUG (the plug-in's coordinates), RED_LINE (the curve space's path index), or OPEN (the
         opponent's gun position standing at the far end of the line, or -1: off the far side)."""
@@ -364,7 +372,7 @@ class Layout:
         for p in (GREEN, RED):
             d = self.direction[p]
             for g in self.guns[p]:
-                items = []
+                items: list[tuple[float, int, Any]] = []  # (distance along the line, 1: path space, its index)
                 for i, q in enumerate(self.path):
                     t = _along(g, d, q)
                     if t is not None:
@@ -399,7 +407,7 @@ class Layout:
                     "(a plug-in or a red line shields it on every line that reaches it)"
                 )
 
-    def _build_shortcuts(self, fail) -> None:
+    def _build_shortcuts(self, fail: Fail) -> None:
         """MB-D13: for a head whose next space in its lane holds poison space P, the landing is the space of the
         next lane toward its goal nearest to P; the straight crossing from P to it must pass no plug-in and no
         other path space."""
@@ -483,7 +491,7 @@ class Layout:
 
 
 # ---- helpers -------------------------------------------------------------------------------------------
-def _failer(doc: dict[str, Any]):
+def _failer(doc: dict[str, Any]) -> Fail:
     name = doc.get("name", "?") if isinstance(doc, dict) else "?"
 
     def fail(problem: str) -> LayoutError:
@@ -492,7 +500,7 @@ def _failer(doc: dict[str, Any]):
     return fail
 
 
-def _point(value: Any, where: str, fail) -> Pt:
+def _point(value: Any, where: str, fail: Fail) -> Pt:
     if (
         not isinstance(value, list)
         or len(value) != 2
@@ -505,7 +513,7 @@ def _point(value: Any, where: str, fail) -> Pt:
 _LIMITS = {"plug_ins": MAX_PLUG_INS, "poison_spaces": MAX_POISON}
 
 
-def _points(value: Any, where: str, fail) -> list[Pt]:
+def _points(value: Any, where: str, fail: Fail) -> list[Pt]:
     if not isinstance(value, list):
         raise fail(f"'{where}' must be a list of points [x, y]")
     limit = _LIMITS.get(where, MAX_GUNS)
@@ -514,7 +522,7 @@ def _points(value: Any, where: str, fail) -> list[Pt]:
     return [_point(v, f"{where} item {k}", fail) for k, v in enumerate(value)]
 
 
-def _no_repeats(pts: list[Pt], what: str, fail) -> None:
+def _no_repeats(pts: list[Pt], what: str, fail: Fail) -> None:
     for a in range(len(pts)):
         for b in range(a):
             if _close(pts[a], pts[b]):

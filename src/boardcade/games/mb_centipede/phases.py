@@ -19,8 +19,7 @@ from .codec import (
     CHOOSE_PIECES,
     K_CHOOSE,
     K_GUN,
-    K_SCORPION_POISON,
-    K_SPIDER_DEN,
+    KINDS,
     SECTORS,
     SEGMENTS,
     SPIN,
@@ -96,7 +95,8 @@ def next_spin(st: St, player: int) -> None:
 # ---- SPIN (chance, MB-2) ------------------------------------------------------------------------------
 def spin_outcomes(game: Any) -> list[tuple[int, float]]:
     """The spinner's sectors, weighted by the option spinner_weights (MB-2.2): the same for the whole game."""
-    return game.tables.spin_outcomes
+    outcomes: list[tuple[int, float]] = game.tables.spin_outcomes
+    return outcomes
 
 
 def spin(st: St, outcome: int) -> None:
@@ -369,7 +369,7 @@ def pass_pieces(st: St, _: int) -> None:
 
 
 def why_pieces(st: St, action: int) -> str:
-    if K_SPIDER_DEN <= st.game.kind_of[action] <= K_SCORPION_POISON:
+    if KINDS[st.game.kind_of[action]].startswith(("spider_", "scorpion_")):
         return "the Spider or Scorpion cannot go there now (MB-7.2, MB-7.7)"
     return "after spinning SPIDER/SCORPION you move the Spider or the Scorpion, or pass (MB-7.1, MB-7.9)"
 

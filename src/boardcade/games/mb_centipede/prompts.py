@@ -6,7 +6,7 @@ other player and spectators may be told everything but the question itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcade.core import Decisions, Prompt
@@ -57,7 +57,7 @@ def _at(xy: list[float] | None) -> str:
     return "?" if xy is None else f"({xy[0]:g},{xy[1]:g})"
 
 
-def pick(obs: dict[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
     """The decision of the phase in `obs` (its phase rule names the kind, phases.py), and the facts its prompt
     names (all public, MB-10.1)."""
     kind = DECISION_OF[obs["phase"]]

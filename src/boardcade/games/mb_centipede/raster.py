@@ -10,6 +10,7 @@ who is to play, and the result at the end.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,8 @@ TEXT, DIM, ALERT = (235, 235, 235), (150, 150, 170), (255, 90, 90)
 
 def _points(board: dict[str, Any]) -> list[list[float]]:
     lines = board["firing_lines"]
-    return (
+    # The board part of an observation is a JSON-shaped layout description (observation.py), read here as such.
+    points: list[list[float]] = (
         board["path"]
         + board["plug_ins"]
         + [g for line in lines for g in line["guns"]]
@@ -35,6 +37,7 @@ def _points(board: dict[str, Any]) -> list[list[float]]:
         + [board["den"], board["hollow"]]
         + board["home"]
     )
+    return points
 
 
 def draw(obs: dict[str, Any]) -> np.ndarray:
@@ -48,7 +51,7 @@ def draw(obs: dict[str, Any]) -> np.ndarray:
     c = Canvas(max(width, 200), height, BACKGROUND)
     dx = (c.width - width) / 2
 
-    def at(xy) -> tuple[float, float]:
+    def at(xy: Sequence[float]) -> tuple[float, float]:
         return MARGIN + dx + (xy[0] - xmin) * UNIT, MARGIN + (xy[1] - ymin) * UNIT
 
     red = set(board["red_line"])

@@ -29,12 +29,13 @@ A description that cannot be a position raises ValueError naming what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .codec import SECTORS, SEGMENTS
 from .game import MBCentipedeGame, MBCentipedeState
 from .layout import COLOURS, GREEN, RED, Layout, fmt
-from .mechanics import DEN, HOLLOW
+from .state import DEN, HOLLOW
 
 _KEYS = (
     "to_move",
@@ -85,7 +86,7 @@ def _poison_space(lay: Layout, value: Any, what: str) -> int:
     return k
 
 
-def _list(points) -> str:
+def _list(points: Iterable[tuple[float, float]]) -> str:
     return ", ".join(fmt(p) for p in points)
 
 
@@ -223,5 +224,5 @@ def build(game: MBCentipedeGame, **description: Any) -> MBCentipedeState:
     return state
 
 
-def _same(a, b) -> bool:
+def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6

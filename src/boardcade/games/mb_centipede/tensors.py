@@ -30,9 +30,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from boardcade.core.spec import TensorViews
+
+from . import query as Q
 from .codec import SECTORS
-from .game import PHASE_NAMES
-from .mechanics import DEN, HOLLOW
+from .game import PHASE_NAMES, MBCentipedeGame
+from .state import MBState
 
 PHASES = ("spin", "free_choice", "gun", "revive", "shortcut", "spider_scorpion", "over")
 SPINS = ("GUN", "CENTIPEDE", "SPIDER/SCORPION", "FREE CHOICE")
@@ -41,12 +44,12 @@ _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 _SPIN_INDEX = {name: i for i, name in enumerate(SPINS)}
 
 
-def _sizes(game) -> tuple[int, int, int, int]:
+def _sizes(game: MBCentipedeGame) -> tuple[int, int, int, int]:
     lay = game.layout
     return lay.n, len(lay.poison_idx), lay.num_guns, len(lay.spider_xy)
 
 
-def fields(game) -> list[tuple[str, tuple[int, ...]]]:
+def fields(game: MBCentipedeGame) -> list[tuple[str, tuple[int, ...]]]:
     n, p, g, s = _sizes(game)
     return [
         ("phase", (len(PHASES),)),
@@ -72,13 +75,13 @@ def spider_slot(spider: dict[str, Any], poison_spaces: int, spider_spaces: int) 
     if at == "den":
         return 0
     if at == "poison":
-        return 1 + spider["space"]
+        return 1 + int(spider["space"])
     if at == "spider_space":
-        return 1 + poison_spaces + spider["space"]
-    return 1 + poison_spaces + spider_spaces + spider["player"]
+        return 1 + poison_spaces + int(spider["space"])
+    return 1 + poison_spaces + spider_spaces + int(spider["player"])
 
 
-def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
+def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game: MBCentipedeGame) -> None:
     n, p, _g, s = _sizes(game)
     v["phase"][_PHASE_INDEX[obs["phase"]]] = 1.0
     v["player"][obs["player"]] = 1.0
@@ -130,14 +133,15 @@ class Tables(NamedTuple):
     remaining_scale: int
 
 
-def prepare(game) -> Tables:
-    at, size = {}, 0
+def prepare(game: MBCentipedeGame) -> Tables:
+    at: dict[str, int] = {}
+    size = 0
     for name, shape in fields(game):
         at[name] = size
         size += int(np.prod(shape))
     lay = game.layout
     n, p, g, s = _sizes(game)
-    segment_slots = []
+    segment_slots: list[tuple[int, ...]] = []
     for q in (0, 1):
         # A position is a path index, or one of the two sentinels -1 and N (home or goal depending on colour).
         places = {lay.home_pos[q]: n, lay.goal[q]: n + 1} | {i: i for i in range(n)}
@@ -146,7 +150,8 @@ def prepare(game) -> Tables:
             segment_slots.append(tuple(base + places[pos] for pos in range(-1, n + 1)))
     spider_slots = []
     for sp in range(-1, lay.spider_gun0 + 2):  # DEN, poison spaces, Spider Spaces, the two guns
-        if sp == DEN:
+        view: dict[str, Any]
+        if sp == Q.DEN:
             view = {"at": "den"}
         elif sp < lay.spider_space0:
             view = {"at": "poison", "space": sp}
@@ -155,7 +160,7 @@ def prepare(game) -> Tables:
         else:
             view = {"at": "gun", "player": sp - lay.spider_gun0}
         spider_slots.append(at["spider"] + spider_slot(view, p, s))
-    assert DEN == -1 and HOLLOW == -1
+    assert Q.DEN == -1 and Q.HOLLOW == -1
     return Tables(
         phase_slots=tuple(at["phase"] + _PHASE_INDEX[name] for name in PHASE_NAMES),
         player=at["player"],
@@ -179,35 +184,35 @@ def prepare(game) -> Tables:
     )
 
 
-def encode_state(state, player: int | None, views, game) -> None:
+def encode_state(state: MBState, player: int | None, views: TensorViews[Tables], game: MBCentipedeGame) -> None:
     """`fill(state.observation(player), views, game)` without the observation: the same cells, the same values
     (everything is public, MB-10.1, so `player` changes nothing here)."""
     m = views.flat
-    t: Tables = views.tables
-    m[t.phase_slots[state._phase]] = 1.0
-    m[t.player + state._player] = 1.0
-    m[t.spin_slots[state._spin]] = 1.0  # -1 (no spin yet) picks the last slot
-    seg, alive = state._seg, state._alive
+    t = views.tables
+    m[t.phase_slots[Q.phase(state)]] = 1.0
+    m[t.player + Q.player(state)] = 1.0
+    m[t.spin_slots[Q.spin(state)]] = 1.0  # -1 (no spin yet) picks the last slot
+    seg, alive = Q.segments(state), Q.alive(state)
     slots = t.segment_slots
     for i in range(2 * SEGMENTS):
         m[slots[i][seg[i] + 1]] = 1.0
         if alive[i]:
             m[t.alive + i] = 1.0
     poison = t.poison
-    for i, planted in enumerate(state._poison):
+    for i, planted in enumerate(Q.poison(state)):
         if planted:
             m[poison + i] = 1.0
-    m[t.supply] = min(1.0, state._supply / t.tokens)
-    gun = state._gun
+    m[t.supply] = min(1.0, Q.supply(state) / t.tokens)
+    gun = Q.guns(state)
     m[t.guns[0] + gun[0]] = 1.0
     m[t.guns[1] + gun[1]] = 1.0
-    sp = state._spider
+    sp = Q.spider(state)
     m[t.spider_slots[sp + 1]] = 1.0
     if sp >= t.spider_gun0:  # the Spider sits on that player's gun (MB-3.10)
         m[t.gun_disabled + sp - t.spider_gun0] = 1.0
-    m[t.scorpion + 1 + state._scorpion] = 1.0  # HOLLOW (-1) is the first slot
-    m[t.moves_left] = min(1.0, state._steps / SEGMENTS)
-    m[t.turn] = min(1.0, state._turns / t.max_turns)
+    m[t.scorpion + 1 + Q.scorpion(state)] = 1.0  # HOLLOW (-1) is the first slot
+    m[t.moves_left] = min(1.0, Q.steps_left(state) / SEGMENTS)
+    m[t.turn] = min(1.0, Q.spins(state) / t.max_turns)
     # Path spaces still to travel (layout.remaining): Green's goal is N, Red's is -1.
     n = t.path
     green = red = 0
@@ -218,6 +223,6 @@ def encode_state(state, player: int | None, views, game) -> None:
     m[t.remaining + 1] = min(1.0, red / t.remaining_scale)
 
 
-def visible_history(state, player: int | None) -> list[int]:
+def visible_history(state: MBState, player: int | None) -> list[int]:
     """Every action of the match: everything is public (MB-10.1). For the exact perfect-recall tensor."""
     return state.history()

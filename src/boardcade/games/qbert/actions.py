@@ -71,13 +71,21 @@ CODEC = ActionCodec(
     ]
 )
 
-HOP0 = CODEC.start("hop")  # + direction
+# Action kinds: a kind's number is its block in the codec, read from the codec.
+KINDS: tuple[str, ...] = tuple(CODEC.kinds())
+K_HOP = KINDS.index("hop")
+K_DISC = KINDS.index("disc")
+
+# The action numbers by kind and argument, read from the codec (the engine never computes one from an offset).
+HOP: tuple[int, ...] = tuple(CODEC.actions_of("hop"))  # by direction (board.DIRS order)
 STOP = CODEC.start("stop")
-DISC0 = CODEC.start("disc")  # + 3 * disc + landing
-STEP0 = CODEC.start("step")  # + direction
-ENTER0 = CODEC.start("enter")  # + entry space
-FACE_ALONG = CODEC.start("walk")
-FACE_UP = FACE_ALONG + 1
+DISC: tuple[tuple[int, ...], ...] = tuple(
+    tuple(CODEC.encode("disc", disc=d, to=CUBES[c]) for c in DISC_LANDINGS) for d in range(3)
+)  # DISC[disc][landing]
+STEP: tuple[int, ...] = tuple(CODEC.actions_of("step"))  # by direction
+ENTER: tuple[int, ...] = tuple(CODEC.actions_of("enter"))  # by entry space
+WALK_ALONG = CODEC.encode("walk", way="along")
+WALK_UP = CODEC.encode("walk", way="up")
 GO_HOME = CODEC.start("go_home")
 NUM_ACTIONS = CODEC.size
 

@@ -7,9 +7,12 @@ them: a move with the roll used up is still a "qbert_move" (a variant of its wor
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcade.core import Decisions, Prompt
+
+from .phases import DECISION_OF
 
 _ESCAPING = "{who} is deciding whether Q*bert escapes {by}."
 _GOING = "{who} is escaping {by} with Q*bert ({hops} escape {hop_word} so far)."
@@ -48,29 +51,28 @@ def _plural(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
-def pick(obs: dict[str, Any], facts: dict[str, Any], player_name) -> str:
-    """The decision of the phase in `obs`, with the facts its prompt names (the roll only in its owner's view)."""
-    phase = obs["phase"]
-    if phase == "over":
-        return "over"
-    if phase == "roll-off":
-        return "rolloff"
+def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+    """The decision of the phase in `obs` (its phase rule names the kind, phases.py), with the facts its prompt
+    names (the roll only in its owner's view)."""
+    kind = DECISION_OF[obs["phase"]]
+    if kind == "over" or kind == "rolloff":
+        return kind
     qp = obs["qbert_player"]
-    if phase == "qbert-roll":
+    if kind == "qbert_roll":
         facts["who"] = player_name(qp)
-        return "qbert_roll"
-    if phase == "character-die" or phase == "nasty-die":
+        return kind
+    if kind == "character_die" or kind == "nasty_die":
         facts["who"] = player_name(1 - qp)
         facts["character"] = obs["character"]
-        return "character_die" if phase == "character-die" else "nasty_die"
-    if phase == "nasty-move":
+        return kind
+    if kind == "nasty_move":
         facts["character"] = obs["character"]
         facts["steps"] = steps = obs["steps_left"]
         facts["step_word"] = _plural(steps, "step")
         return "nasty_move"
     # Q*bert's move or escape: the moves left are in his player's view only (None in everyone else's).
     left = obs["moves_left"]
-    escaping = phase == "escape"
+    escaping = kind == "escape"
     hops = obs["escape_hops"] if escaping else obs["moves_used"]
     facts["hops"] = hops
     facts["hop_word"] = _plural(hops, "hop")

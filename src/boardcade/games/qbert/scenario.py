@@ -146,7 +146,7 @@ def build(game: QbertGame, **description: Any) -> QbertState:
     state._frozen = frozen
     state._turn = turn
     state._turns_total = len(scores) + turn
-    state._phase = QROLL
+    state._enter(QROLL)
     state._setup = "scenario " + ";".join(f"{k}={d[k]!r}" for k in sorted(d) if k != "roll")
     state._legal_cache = None
     if roll is not None:

@@ -4,7 +4,7 @@
 Built only from what the viewer may see, so for the nasty player nothing here depends on Q*bert's roll
 before the tube is lifted (QB-7.1): the roll and the moves left are zero (with roll_hidden set) until then,
 during an escape too. `encode_state` asks the state the same question as its observation does
-(`_roll_visible_to`), and tests/interop check that both paths agree for every seat and the spectator.
+(`query.roll_seen_by`), and tests/interop check that both paths agree for every seat and the spectator.
 
 Cubes are numbered c = r*(r+1)/2 + i as in `games/qbert/board.py` (28 cubes); Ugg and Wrong Way stand on
 faces, which share their cube's number.
@@ -34,20 +34,25 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from boardcade.core.spec import TensorViews
+
 from . import board as B
+from . import query as Q
+from .game import QbertGame
 from .phases import ESCAPE, NMOVE, OVER
 from .phases import PHASE_NAMES as PHASES
+from .state import QbertData
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 _NASTY_INDEX = {key: i for i, key in enumerate(B.NASTY_KEYS)}
 _HOME, _ELIMINATED = B.NUM_CUBES, B.NUM_CUBES + 1
 
 
-def _rounds(game) -> int:
-    return 2 + (2 * game.options["tiebreak_max_pairs"] if game.options["tiebreak"] else 0)
+def _rounds(game: QbertGame) -> int:
+    return int(2 + (2 * game.options["tiebreak_max_pairs"] if game.options["tiebreak"] else 0))
 
 
-def fields(game) -> list[tuple[str, tuple[int, ...]]]:
+def fields(game: QbertGame) -> list[tuple[str, tuple[int, ...]]]:
     return [
         ("phase", (len(PHASES),)),
         ("round", (1,)),
@@ -68,11 +73,11 @@ def fields(game) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
-def _cube(rc) -> int:
+def _cube(rc: list[int]) -> int:
     return B.cube(rc[0], rc[1])
 
 
-def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game) -> None:
+def fill(obs: dict[str, Any], v: dict[str, np.ndarray], game: QbertGame) -> None:
     v["phase"][_PHASE_INDEX[obs["phase"]]] = 1.0
     v["round"][0] = min(1.0, obs["round"] / _rounds(game))
     qp = obs["qbert_player"]
@@ -143,11 +148,12 @@ class Tables(NamedTuple):
 
 def _bit_rows(width: int) -> tuple[memoryview, ...]:
     """Row b: the `width` cells of bitmask b (bit i -> cell i), as float32, ready for a slice store."""
-    return tuple(memoryview(np.array([(b >> i) & 1 for i in range(width)], np.float32)) for b in range(1 << width))
+    return tuple(np.array([(b >> i) & 1 for i in range(width)], np.float32).data for b in range(1 << width))
 
 
-def prepare(game) -> Tables:
-    at, size = {}, 0
+def prepare(game: QbertGame) -> Tables:
+    at: dict[str, int] = {}
+    size = 0
     for name, shape in fields(game):
         at[name] = size
         size += int(np.prod(shape))
@@ -187,60 +193,61 @@ def prepare(game) -> Tables:
     )
 
 
-def encode_state(state, player: int | None, views, game) -> None:
+def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables], game: QbertGame) -> None:
     """`fill(state.observation(player), views, game)` without the observation: the same cells, the same values."""
     m = views.flat
-    t: Tables = views.tables
-    phase = state._phase
+    t = views.tables
+    phase = Q.phase(state)
     m[phase] = 1.0  # phase is the first field
-    rnd = state._round if phase == OVER else state._round + 1
+    finished = Q.rounds_finished(state)  # one score per finished round
+    rnd = finished + (0 if phase == OVER else 1)
     m[t.round] = min(1.0, rnd / t.rounds)
-    qp = state._qp
+    qp = Q.qbert_player(state)
     m[t.qbert_player + (qp if qp == 0 or qp == 1 else 2)] = 1.0
-    rolloff = state._rolloff
+    rolloff = Q.rolloff(state)
     if rolloff:
         m[t.rolloff + rolloff[0] - 1] = 1.0
         m[t.rolloff + _D6 + rolloff[1] - 1] = 1.0
-    m[t.qbert + state._q] = 1.0
-    pegs = state._pegs
+    m[t.qbert + Q.qbert_cube(state)] = 1.0
+    pegs = Q.pegs(state)
     for shift, start, end, rows in t.pegs:
         byte = pegs >> shift & 255
         if byte:
             m[start:end] = rows[byte]
-    for slots, pos in zip(t.nasty_slots, state._nasty, strict=True):
+    for slots, pos in zip(t.nasty_slots, Q.nasties(state), strict=True):
         m[slots[pos + 2]] = 1.0
-    discs = state._discs
+    discs = Q.discs(state)
     if discs:
         m[t.discs : t.discs + _DISCS] = t.disc_rows[discs]
-    roll, hops = state._roll, state._hops
+    hops = Q.moves_used(state)
     m[t.moves] = min(1.0, hops / _D8)
-    if state._roll_visible_to(player):  # the observation's own test: Q*bert's seat, or after the tube is lifted
+    roll = Q.roll_seen_by(state, player)  # the observation's own test: Q*bert's seat, or after the tube is lifted
+    if roll is None:
+        m[t.roll_hidden] = 1.0
+    elif roll > 0:
         m[t.roll + roll - 1] = 1.0
         m[t.moves + 1] = min(1.0, (roll - hops) / _D8)
-    elif roll > 0:
-        m[t.roll_hidden] = 1.0
-    char = state._char
+    char = Q.character(state)
     if char >= 0:
         m[t.character + char] = 1.0
     if phase == NMOVE or phase == ESCAPE:
-        m[t.steps_left] = min(1.0, state._steps_left / _D6)
+        m[t.steps_left] = min(1.0, Q.steps_left(state) / _D6)
     if phase == ESCAPE:
         m[t.flags] = 1.0
-    if state._frozen:
+    if Q.frozen(state):
         m[t.flags + 1] = 1.0
-    m[t.turn] = min(1.0, state._turn / t.max_turns)
-    scores = state._scores
-    if scores:
-        totals = [0, 0]
-        for p, n in scores:
-            totals[p] += n
+    m[t.turn] = min(1.0, Q.turn(state) / t.max_turns)
+    if finished:
+        totals = Q.totals(state)
         m[t.totals] = min(1.0, totals[0] / t.totals_scale)
         m[t.totals + 1] = min(1.0, totals[1] / t.totals_scale)
 
 
-def visible_history(state, player: int | None) -> list[int]:
+def visible_history(state: QbertData, player: int | None) -> list[int]:
     """The actions of the match as `player` knows them (-1 for Q*bert's d8 while it is hidden from them, QB-3.1):
     read from the game's own exact information-state string ("qbert p<player> <setup>|a,b,?,..."), for the
     exact perfect-recall tensor (`Encoder.encode_exact`)."""
-    text = state.information_state_string(player).partition("|")[2]
+    # A spectator (None) knows what the nasty player knows (QB-7.1): -2 is no seat and never Q*bert's (-1 is
+    # "not decided yet").
+    text = state.information_state_string(-2 if player is None else player).partition("|")[2]
     return [-1 if a == "?" else int(a) for a in text.split(",")] if text else []

@@ -1,0 +1,74 @@
+"""The shape of a Q*bert observation (`QbertState.observation`), as types: the keys every game carries
+(core.game.Observation) and this game's own. Only the roll in the secret tube and the moves left are viewer
+dependent (QB-7.1): None for whoever may not see them."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from boardcade.core.game import Observation
+
+
+class NastyView(TypedDict):
+    key: str  # board.NASTY_KEYS
+    name: str
+    where: str  # "home", "eliminated", "cube", or for Ugg and Wrong Way "right_face" / "left_face"
+    cube: list[int] | None  # (r, i): the cube it stands on, or whose face it holds
+
+
+class DiscView(TypedDict):
+    cube: list[int]  # the edge cube beside it
+    side: str
+    active: bool
+
+
+class EscapeView(TypedDict):
+    by: str  # the threatening nasty
+    hops: int
+    moves_left: int | None  # None: hidden from this viewer
+    text: str
+
+
+class ScoreView(TypedDict):
+    round: int
+    game: int
+    qbert_player: int
+    pegs: int
+
+
+class GameView(TypedDict):
+    game: int
+    pegs: list[int]  # per player
+
+
+class QbertObservation(Observation):
+    phase: str  # the phase's name (phases.PHASES)
+    round: int
+    game_number: int
+    qbert_player: int
+    nasty_player: int
+    first_qbert: int
+    rolloff: list[int] | None
+    qbert: list[int]  # Q*bert's cube (r, i)
+    pegs: list[list[int]]  # the cubes still holding a peg
+    pegs_left: int
+    nasties: list[NastyView]
+    discs: list[DiscView]
+    roll: int | None  # the roll in the tube, if this viewer may see it
+    roll_hidden: bool
+    moves_used: int
+    moves_left: int | None
+    character: str | None  # the nasty on the character die
+    steps_left: int
+    threat: bool
+    escape: EscapeView | None
+    escape_hops: int
+    threat_on_outside_space: bool
+    last_revealed_roll: int | None
+    frozen: bool
+    turn: int
+    max_turns_per_round: int
+    scores: list[ScoreView]
+    games: list[GameView]
+    totals: list[int]
+    player_names: list[str]
