@@ -127,6 +127,7 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
     lose = size == "desk"
     body = {
         "game": "qbert",
+        "options": {"max_turns_per_round": 1},  # a short match: the computer plays it out in seconds
         "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}],
         "seat": 0,
         "turn_limit": 10,
