@@ -8,7 +8,10 @@ Three figures per game variant, each per second of CPU time (`time.process_time`
   counted) in whole uniformly random matches;
 - clone+apply: `clone()` of a mid-game state and one legal action applied to the copy (what a search does per
   node), over states taken from seeded random matches;
-- resample: `resample_from_infostate(player)` over the same states, each seat in turn.
+- resample: `resample_from_infostate(player)` over the same states, each seat in turn;
+- encode: the tensor of each of the same states for every seat and the spectator, written in place by the
+  research encoder (`boardcade.interop.tensors.Writer`, the game's `encode_state` where it has one: what a
+  learner pays per step); left out without numpy.
 Targets for random play (one core of the 2-core CI machine): qbert >= 50,000 steps/s, atari_centipede >= 20,000,
 mb_centipede >= 30,000.
 
@@ -85,7 +88,32 @@ def measure(name: str, options: dict, seconds: float, seed: int = 1) -> dict[str
             s.resample_from_infostate(i % n, rng)
         done += len(states)
     out["resample"] = done / (time.process_time() - start)
+
+    writer = _writer(game)
+    if writer is not None:
+        seats = [*range(n), None]
+        done = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            for s in states:
+                for p in seats:
+                    writer.write(s, p)
+            done += len(states) * len(seats)
+        out["encode"] = done / (time.process_time() - start)
     return out
+
+
+def _writer(game):
+    """A tensor writer for the game (None without numpy: the figure is left out). A game without a tensors
+    part of its own gets the generic blocks."""
+    try:
+        import numpy as np
+    except ImportError:
+        return None
+    from boardcade.interop.tensors import Writer, encoder_for
+
+    encoder = encoder_for(game)
+    return Writer(encoder, np.zeros(encoder.size, np.float32))
 
 
 def variants(only: list[str] | None) -> list[tuple[str, str, dict]]:
@@ -117,7 +145,9 @@ def compare(args: argparse.Namespace) -> None:
     print(f"{args.rounds} rounds, {args.seconds:g} s of CPU per figure per round; medians, per CPU second")
     print(f"{'game/variant':<32}{'figure':<14}{'other':>12}{'this':>12}{'this/other':>12}")
     for key in runs["this"][0]:
-        for fig in ("random play", "games", "clone+apply", "resample"):
+        for fig in ("random play", "games", "clone+apply", "resample", "encode"):
+            if not all(fig in run[key] for run in runs["other"] + runs["this"]):
+                continue
             a = statistics.median(run[key][fig] for run in runs["other"])
             b = statistics.median(run[key][fig] for run in runs["this"])
             print(f"{key:<32}{fig:<14}{a:>12,.0f}{b:>12,.0f}{b / a:>12.3f}")
@@ -138,14 +168,17 @@ def main() -> None:
         compare(args)
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, per CPU second")
-    print(f"{'game':<18}{'variant':<14}{'steps/s':>12}{'games/s':>10}{'clone+apply':>13}{'resample':>11}  target")
+    print(
+        f"{'game':<18}{'variant':<14}{'steps/s':>12}{'games/s':>10}{'clone+apply':>13}{'resample':>11}"
+        f"{'encode':>10}  target"
+    )
     for name, label, opts in variants(args.game):
         m = measure(name, opts, args.seconds)
         target = TARGETS.get(name)
         verdict = "" if target is None else f"{target:,} {'met' if m['random play'] >= target else 'MISSED'}"
         print(
             f"{name:<18}{label:<14}{m['random play']:>12,.0f}{m['games']:>10,.1f}{m['clone+apply']:>13,.0f}"
-            f"{m['resample']:>11,.0f}  {verdict}"
+            f"{m['resample']:>11,.0f}{m.get('encode', 0):>10,.0f}  {verdict}"
         )
 
 
