@@ -1,7 +1,9 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
 #   make run    start the main program: the web server on http://127.0.0.1:8000 (SQLite in your data folder)
-#   make test   lint, check the built wheel and run the whole test suite (installs every extra; needs root or
-#               sudo for apt when Debian's chromium or PostgreSQL 15 is missing)
+#   make test   lint, check the built wheel and run the whole test suite, then the engine tests again compiled
+#               where a C compiler is present (installs every extra; needs root or sudo for apt when Debian's
+#               chromium or PostgreSQL 15 is missing)
+#   make compiled   build the compiled mode beside the source (build/compiled/src; see docs/compiled.md)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -9,7 +11,7 @@ BIN    := $(VENV)/bin
 STAMP_WEB := $(VENV)/.installed-web
 STAMP_ALL := $(VENV)/.installed-all
 
-.PHONY: run play test lint install check-wheel clean bench
+.PHONY: run play test test-compiled lint install check-wheel clean bench compiled
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("boardcade needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -40,14 +42,47 @@ lint: $(STAMP_ALL)
 check-wheel: $(STAMP_ALL)
 	$(BIN)/python scripts/check_wheel.py
 
+# The compiled mode: a copy of src/ with the engine modules compiled by Cython (incremental).
+COMPILED_SRC := $(CURDIR)/build/compiled/src
+compiled: $(STAMP_ALL)
+	$(BIN)/python scripts/build_compiled.py
+
+# `make test` runs the whole suite in the pure mode (the .py files, the reference). Where this machine can build the
+# compiled mode (Cython from the dev extra and a C compiler), it builds it first, the pure run's differential test
+# (tests/core/test_compiled.py) compares both modes, and the engine tests (games and core, about 2 minutes) run
+# again compiled. Where it cannot, it says why and tests the pure mode alone: the compiled mode is optional.
+# `make test-compiled` is that compiled pass alone (it fails when the build does).
+COMPILED_TESTS := tests/games tests/core
+
 test: lint
 	bash scripts/ensure-chromium.sh
 	bash scripts/ensure-postgres.sh
 	$(BIN)/python scripts/check_wheel.py
-	$(BIN)/python -m pytest -q
+	@mkdir -p build
+	@if $(BIN)/python scripts/build_compiled.py > build/compiled.log 2>&1; then \
+		echo "compiled mode built ($(COMPILED_SRC)): testing both modes"; \
+		BOARDCADE_EXPECT_MODE=pure BOARDCADE_COMPILED_SRC=$(COMPILED_SRC) $(BIN)/python -m pytest -q && \
+		BOARDCADE_EXPECT_MODE=compiled PYTHONPATH=$(COMPILED_SRC) $(BIN)/python -m pytest -q -p no:cacheprovider \
+			$(COMPILED_TESTS); \
+	else \
+		tail -3 build/compiled.log; \
+		echo "the compiled mode cannot be built here (build/compiled.log): testing the pure mode only"; \
+		BOARDCADE_EXPECT_MODE=pure BOARDCADE_COMPILED_SRC= $(BIN)/python -m pytest -q; \
+	fi
 
+test-compiled: compiled
+	BOARDCADE_EXPECT_MODE=compiled PYTHONPATH=$(COMPILED_SRC) $(BIN)/python -m pytest -q -p no:cacheprovider \
+		$(COMPILED_TESTS)
+
+# The engines' speed; with the compiled mode beside the pure one where this machine can build it.
 bench: $(STAMP_ALL)
-	$(BIN)/python benchmarks/engine.py
+	@mkdir -p build
+	@if $(BIN)/python scripts/build_compiled.py > build/compiled.log 2>&1; then \
+		$(BIN)/python benchmarks/engine.py --compiled; \
+	else \
+		echo "the compiled mode cannot be built here (build/compiled.log): the pure mode only"; \
+		$(BIN)/python benchmarks/engine.py; \
+	fi
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info

@@ -3,7 +3,7 @@
     python benchmarks/engine.py [--seconds 3] [--game NAME]
     python benchmarks/engine.py --compare OTHER_SRC [--rounds 5] [--seconds 1]
 
-Three figures per game variant, each per second of CPU time (`time.process_time`):
+Four figures per game variant, each per second of CPU time (`time.process_time`):
 - random play: actions applied (chance outcomes included, with legal-action generation and the random choice
   counted) in whole uniformly random matches;
 - clone+apply: `clone()` of a mid-game state and one legal action applied to the copy (what a search does per
@@ -15,9 +15,13 @@ Three figures per game variant, each per second of CPU time (`time.process_time`
 Targets for random play (one core of the 2-core CI machine): qbert >= 50,000 steps/s, atari_centipede >= 20,000,
 mb_centipede >= 30,000.
 
-`--compare OTHER_SRC` measures another source tree (e.g. a `git worktree` of the commit before a change, its
-`src` folder) against this one side by side: each round runs one child process per tree, alternating which goes
-first, and the table gives each tree's median and the ratio this/other (above 1: this tree is faster).
+`--compare [LABEL=]OTHER_SRC` (repeatable) measures other source trees (e.g. a `git worktree` of the commit before
+a change, its `src` folder) against this one side by side, and `--compiled` adds this tree's compiled mode
+(build/compiled/src, built or brought up to date first by scripts/build_compiled.py). Each round runs one child
+process per tree, in an order that rotates from round to round; the table gives each tree's median and the ratio
+of each tree to the first one named (`--compare`'s first, else this tree), plus compiled/this with `--compiled`.
+
+    python benchmarks/engine.py --compiled --compare main=/path/to/main/src --rounds 5 --seconds 1
 """
 
 from __future__ import annotations
@@ -128,11 +132,28 @@ def child(args: argparse.Namespace) -> None:
     print(json.dumps(results))
 
 
+def _trees(args: argparse.Namespace) -> dict[str, str]:
+    """label -> source folder: the first one named is the baseline of the ratios."""
+    others: dict[str, str] = {}
+    for i, given in enumerate(args.compare or []):
+        label, sep, path = given.partition("=")
+        if not sep:
+            label, path = ("other" if i == 0 else f"other{i + 1}"), given
+        others[label] = str(Path(path).resolve())
+    trees = {**others, "this": str(HERE.parent / "src")}
+    if args.compiled:
+        build = [sys.executable, str(HERE.parent / "scripts" / "build_compiled.py")]
+        done = subprocess.run(build, capture_output=True, text=True, check=True)
+        trees["compiled"] = done.stdout.strip().splitlines()[-1]
+    return trees
+
+
 def compare(args: argparse.Namespace) -> None:
-    trees = {"this": str(HERE.parent / "src"), "other": str(Path(args.compare).resolve())}
-    runs: dict[str, list[dict]] = {"this": [], "other": []}
+    trees = _trees(args)
+    labels = list(trees)
+    runs: dict[str, list[dict]] = {label: [] for label in labels}
     for r in range(args.rounds):
-        order = ["this", "other"] if r % 2 == 0 else ["other", "this"]
+        order = labels[r % len(labels) :] + labels[: r % len(labels)]
         for tree in order:
             env = dict(os.environ, PYTHONPATH=trees[tree])
             cmd = [sys.executable, __file__, "--child", "--seconds", str(args.seconds)]
@@ -141,30 +162,39 @@ def compare(args: argparse.Namespace) -> None:
             done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
             runs[tree].append(json.loads(done.stdout))
         print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
-    print(f"Python {platform.python_version()}; this = {trees['this']}; other = {trees['other']}")
+    base = labels[0]
+    pairs = [(label, base) for label in labels[1:]]
+    if "compiled" in trees and base != "this":
+        pairs.append(("compiled", "this"))
+    print(f"Python {platform.python_version()}; " + "; ".join(f"{k} = {v}" for k, v in trees.items()))
     print(f"{args.rounds} rounds, {args.seconds:g} s of CPU per figure per round; medians, per CPU second")
-    print(f"{'game/variant':<32}{'figure':<14}{'other':>12}{'this':>12}{'this/other':>12}")
-    for key in runs["this"][0]:
+    head = "".join(f"{label:>12}" for label in labels) + "".join(f"{a + '/' + b:>16}" for a, b in pairs)
+    print(f"{'game/variant':<28}{'figure':<13}{head}")
+    for key in runs[base][0]:
         for fig in ("random play", "games", "clone+apply", "resample", "encode"):
-            if not all(fig in run[key] for run in runs["other"] + runs["this"]):
-                continue
-            a = statistics.median(run[key][fig] for run in runs["other"])
-            b = statistics.median(run[key][fig] for run in runs["this"])
-            print(f"{key:<32}{fig:<14}{a:>12,.0f}{b:>12,.0f}{b / a:>12.3f}")
+            if not all(fig in run[key] for label in labels for run in runs[label]):
+                continue  # encode: left out where numpy is missing
+            med = {label: statistics.median(run[key][fig] for run in runs[label]) for label in labels}
+            row = "".join(f"{med[label]:>12,.0f}" for label in labels)
+            row += "".join(f"{med[a] / med[b]:>16.3f}" for a, b in pairs)
+            print(f"{key:<28}{fig:<13}{row}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per figure")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
-    parser.add_argument("--compare", metavar="OTHER_SRC", help="measure this tree against another source folder")
+    parser.add_argument(
+        "--compare", action="append", metavar="[LABEL=]SRC", help="also measure another source folder (repeatable)"
+    )
+    parser.add_argument("--compiled", action="store_true", help="also measure this tree's compiled mode")
     parser.add_argument("--rounds", type=int, default=5, help="with --compare: child runs per tree")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args)
         return
-    if args.compare:
+    if args.compare or args.compiled:
         compare(args)
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, per CPU second")

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/server_load.py                                  # saturation, SQLite, 3 rounds
     .venv/bin/python benchmarks/server_load.py --postgres --workers 2           # two processes on PostgreSQL
     .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --rounds 1   # latency
-    .venv/bin/python benchmarks/server_load.py --profile prof                   # + a py-spy profile per run
+    .venv/bin/python benchmarks/server_load.py --profile prof --profile-gil     # + a py-spy profile per run
 
 Each round runs two servers one after the other (the order alternates between rounds), each started afresh:
 - the **floor**: a bare FastAPI WebSocket endpoint (this file, `--floor-serve`) under uvicorn with the same
@@ -16,6 +16,13 @@ One light client process (this one: asyncio, a WebSocket client written on async
 the standard library) plays M matches of Q*bert, two seats each, one socket per seat; a player acts when its
 view says it is to move (`--think` seconds later on average, 0: at once, which saturates the server) and waits
 for the `ack` before acting again. Against the floor, the same client alternates two sockets per match.
+
+Matches are set up before the measurement: the M played at once, and spares (`--spares`, by default enough for
+the run) that replace each match as it ends, created, claimed and joined beforehand, so that the figure per
+move is what a move costs, not the creation of the matches that end during the run (which the floor does not
+pay). The set-up's own server CPU per match is printed apart (the floor's: two sockets connected).
+`--spares 0` creates every replacement while moves are measured, counting its cost per move (the figures
+before this was changed).
 
 Measured after `--warmup` moves, over a fixed number of moves (`--moves`): the server's CPU seconds (its process
 and all its children, from /proc; with --postgres, the PostgreSQL processes too, shown apart), the client's own
@@ -46,6 +53,7 @@ from pathlib import Path
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from boardcade.server.launch import free_port, start_serve_process, throwaway_postgres
+from boardcade.server.protocols import raise_open_file_limit
 
 NO_LIMITS = [
     f"{k}=0"
@@ -239,7 +247,8 @@ class Run:
         self.cpu = None  # (server cpu fn, postgres cpu fn)
         self.on_mark = None  # called with "start" and "end" (the profiler)
         self.tasks: set[asyncio.Task] = set()
-        self.sockets: list[Socket] = []
+        self.spares: list = []  # matches set up before the measurement, waiting to be played
+        self.created_live = 0  # matches created while moves were being played (no spare was left)
 
     def counted(self, seconds: float) -> None:
         self.moves += 1
@@ -256,8 +265,29 @@ class Run:
     def mark(self, name: str) -> None:
         server, pg = self.cpu
         self.marks[name] = (time.perf_counter(), time.process_time(), server(), pg())
-        if self.on_mark is not None:
+        if self.on_mark is not None and name in ("start", "end"):
             self.on_mark(name)
+
+    def next_match(self) -> None:
+        """A match ended: play the next one (a spare set up beforehand, else one created now)."""
+        if self.done.done():
+            return
+        if self.spares:
+            self.spares.pop().begin()
+            return
+        self.created_live += 1
+        task = asyncio.get_running_loop().create_task(self.create_and_begin())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def create_and_begin(self) -> None:
+        m = FloorMatch(self) if self.floor else BoardcadeMatch(self)
+        try:
+            await m.start()
+        except Exception as e:
+            self.errors.append(f"new match: {type(e).__name__}: {e}")
+            return
+        m.begin()
 
     def later(self, fn) -> None:
         think = self.args.think
@@ -280,6 +310,9 @@ class FloorMatch:
     async def start(self) -> None:
         for s in range(2):
             self.socks.append(await ws_connect(self.run.port, "/ws/floor", lambda raw, s=s: self.on_message(s, raw)))
+
+    def begin(self) -> None:
+        self.run.later(self.act)
 
     def act(self) -> None:
         if self.run.done.done():
@@ -308,6 +341,7 @@ class Seat:
         self.sent: float | None = None
         self.waiting = False  # an act() is scheduled
         self.sock: Socket | None = None
+        self.joined: asyncio.Future | None = None  # set when the first whole view has come
 
     def on_message(self, raw: bytes) -> None:
         msg = json.loads(raw)
@@ -321,6 +355,8 @@ class Seat:
             self.version = msg["version"]
         elif kind == "state":
             self.obs, self.version = msg["observation"], msg["version"]
+            if self.joined is not None and not self.joined.done():
+                self.joined.set_result(None)
         elif kind == "ack":
             if self.sent is not None:
                 run.counted(time.perf_counter() - self.sent)
@@ -334,7 +370,7 @@ class Seat:
 
     def consider(self) -> None:
         obs = self.obs
-        if self.sent is not None or self.waiting or not obs:
+        if self.sent is not None or self.waiting or not obs or not self.match.playing:
             return
         if obs["is_terminal"]:
             if self.seat == 0:
@@ -355,9 +391,15 @@ class Seat:
 
 
 class BoardcadeMatch:
+    """A Q*bert match between two seats of this client: created, both seats claimed and joined by `start`;
+    played from `begin` on until it is over; its sockets stay open afterwards (leaving costs the server too,
+    and it is paid per match, not per move)."""
+
     def __init__(self, run: Run) -> None:
         self.run = run
         self.seats: list[Seat] = []
+        self.playing = False
+        self.ended = False
 
     async def start(self) -> None:
         run = self.run
@@ -368,40 +410,54 @@ class BoardcadeMatch:
             claim = {"seat": int(seat), "invite": invite, "name": f"Bench {seat}"}
             tokens[int(seat)] = (await http_json(run.port, "POST", f"/api/matches/{m['id']}/claim", claim))["token"]
         self.seats = [Seat(self, s) for s in range(2)]
+        joined = []
         for s, seat in enumerate(self.seats):
+            joined.append(asyncio.get_running_loop().create_future())
+            seat.joined = joined[-1]
             seat.sock = await ws_connect(run.port, f"/ws/matches/{m['id']}", seat.on_message)
             seat.sock.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": tokens[s]}]}))
+        await asyncio.wait_for(asyncio.gather(*joined), 120)  # both seats have their whole view
+
+    def begin(self) -> None:
+        self.playing = True
+        for seat in self.seats:
+            seat.consider()
 
     def over(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
         self.run.finished += 1
-        for seat in self.seats:
-            seat.sock.transport.close()
-        if not self.run.done.done():
-            task = asyncio.get_running_loop().create_task(self.replace())
-            self.run.tasks.add(task)
-            task.add_done_callback(self.run.tasks.discard)
+        self.run.next_match()
 
-    async def replace(self) -> None:
-        try:
-            await BoardcadeMatch(self.run).start()
-        except Exception as e:
-            self.run.errors.append(f"new match: {type(e).__name__}: {e}")
+
+def spares_for(args) -> int:
+    """Spare matches to set up beforehand: enough for every match that ends during the run (a Q*bert match has
+    about 150 moves of its players, rarely under 60), so that no match is created while moves are measured."""
+    if args.spares >= 0:
+        return args.spares
+    return (args.warmup + args.moves) // 60 + 10
 
 
 async def play(args, port: int, floor: bool, cpu, on_mark) -> Run:
     run = Run(args, port, floor)
     run.cpu, run.on_mark = cpu, on_mark
-    matches = [FloorMatch(run) if floor else BoardcadeMatch(run) for _ in range(args.matches)]
+    kind = FloorMatch if floor else BoardcadeMatch
+    matches = [kind(run) for _ in range(args.matches)]
+    spares = [kind(run) for _ in range(spares_for(args))]
     gate = asyncio.Semaphore(32)
 
     async def start(m) -> None:
         async with gate:
             await m.start()
 
-    await asyncio.gather(*(start(m) for m in matches))
-    if floor:
-        for m in matches:
-            run.later(m.act)
+    run.mark("setup")
+    await asyncio.gather(*(start(m) for m in matches + spares))
+    run.mark("ready")
+    run.set_up = len(matches) + len(spares)
+    run.spares = spares
+    for m in matches:
+        m.begin()
     if args.warmup == 0:
         run.mark("start")
     timeout = args.timeout
@@ -454,8 +510,8 @@ def postmaster_pid(url: str) -> int | None:
 class Profiler:
     """py-spy sampling the server process over the measured moves (started at "start", stopped at "end")."""
 
-    def __init__(self, pid: int, out: Path) -> None:
-        self.pid, self.out, self.proc = pid, out, None
+    def __init__(self, pid: int, out: Path, gil: bool = False, idle: bool = False) -> None:
+        self.pid, self.out, self.proc, self.gil, self.idle = pid, out, None, gil, idle
         self.spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
         if not Path(self.spy).exists():
             print("  (py-spy is not installed: pip install py-spy)")
@@ -463,7 +519,8 @@ class Profiler:
     def __call__(self, mark: str) -> None:
         if mark == "start" and Path(self.spy).exists():
             cmd = [self.spy, "record", "--pid", str(self.pid), "--rate", "250", "--format", "raw"]
-            cmd += ["--output", str(self.out), "--nonblocking"]
+            cmd += ["--output", str(self.out), "--nonblocking"] + (["--gil"] if self.gil else [])
+            cmd += ["--idle", "--threads"] if self.idle else []
             self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         elif mark == "end" and self.proc is not None:
             self.proc.send_signal(2)  # py-spy writes its output on Ctrl+C
@@ -529,7 +586,7 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
                 if not floor and args.workers > 1:  # one of the worker processes
                     kids = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
                     target = int(kids[-1]) if kids else server.pid
-                spy = Profiler(target, prof_path)
+                spy = Profiler(target, prof_path, args.profile_gil, args.profile_idle)
             run = asyncio.run(play(args, port, floor, cpu, spy))
         finally:
             server.terminate()
@@ -541,6 +598,8 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         if spy is not None:
             spy.wait()
     (w0, c0, s0, p0), (w1, c1, s1, p1) = run.marks["start"], run.marks["end"]
+    setup_ms = 1000 * (run.marks["ready"][2] - run.marks["setup"][2]) / max(1, run.set_up)
+    setup_pg_ms = 1000 * (run.marks["ready"][3] - run.marks["setup"][3]) / max(1, run.set_up)
     n = max(1, len(run.rtt))
     rtt = sorted(run.rtt)
     out = {
@@ -558,6 +617,8 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         "finished": run.finished,
         "tracebacks": log.count("Traceback"),
         "load": os.getloadavg()[0],
+        "setup_ms": setup_ms + setup_pg_ms,
+        "created_live": run.created_live,
     }
     pg = f" + PostgreSQL {out['pg_ms']:.3f}" if args.postgres and not floor else ""
     print(
@@ -566,6 +627,12 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         f"client {out['client_cores']:.2f} cores  "
         f"rtt p50/p99/max {out['p50']:.1f}/{out['p99']:.1f}/{out['max']:.0f} ms  matches finished={run.finished}  "
         f"errors={len(run.errors)} tracebacks={out['tracebacks']} load={out['load']:.1f}",
+        flush=True,
+    )
+    what = "2 sockets connected" if floor else "created, 2 seats claimed and joined"
+    print(
+        f"  {'':9s} set-up before the measurement: {run.set_up} matches ({what}), server CPU "
+        f"{out['setup_ms']:.2f} ms each; matches created during the measurement: {run.created_live}",
         flush=True,
     )
     for e in run.errors[:3]:
@@ -590,11 +657,31 @@ def main() -> None:
     ap.add_argument("--only", choices=("floor", "boardcade"), help="run one side only")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a run may take at most")
     ap.add_argument("--profile", default="", help="folder for py-spy profiles of the server at saturation")
+    ap.add_argument(
+        "--profile-gil",
+        action="store_true",
+        help="sample only the thread holding the GIL (py-spy --gil): where the CPU goes, not counting time spent "
+        "waiting for a core (which plain samples include on a busy machine)",
+    )
+    ap.add_argument(
+        "--profile-idle",
+        action="store_true",
+        help="sample every thread, idle or waiting included (py-spy --idle --threads): where the wall time goes "
+        "(a wait on the disk shows as the call that waits), for latency rather than CPU",
+    )
+    ap.add_argument(
+        "--spares",
+        type=int,
+        default=-1,
+        help="matches set up beforehand to replace those that end (default: enough for the run; "
+        "0: every replacement is created while moves are measured, and its cost counts per move)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--floor-serve", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.floor_serve:
         return floor_serve(int(args.floor_serve[0]), args.floor_serve[1])
+    raise_open_file_limit()  # thousands of sockets
     db = "PostgreSQL 15 (fsync on)" if args.postgres else ("SQLite" if not args.database else args.database)
     print(
         f"server_load: {db}, {args.workers} server process(es); {args.matches} matches (2 sockets each); "

@@ -158,3 +158,30 @@ def test_changing_returned_lists_does_not_change_any_state(name, label, opts):
         state.legal_actions().clear()
         assert state.legal_actions() == before
         state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(before))
+
+
+@pytest.mark.parametrize(("name", "label", "opts"), CASES, ids=IDS)
+def test_views_of_a_state_played_on_match_the_views_built_afresh(name, label, opts):
+    """A state asked for views move after move (the server's, a renderer's) keeps what it built (its events as
+    JSON, the parts of its views: core State._view_part) and rebuilds only what changed; the server plays each
+    move on a clone, which takes those over (take_views_from). Each view must equal the one a fresh copy builds
+    from nothing, for every viewer at every step, and so must the views of the state that gave them up."""
+    game = boardcade.load_game(name, **opts)
+    rng = random.Random(17)
+    state = game.new_initial_state()
+    viewers = [None, *range(game.num_players)]
+    for step in range(300):
+        for p in viewers:
+            assert state.observation(p) == state.clone().observation(p), f"viewer {p} at step {state.move_number()}"
+        if state.is_terminal():
+            break
+        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        if step % 2:
+            state.apply_action(action)
+            continue
+        new = state.clone()
+        new.apply_action(action)
+        assert new.take_views_from(state)
+        assert state.observation(None) == state.clone().observation(None), "the earlier state rebuilds its own"
+        assert not state.take_views_from(new), "an earlier state does not follow on from a later one"
+        state = new

@@ -4,6 +4,7 @@ and a restarted server (even one that was not shut down) resumes every unfinishe
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from fastapi.testclient import TestClient
@@ -104,3 +105,43 @@ def test_sv2_group_commit_stores_each_match_that_is_still_at_its_version_and_not
         assert st.commit_batch([Commit("b", 2, [5], None, 0, "human")]) == [False], "a finished match takes no step"
     finally:
         st.close()
+
+
+def test_sv13_two_servers_batches_over_the_same_matches_never_deadlock(postgres_url):
+    """On PostgreSQL a batch is one UPDATE for all its matches (storage._PG_BATCH), which locks their rows in id
+    order first. Two servers committing batches over the same matches at the same time, listed in opposite
+    orders: no deadlock, and for each match exactly one of them stores its step."""
+    setup = Storage(postgres_url)
+    with setup.engine.begin() as conn:
+        for table in ("match_actions", "match_seats", "matches"):
+            conn.exec_driver_sql(f"DELETE FROM {table}")
+    ids = [f"dl{i:03d}" for i in range(200)]
+    for mid in ids:
+        setup.create_match(mid, "qbert", {}, [{"kind": "human"}] * 2, {}, [], None, 0, "human")
+    servers = [Storage(postgres_url), Storage(postgres_url)]
+    results: list[list[bool]] = [[], []]
+    errors: list[BaseException] = []
+    together = threading.Barrier(2)
+
+    def serve(k: int) -> None:
+        order = ids if k == 0 else ids[::-1]
+        try:
+            for step in range(10):
+                together.wait(30)
+                results[k] += servers[k].commit_batch([Commit(mid, step, [k], None, 0, "human") for mid in order])
+        except BaseException as e:  # a deadlock would show here
+            errors.append(e)
+            together.abort()
+
+    threads = [threading.Thread(target=serve, args=(k,)) for k in range(2)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        assert not errors, errors[0]
+        assert sum(results[0]) + sum(results[1]) == len(ids) * 10, "one step per match and round, from either"
+        assert all(len(setup.load_match(mid).actions) == 10 for mid in ids)
+    finally:
+        for st in [setup, *servers]:
+            st.close()

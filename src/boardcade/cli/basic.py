@@ -9,6 +9,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from ..agents import AGENTS
+from ..compiled import describe
 from ..core import GameError, RecordError, game_class, game_names, game_spec, load_record
 from .app import app
 from .common import console, event_line, fail, render_board
@@ -28,6 +29,7 @@ def games() -> None:
         players = sorted({cls(**v).num_players for _, v in cls.VARIANTS})
         table.add_row(name, cls.title or name, " or ".join(map(str, players)) or str(game.num_players), opts)
     console.print(table)
+    console.print(f"Engines: {describe()}.")
 
 
 @app.command()

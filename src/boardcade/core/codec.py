@@ -104,6 +104,7 @@ class ActionCodec:
                 table.append(Action(block.kind, MappingProxyType(args), tuple(digits), index))
         self._table: tuple[Action, ...] = tuple(table)
         self.size = len(table)
+        self._infos: dict[int, tuple[str, dict[str, Any], str]] = {}  # info() without context, once per action
 
     # A codec is immutable: copies share it, and pickling rebuilds it from its blocks.
     def __reduce__(self) -> tuple[type[ActionCodec], tuple[tuple[Block, ...]]]:
@@ -173,14 +174,17 @@ class ActionCodec:
         return " ".join(parts)
 
     def info(self, action: int, **context: Any) -> dict[str, Any]:
-        """The structured description of an action: {"action", "kind", "args", "label"} (a fresh dict)."""
-        decoded = self.decode(action)
-        return {
-            "action": action,
-            "kind": decoded.kind,
-            "args": {k: _jsonable(v) for k, v in decoded.args.items()},
-            "label": self.label(action, **context),
-        }
+        """The structured description of an action: {"action", "kind", "args", "label"} (a fresh dict, and a fresh
+        "args" dict; the values in it are shared, read-only). Without `context`, worked out once per action (the
+        codec never changes): views list the legal actions' infos at every move."""
+        kept = None if context else self._infos.get(action)
+        if kept is None:
+            decoded = self.decode(action)
+            kept = (decoded.kind, {k: _jsonable(v) for k, v in decoded.args.items()}, self.label(action, **context))
+            if not context:
+                self._infos[action] = kept
+        kind, args, label = kept
+        return {"action": action, "kind": kind, "args": dict(args), "label": label}
 
     def markdown(self, heading: str = "Action") -> str:
         """The action table for a rules document: one row per block (range, kind, arguments, who, meaning)."""

@@ -12,7 +12,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple, NotRequired, Self, TypedDict, TypeVar
+from typing import Any, ClassVar, NamedTuple, NotRequired, Self, TypedDict, TypeVar, cast
 
 from .codec import ActionCodec
 from .errors import IllegalActionError
@@ -74,6 +74,9 @@ class Event(NamedTuple):
 
     def to_json(self) -> EventView:
         return {"rule": self.rule, "text": self.text, "step": self.step}
+
+
+_new_tuple = tuple.__new__
 
 
 class Game(ABC):
@@ -172,11 +175,17 @@ def _rebuild_game(cls: type[Game], options: dict[str, Any]) -> Game:
 def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
     """`clone()` for a state class, from its declared fields: straight-line code, one line per field, as fast as
     one written by hand (like dataclasses' generated methods)."""
+    if not fields:
+        raise TypeError(
+            f"{cls.__name__} cannot be copied: declare its fields in FIELDS (see State) or implement clone()"
+        )
     for name, how in fields.items():
         if not name.isidentifier() or how not in _COPY_KINDS:
             raise TypeError(f"{cls.__name__}.FIELDS[{name!r}]: a field name and SHARE, COPY or COPY_EACH")
     lines = [
         "def clone(self):",
+        "    if type(self) is not _cls:",  # a subclass inheriting this method gets its own
+        "        return _generic(self)",
         "    new = _new(_cls)",
         "    new.game = self.game",
         "    new._history = self._history.copy()",
@@ -195,7 +204,7 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
         else:
             lines.append(f"    new.{name} = [x.copy() for x in self.{name}]")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    namespace: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_generic": State.clone}
     exec("\n".join(lines), namespace)  # noqa: S102 (generated from identifiers checked above)
     clone = namespace["clone"]
     clone.__qualname__ = f"{cls.__qualname__}.clone"
@@ -203,14 +212,44 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
     return clone
 
 
-class State(ABC):
+# Per state class: its generated clone (see State.clone), and the classes checked to implement every hook.
+_CLONES: dict[type, Any] = {}
+_COMPLETE: set[type] = set()
+# The hooks every game's state implements (State's own versions only say so).
+_HOOKS = ("current_player", "_legal_actions", "_chance_outcomes", "_apply", "observation", "resample_from_infostate")
+
+
+def _check_hooks(cls: type) -> None:
+    """Refuse to build a state of a class that leaves one of State's hooks unimplemented (as an abstract base
+    class would: State is a plain class so that the compiled mode can make it a compiled class)."""
+    missing = [name for name in _HOOKS if next(k for k in cls.__mro__ if name in k.__dict__) is State]
+    if missing:
+        raise TypeError(f"{cls.__name__} cannot be instantiated: it does not implement {', '.join(missing)}")
+    _COMPLETE.add(cls)
+
+
+def _missing(state: State, hook: str) -> TypeError:
+    return TypeError(f"{type(state).__name__} does not implement {hook}() (every game's state must)")
+
+
+def _blank_state(cls: type[State]) -> State:
+    """A state of `cls` with no field set yet (unpickling fills them in)."""
+    blank: State = cls.__new__(cls)
+    return blank
+
+
+class State:
     """One position. Subclasses implement the `_`-prefixed hooks; the public contract lives here.
 
     Subclasses keep `_history` (applied actions) and `_events` (Event list) up to date through `_emit`. A state
     declares its own fields once, in `FIELDS` (name -> SHARE, COPY or COPY_EACH: how a copy takes it), with
     `__slots__ = tuple(FIELDS)` and a type annotation per field; `clone()` is built from that list (the fields of
-    every class in its hierarchy) when the class is defined. A state without FIELDS implements `clone` itself,
-    copying its own mutable fields after `_copy_base_into`.
+    every class in its hierarchy) the first time a state of the class is copied. A state without FIELDS, and one
+    compiled by the optional compiled build (boardcade.compiled), implements `clone` itself, copying its own
+    fields after `_copy_base_into`.
+
+    The hooks (`current_player`, `_legal_actions`, `_chance_outcomes`, `_apply`, `observation`,
+    `resample_from_infostate`) must be implemented: a state of a class that leaves one out cannot be built.
 
     Quiet mode (`set_quiet()`), for rollouts and learners that read no events: the state records no events and
     `apply_action` trusts its caller to pass an action it listed as legal (no legality check). Engines test
@@ -225,17 +264,9 @@ class State(ABC):
     game: Game
     _quiet: bool  # quiet mode (see set_quiet)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "clone" in cls.__dict__:
-            return
-        fields: dict[str, int] = {}
-        for klass in reversed(cls.__mro__):
-            fields.update(klass.__dict__.get("FIELDS", {}))
-        if fields:
-            cls.clone = _build_clone(cls, fields)  # type: ignore[method-assign]
-
     def __init__(self, game: Game):
+        if type(self) not in _COMPLETE:
+            _check_hooks(type(self))
         self.game = game
         self._history: list[int] = []
         self._events: list[Event] = []
@@ -247,21 +278,21 @@ class State(ABC):
         self._quiet = False
 
     # ---- hooks for subclasses -------------------------------------------------------------
-    @abstractmethod
     def current_player(self) -> int:
         """The player to move, CHANCE or TERMINAL."""
+        raise _missing(self, "current_player")
 
-    @abstractmethod
     def _legal_actions(self) -> list[int]:
         """Sorted legal actions of the current (non-chance, non-terminal) player."""
+        raise _missing(self, "_legal_actions")
 
-    @abstractmethod
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs of the current chance node."""
+        raise _missing(self, "_chance_outcomes")
 
-    @abstractmethod
     def _apply(self, action: int) -> None:
         """Apply an action already checked to be legal."""
+        raise _missing(self, "_apply")
 
     def _why_illegal(self, action: int) -> str:
         """A player-facing reason why `action` is not legal now (override for better reasons)."""
@@ -273,19 +304,49 @@ class State(ABC):
             return [0.0] * self.game.num_players
         return list(self._result)
 
-    @abstractmethod
     def observation(self, player: int | None) -> Observation:
         """JSON view with only what `player` may know (None = spectator)."""
+        raise _missing(self, "observation")
 
-    @abstractmethod
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A consistent state `player` cannot tell from this one."""
+        raise _missing(self, "resample_from_infostate")
 
     def clone(self) -> Self:
         """An independent copy (built from FIELDS; see the class docstring)."""
-        raise TypeError(
-            f"{type(self).__name__} cannot be copied: declare its fields in FIELDS (see State) or implement clone()"
-        )
+        cls = type(self)
+        clone = _CLONES.get(cls)
+        if clone is None:
+            fields: dict[str, int] = {}
+            for klass in reversed(cls.__mro__):
+                fields.update(klass.__dict__.get("FIELDS", {}))
+            clone = _CLONES[cls] = _build_clone(cls, fields)
+            try:
+                # later copies call it directly
+                cls.clone = clone  # type: ignore[method-assign]
+            except TypeError:
+                pass  # a compiled class, which cannot take methods (and has its own clone when it is fast)
+        copy: Self = clone(self)
+        return copy
+
+    # Pickling (OpenSpiel's serialisation, process pools): every slot of every class, the same in both modes (the
+    # compiled mode's State, a C type, would otherwise pickle only its own fields).
+    def __reduce__(self) -> tuple[Callable[[type[State]], State], tuple[type[State]], dict[str, Any]]:
+        return (_blank_state, (type(self),), self.__getstate__())
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in cls.__dict__.get("__slots__", ())
+            if hasattr(self, name)
+        }
+        state.update(getattr(self, "__dict__", ()))  # a state class without __slots__ keeps its fields there
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(self.current_player(), action)
@@ -316,12 +377,28 @@ class State(ABC):
             return []
         cache = self._legal_cache
         if cache is None:
-            if cur == CHANCE:
+            cache = self._legal_now()
+        return list(cache)
+
+    def _legal_now(self) -> list[int]:
+        """The legal actions (chance outcomes at a chance node) of a state that is not terminal, kept until the
+        next action: the list itself, read only (play loops draw from it without a copy; see `_apply_legal`)."""
+        cache = self._legal_cache
+        if cache is None:
+            if self.current_player() == CHANCE:
                 cache = [a for a, _ in self._chance_outcomes()]
             else:
                 cache = self._legal_actions()
             self._legal_cache = cache
-        return list(cache)
+        return cache
+
+    def _apply_legal(self, action: int) -> None:
+        """Apply an action taken from `_legal_now()` (or a chance outcome drawn from `_chance_outcomes()`) of
+        this state: what `apply_action` does once the action is known to be legal (play loops, which draw only
+        legal actions, skip the check)."""
+        self._legal_cache = None
+        self._apply(action)
+        self._history.append(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """[(outcome, probability)] at a chance node, else []. A fresh list: callers may change it freely."""
@@ -364,16 +441,20 @@ class State(ABC):
                 [a for a, _ in self._chance_outcomes()] if cur == CHANCE else self._legal_actions()
             )
         if action not in legal:
-            who = "chance" if cur == CHANCE else self.game.player_name(cur)
-            allowed = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal)
-            raise IllegalActionError(
-                f"action {action} is not legal for {who}: {self._why_illegal(action)}. Legal now: {allowed}",
-                action,
-                list(legal),
-            )
+            raise self._illegal(action, cur, legal)
         self._legal_cache = None
         self._apply(action)
         self._history.append(action)
+
+    def _illegal(self, action: int, cur: int, legal: list[int]) -> IllegalActionError:
+        """The error for an action that is not legal now: why, and what is."""
+        who = "chance" if cur == CHANCE else self.game.player_name(cur)
+        allowed = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal)
+        return IllegalActionError(
+            f"action {action} is not legal for {who}: {self._why_illegal(action)}. Legal now: {allowed}",
+            action,
+            list(legal),
+        )
 
     def history(self) -> list[int]:
         return list(self._history)
@@ -478,10 +559,47 @@ class State(ABC):
             cache = views[key] = []
         return cache
 
+    def _view_part(self, key: str, inputs: Any, build: Callable[[], Any]) -> Any:
+        """A part of an observation kept with this state between observations: built by `build()` the first
+        time, and again only when `inputs` (a cheap value naming everything the part is built from: its fields,
+        and the viewer if it depends on who looks) differ, by `==`, from those it was last built from. Otherwise
+        the very same object is returned, so that whoever builds views one move after another (the server, a
+        renderer) pays only for the parts that changed, and can tell unchanged parts by identity.
+        Observations are read-only for their readers: a part may be shared by several observations. Parts are
+        forgotten when a past event is rewritten (resampling); a clone starts with none."""
+        if self._event_views is None:
+            self._event_views = {}
+        views = cast("dict[Any, Any]", self._event_views)  # str keys are the core's own (event_cache)
+        parts: dict[str, tuple[Any, Any]] | None = views.get("parts")
+        if parts is None:
+            parts = views["parts"] = {}
+        kept = parts.get(key)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        value = build()
+        parts[key] = (inputs, value)
+        return value
+
+    def take_views_from(self, earlier: State) -> bool:
+        """Take over what `earlier` kept for building views (each viewer's events as JSON, the parts of its views,
+        readers' event caches), when this state is `earlier` played on: a clone of it with actions applied since,
+        so that its events begin with all of `earlier`'s. `earlier` is left with none (it may be used again; it
+        rebuilds them). Returns False, taking nothing, if this state does not follow on from `earlier`."""
+        kept = earlier._event_views
+        n = len(earlier._events)
+        if kept is None or len(self._events) < n or (n and self._events[n - 1] is not earlier._events[n - 1]):
+            return False
+        if len(self._history) < len(earlier._history) or self.game is not earlier.game:
+            return False
+        earlier._event_views = None
+        self._event_views = kept
+        return True
+
     def _emit(self, rule: str, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         if self._quiet:
             return
-        self._events.append(Event(rule, text, visible_to, len(self._history)))
+        # tuple.__new__ straight away: the same Event, without NamedTuple's generated __new__ (a Python call)
+        self._events.append(_new_tuple(Event, (rule, text, visible_to, len(self._history))))
 
     def _replace_event(self, index: int, **changes: Any) -> None:
         """Change a past event (only `resample_from_infostate` does, on its clone); keeps the JSON views true.

@@ -101,15 +101,34 @@ def random_decider(rng: random.Random) -> Callable[[State], int]:
     """A decider that picks uniformly among the legal actions with `rng`."""
 
     def decide(state: State) -> int:
-        legal = state.legal_actions()
+        legal = state._legal_now()  # the state's own list (read only): no copy per decision
         return legal[int(rng.random() * len(legal))]
 
     return decide
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
-    """Uniformly random play (chance by its probabilities) from `state`, mutating it. Returns `state`."""
-    return play(state, same_for_all(random_decider(rng)), rng, max_steps=max_steps)
+    """Uniformly random play (chance by its probabilities) from `state`, mutating it. Returns `state`.
+
+    The same draws as `play(state, same_for_all(random_decider(rng)), rng, max_steps=max_steps)`, written out:
+    rollouts and benchmarks spend their time here."""
+    limit = -1 if max_steps is None else max_steps
+    steps = 0
+    while steps != limit:
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            legal = state._legal_now()  # the state's own list (read only)
+            action = legal[int(rng.random() * len(legal))]
+        # State._apply_legal written out: drawn from the legal ones, apply_action's check would only repeat that
+        state._legal_cache = None
+        state._apply(action)
+        state._history.append(action)
+        steps += 1
+    return state
 
 
 class _Everyone(dict[int, Callable[[State], int]]):

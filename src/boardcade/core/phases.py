@@ -21,7 +21,6 @@ phase's handler per kind; a `PhasedState` keeps its phase and the seat to move (
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -161,9 +160,9 @@ class PhasedState(State):
     _phase: int  # the current phase (an index into the game's PHASES)
     _cur: int  # the seat to move, CHANCE or TERMINAL (from the phase's actor)
 
-    @abstractmethod
     def _seat(self, role: int) -> int:
-        """The seat that plays `role` (a phase's actor >= 0) now."""
+        """The seat that plays `role` (a phase's actor >= 0) now. Every phased game's state says."""
+        raise TypeError(f"{type(self).__name__} does not implement _seat() (which seat plays role {role})")
 
     def _enter(self, phase: int) -> None:
         """Make `phase` the current phase; the seat to move follows from its actor."""

@@ -28,7 +28,7 @@ class Drivers:
 
     def schedule(self, match: LiveMatch) -> None:
         """Set a driver going if a computer is to move and none drives this match yet."""
-        if match.driving or not match.seat_to_move_is_agent():
+        if match.driving or not match.has_agents or not match.seat_to_move_is_agent():
             return
         match.driving = True
         self.ctx.spawn(self._drive(match))

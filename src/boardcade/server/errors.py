@@ -7,6 +7,9 @@ import json
 import re
 from typing import Any
 
+import orjson
+
+_orjson_dumps = orjson.dumps
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # match ids are secrets.token_urlsafe strings
 
 STATUS = {
@@ -98,7 +101,25 @@ def require_int(msg: dict[str, Any], key: str, *, minimum: int = 0, allow_none: 
 
 def dumps(data: Any) -> str:
     """JSON for clients: ASCII only (even a lone surrogate a client sent can be echoed), with <, > and & escaped
-    so that no text from a player (a name, say) can ever read as HTML, whoever puts it in a page."""
+    so that no text from a player (a name, say) can ever read as HTML, whoever puts it in a page.
+
+    orjson writes it (about ten times faster than the standard library, which matters: every view and delta
+    the server sends goes through here); whatever orjson would write differently goes to the standard library
+    instead: text that is not ASCII (escaped there), lone surrogates, integers over 64 bits, keys that are not
+    strings. (A NaN or an infinity, which no game's view holds, is written as null.)"""
+    try:
+        raw = _orjson_dumps(data)
+    except TypeError:  # orjson.JSONEncodeError: what it cannot write as the standard library would
+        return _std_dumps(data)
+    if not raw.isascii():
+        return _std_dumps(data)
+    text = raw.decode()
+    if "<" in text or ">" in text or "&" in text:
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text
+
+
+def _std_dumps(data: Any) -> str:
     text = json.dumps(data, separators=(",", ":"), allow_nan=False)
     if "<" in text or ">" in text or "&" in text:
         text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -47,6 +47,7 @@ class LiveMatch:
         self.game = load_game_under_rules(stored.game, stored.options, stored.rules_version)
         self.rules_version = self.game.RULES_VERSION if stored.rules_version is None else stored.rules_version
         self.seats = stored.seats
+        self.has_agents = any(s["kind"] == "agent" for s in self.seats)  # a computer plays a seat
         self.seat_rows: dict[int, SeatRow] = dict(stored.seat_rows)
         self.host_hash = stored.host_hash
         self.created_at = stored.created_at
@@ -83,16 +84,12 @@ class LiveMatch:
             self.status = "finished"
 
     def adopt(self, new: State, actions: list[int], movers: list[int]) -> None:
-        """The steps `actions` (chosen by `movers`, already committed) happened: `new` is this state with them
-        applied. They are applied again to the state held, rather than taking `new` in its place, because the
-        state held keeps what the views have already worked out (each viewer's events as JSON, kept
-        incrementally), which a fresh copy would rebuild from the first event at every move."""
+        """The steps `actions` (chosen by `movers`, already committed) happened: `new` (a clone of the state held,
+        played on) becomes the state held, taking over what the views have already worked out on the old one
+        (each viewer's events as JSON, kept incrementally, and the parts of its views: State.take_views_from)."""
         self.movers.extend(movers)
-        try:
-            for action in actions:
-                self.state.apply_action(action)
-        except Exception:  # cannot happen with a deterministic engine; `new` is right either way
-            self.state = new
+        new.take_views_from(self.state)
+        self.state = new
         if new.is_terminal():
             self.status = "finished"
 

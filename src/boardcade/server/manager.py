@@ -83,6 +83,7 @@ class MatchManager:
         await self.agents.stop()
         await self.replays.stop()
         await self.bus.stop()
+        self.commits.writer.release_here()
         await asyncio.to_thread(self.commits.writer.close)
         self.ctx.close()
 

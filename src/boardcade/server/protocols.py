@@ -29,6 +29,7 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 from .limits import OpenCounts
 from .settings import Settings
@@ -173,10 +174,24 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         buffer (the socket's own send queue, which the caller bounds), or -1 if the connection is closing."""
         if not self.handshake_complete or self.close_sent or self.disconnected or self.transport.is_closing():
             return -1
-        send = self.conn.send_text
-        for text in texts:
-            send(text.encode())
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        conn = self.conn
+        if conn.extensions or conn.state is not State.OPEN:  # (no extension is offered: ws_per_message_deflate off)
+            for text in texts:
+                conn.send_text(text.encode())
+            self.transport.write(b"".join(conn.data_to_send()))
+        else:  # a server's text frames, unmasked and whole: the header is two to ten bytes
+            out = bytearray()
+            for text in texts:
+                data = text.encode()
+                n = len(data)
+                if n < 126:
+                    out += bytes((0x81, n))
+                elif n < 65536:
+                    out += bytes((0x81, 126)) + n.to_bytes(2, "big")
+                else:
+                    out += bytes((0x81, 127)) + n.to_bytes(8, "big")
+                out += data
+            self.transport.write(out)
         return self.transport.get_write_buffer_size()
 
     def _buffered(self) -> int:

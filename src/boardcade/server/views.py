@@ -44,6 +44,14 @@ def paged(obs: dict[str, Any]) -> tuple[dict[str, Any], int]:
     return {**obs, "events": events[-VIEW_EVENTS:]}, len(events) - VIEW_EVENTS
 
 
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The keys of view `new` whose values differ from view `old`'s (new or changed), but "events" (deltas carry
+    the new events apart). A part the game kept unchanged (core State._view_part) is the same object: it needs
+    no comparing."""
+    get = old.get
+    return {k: v for k, v in new.items() if k != "events" and (o := get(k, _MISSING)) is not v and o != v}
+
+
 class Views:
     """The views of one match: observation(seat) kept per seat for the version it was built at (the last one a
     client was sent, until the next broadcast), which is what the next delta is worked out from, and the whole
@@ -98,8 +106,7 @@ class Views:
         old_events, new_events = old.get("events", ()), new.get("events", ())
         if len(new_events) < len(old_events):
             return None, self.state_message(state, seat)
-        get = old.get
-        changed = {k: v for k, v in new.items() if k != "events" and get(k, _MISSING) != v}
+        changed = _changed(old, new)
         msg: dict[str, Any] = {
             "type": "delta",
             "match": self.match_id,
@@ -109,9 +116,8 @@ class Views:
             "events": new_events[len(old_events) :],
             "changed": changed,
         }
-        removed = [k for k in old if k not in new]
-        if removed:
-            msg["removed"] = removed
+        if old.keys() - new.keys():
+            msg["removed"] = [k for k in old if k not in new]
         return old_version, dumps(msg)
 
     def broadcast(self, state: State, clients: list[Client]) -> None:

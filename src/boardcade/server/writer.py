@@ -1,8 +1,19 @@
-"""Group commit: one writer thread stores the new steps of every match that is waiting, in one transaction.
+"""Group commit: the new steps of every match that is waiting are stored together, in one transaction.
 
-While one transaction is being committed, the next commits queue up and go together in the next one, so a
-busy server pays one database round trip (and on PostgreSQL one WAL flush) for many moves, and an idle one
-pays no extra wait. Each caller learns only about its own commit.
+PostgreSQL: one writer thread. While one transaction is being committed, the next commits queue up and go
+together in the next one, so a busy server pays one database round trip and one WAL flush for many moves, and
+an idle one pays no extra wait.
+
+SQLite: the event loop itself. The commits asked for in one turn of the event loop are stored in one
+transaction at the end of that turn, on the loop's own connection: a commit there takes tens of microseconds
+(WAL, synchronous=NORMAL: no sync), less than handing it to a thread and back. That connection never waits:
+if another connection holds the write lock (a claim, a new match, the sweep), the batch goes to the writer
+thread, which waits for it; and it never checkpoints (which writes and syncs the database file): the writer
+thread does, every CHECKPOINT_EVERY commits. Nor does it sync the log: after a complete checkpoint the first
+transaction starts the write-ahead log again from its beginning and syncs its new header (SQLite does that at
+synchronous=NORMAL), so the first batch after each checkpoint goes to the writer thread too.
+
+Either way each caller learns only about its own commit, and only once it is stored (or failed).
 """
 
 from __future__ import annotations
@@ -14,59 +25,140 @@ import threading
 from .storage import Commit, Storage
 
 MAX_BATCH = 256
+CHECKPOINT_EVERY = 2000  # SQLite: commits on the event loop between two checkpoints by the writer thread
+_CHECKPOINT = object()
 
 
 class CommitWriter:
     def __init__(self, storage: Storage):
         self.storage = storage
+        self.on_loop = storage.is_sqlite
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="boardcade-writer", daemon=True)
         self._thread.start()
+        self._pending: list[tuple[Commit, asyncio.Future, asyncio.AbstractEventLoop]] = []
+        self._holding: asyncio.AbstractEventLoop | None = None  # the loop whose thread holds a connection
+        self._since_checkpoint = 0
+        # SQLite: the next batch goes to the writer thread (set on the loop after a checkpoint, cleared there)
+        self._after_checkpoint = False
         self.batches = 0
         self.commits = 0
+        self.handed_over = 0  # SQLite: batches the event loop handed to the thread (the write lock was taken)
 
     async def commit(self, commit: Commit) -> bool:
         """True once stored, False on a version conflict. Raises whatever the database raised; then the
         commit may or may not have happened (the caller reads the match back to find out)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self._queue.put((commit, future, loop))
+        if self.on_loop:
+            if not self._pending:
+                loop.call_soon(self._commit_here, loop)
+            self._pending.append((commit, future, loop))
+        else:
+            self._queue.put((commit, future, loop))
         return await future
 
     def close(self) -> None:
         self._queue.put(None)
         self._thread.join(10)
 
+    def release_here(self) -> None:
+        """(on the event loop, at shutdown) Give back the connection the loop's thread holds."""
+        if self._holding is not None:
+            self.storage.release_connection()
+            self._holding = None
+
+    # ---- SQLite: on the event loop -----------------------------------------------------------------
+    def _commit_here(self, loop: asyncio.AbstractEventLoop) -> None:
+        batch, self._pending = self._pending, []
+        if not batch:
+            return
+        if self._after_checkpoint:  # the writer thread writes first after its checkpoint (it syncs the log's header)
+            for item in batch:
+                self._queue.put(item)
+            return
+        if self._holding is None:
+            self.storage.hold_connection("PRAGMA busy_timeout=0", "PRAGMA wal_autocheckpoint=0")
+            self._holding = loop
+        try:
+            outcome: list | BaseException = self.storage.commit_batch([c for c, _, _ in batch])
+        except BaseException as e:
+            if self.storage.is_busy(e):  # another connection is writing: the thread waits for it instead
+                self.handed_over += 1
+                for item in batch:
+                    self._queue.put(item)
+                return
+            outcome = e
+        self._settle(batch, outcome)
+        self._since_checkpoint += len(batch)
+        if self._since_checkpoint >= CHECKPOINT_EVERY:
+            self._since_checkpoint = 0
+            self._after_checkpoint = True
+            self._queue.put(_CHECKPOINT)
+
+    # ---- the writer thread -------------------------------------------------------------------------
     def _run(self) -> None:
+        self.storage.hold_connection()
+        try:
+            self._serve()
+        finally:
+            self.storage.release_connection()
+
+    def _serve(self) -> None:
+        checkpointed = False  # a checkpoint was made and no batch has been written here since
         while True:
             item = self._queue.get()
             if item is None:
                 return
+            if item is _CHECKPOINT:
+                try:
+                    self.storage.checkpoint()
+                except Exception:  # the next one will do
+                    pass
+                checkpointed = True
+                continue
             batch = [item]
             while len(batch) < MAX_BATCH:
                 try:
                     more = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if more is None:
-                    self._queue.put(None)
+                if more is None or more is _CHECKPOINT:
+                    self._queue.put(more)
                     break
                 batch.append(more)
             try:
                 outcome: list | BaseException = self.storage.commit_batch([c for c, _, _ in batch])
             except BaseException as e:  # the whole transaction failed, or its answer was lost
                 outcome = e
-            self.batches += 1
-            self.commits += len(batch)
-            by_loop: dict = {}
-            for i, (_, future, loop) in enumerate(batch):
-                result = outcome if isinstance(outcome, BaseException) else outcome[i]
-                by_loop.setdefault(loop, []).append((future, result))
-            for loop, results in by_loop.items():
-                try:
-                    loop.call_soon_threadsafe(_settle, results)
-                except RuntimeError:  # that event loop is closed (shutting down)
-                    pass
+            if checkpointed:  # the log has started again here (if it could): the loop commits again
+                checkpointed = self._after_checkpoint = False
+            self._settle(batch, outcome)
+
+    def _settle(self, batch: list, outcome: list | BaseException) -> None:
+        """Tell each caller about its own commit, on its own event loop."""
+        self.batches += 1
+        self.commits += len(batch)
+        by_loop: dict = {}
+        for i, (_, future, loop) in enumerate(batch):
+            result = outcome if isinstance(outcome, BaseException) else outcome[i]
+            by_loop.setdefault(loop, []).append((future, result))
+        here = _running_loop()
+        for loop, results in by_loop.items():
+            if loop is here:
+                _settle(results)
+                continue
+            try:
+                loop.call_soon_threadsafe(_settle, results)
+            except RuntimeError:  # that event loop is closed (shutting down)
+                pass
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _settle(results: list) -> None:

@@ -170,8 +170,14 @@ def coords(square: int) -> tuple[int, int]:
 
 
 def square_name(square: int) -> str:
+    if 0 <= square < len(SQUARE_NAMES):
+        return SQUARE_NAMES[square]
     r, c = divmod(square, COLS)
     return f"r{r}c{c}"
+
+
+# Every square's name "r<row>c<col>", built once for the event texts (up to 100 rows: any field the options allow).
+SQUARE_NAMES: tuple[str, ...] = tuple(f"r{r}c{c}" for r in range(100) for c in range(COLS))
 
 
 @cache
@@ -182,7 +188,9 @@ def layout(field_rows: int, players: int) -> Layout:
     team_game = players == 4
     # 2 players: seat 0 the Gnome, seat 1 the Centipede (teams (0,), (1,)). 4 players: team A = seats 0 (Gnome)
     # and 1 (red), team B = seats 2 (Gnome) and 3 (blue).
-    teams = ((0, 1), (2, 3)) if team_game else ((0,), (1,))
+    teams: tuple[tuple[int, ...], ...] = ((0,), (1,))
+    if team_game:
+        teams = ((0, 1), (2, 3))
     colours = 2 if team_game else 1
     all_spawns = frozenset(spawns[0] + spawns[last])
     field = tuple(range(1, last))

@@ -13,7 +13,7 @@ from typing import Any
 
 from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option
 from boardcade.core.codec import Action
-from boardcade.core.phases import PhasedGame
+from boardcade.core.phases import PhasedGame, PhasedState
 
 from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
@@ -153,6 +153,9 @@ class AtariCentipedeGame(PhasedGame):
         return f"action {action}"
 
 
+_phased_apply = PhasedState._apply
+
+
 class AtariCentipedeState(AtariData):
     """A position (its fields: state.py) with the contract: observations, action descriptions, hidden
     information, copies."""
@@ -166,7 +169,7 @@ class AtariCentipedeState(AtariData):
 
     def _apply(self, action: int) -> None:
         try:
-            super()._apply(action)
+            _phased_apply(self, action)  # PhasedState._apply (without super()'s lookup per action)
         except GameOver as end:  # a win, the moment it happens (AC-3.4)
             self._enter(P_OVER)
             self._finish(result_for(self, end.team), end.rule, end.text)

@@ -41,12 +41,12 @@ from .board import (
     SPIDER,
     SPIDER_DIRS,
     SPIDER_SPEED,
+    SQUARE_NAMES,
     TRIGGER,
     WRIST,
     Bug,
     CardMove,
     face_text,
-    square_name,
 )
 from .pieces import (
     cent_step,
@@ -186,7 +186,7 @@ def seed(st: St, square: int) -> None:
     st._seed_col = c
     st._seed_left -= 1
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-2.2", f"mushroom seeded at {square_name(square)}")
+        st._emit("AC-2.2", f"mushroom seeded at {SQUARE_NAMES[square]}")
     if st._seed_left:
         return
     st._seed_cols_done += 1
@@ -250,7 +250,7 @@ def place_gnome(st: St, square: int) -> None:
     st._gnome_at_end[row] = g
     st._above[g] = square + (COLS if row == 0 else -COLS)
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-2.4", f"the {gnome_name(st, g)} takes the end at row {row}, square {square_name(square)}")
+        st._emit("AC-2.4", f"the {gnome_name(st, g)} takes the end at row {row}, square {SQUARE_NAMES[square]}")
     unplaced = [h for h in range(st._lay.gnomes) if st._gnome[h] < 0]
     if unplaced:
         st._placing = unplaced[0]
@@ -285,7 +285,7 @@ def spawn_centipede(st: St, spawn: int) -> None:
     length = SEGMENTS - st._segs[c]
     if not st._quiet:  # quiet mode: no text to build
         rule = "AC-2.7" if st._turn_i < 0 else "AC-6.6"
-        st._emit(rule, f"a centipede of {length} enters at {square_name(square)}")
+        st._emit(rule, f"a centipede of {length} enters at {SQUARE_NAMES[square]}")
     enter_centipede(st, c, square, length, ENTRY_SQUARES)
     if st._turn_i < 0:
         st._setup_colour += 1
@@ -331,14 +331,19 @@ def draw_outcomes(st: St) -> list[tuple[int, float]]:
     return [(k, deck[k] / total) for k in range(5) if deck[k]]
 
 
+_DRAWS_TEXT = tuple(tuple(f"{colour} Centipede draws {card}" for card in CENT_CARD_NAMES) for colour in COLOUR_NAMES)
+_DRAWS_A_CARD_TEXT = tuple(f"{colour} Centipede draws a card" for colour in COLOUR_NAMES)
+
+
 def draw(st: St, kind: int) -> None:
     c = st._draw_colour
     st._deck[c][kind] -= 1
     st._hand[c][kind] += 1
     owner = st._lay.cent_seat[c]
     st._card_log.append(CardMove(True, c, st._cycle[c], kind, len(st._history), len(st._events)))
-    st._emit("AC-6.2", f"{COLOUR_NAMES[c]} Centipede draws {CENT_CARD_NAMES[kind]}", (owner,))
-    st._emit("AC-6.2", f"{COLOUR_NAMES[c]} Centipede draws a card")
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("AC-6.2", _DRAWS_TEXT[c][kind], (owner,))
+        st._emit("AC-6.2", _DRAWS_A_CARD_TEXT[c])
     st._draws_left -= 1
     if st._draws_left:
         return
@@ -514,7 +519,7 @@ def gnome_move(st: St, direction: int, n: int, rule: str) -> None:
     st._above[g] += dest - col
     if not st._quiet:  # quiet mode: no text to build
         way = "right" if direction else "left"
-        st._emit(rule, f"the {gnome_name(st, g)} moves {way} to {square_name(s - col + dest)}")
+        st._emit(rule, f"the {gnome_name(st, g)} moves {way} to {SQUARE_NAMES[s - col + dest]}")
 
 
 def gnome_fire(st: St, rule: str) -> None:
@@ -628,7 +633,7 @@ def bonus_choices(st: St) -> list[int]:
 
 def bonus_move(st: St, square: int) -> None:
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-11.8", f"bonus move for the bug at {square_name(square)}")
+        st._emit("AC-11.8", f"bonus move for the bug at {SQUARE_NAMES[square]}")
     start_bug_move(st, square)
 
 
@@ -700,7 +705,7 @@ def spawn_flea(st: St, col: int) -> None:
     st._board[square] = FLEA
     st._bcol[square] = c
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-6.4", f"flea spawned at {square_name(square)}")
+        st._emit("AC-6.4", f"flea spawned at {SQUARE_NAMES[square]}")
     check_eat(st, c, square)
     move_next(st)
 
@@ -751,7 +756,7 @@ def berserk_choices(st: St) -> list[int]:
 def berserk(st: St, head: int) -> None:
     cent = next(x for x in st._cents if x.squares[0] == head)
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-6.8", f"Berserk! the centipede at {square_name(head)} leaps two rows")
+        st._emit("AC-6.8", f"Berserk! the centipede at {SQUARE_NAMES[head]} leaps two rows")
     cent_step(st, cent, drop=True)
     cent_step(st, cent, drop=True)
     move_next(st)
@@ -827,13 +832,13 @@ def move_bug_choices(st: St) -> list[int]:
 def flea_stays(st: St, bug: Bug) -> None:
     bug.moved = True
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-9.1", f"the flea at {square_name(bug.square)} is on the last field row: it stays")
+        st._emit("AC-9.1", f"the flea at {SQUARE_NAMES[bug.square]} is on the last field row: it stays")
 
 
 def spider_stays(st: St, bug: Bug) -> None:
     bug.moved = True
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-8", f"the spider at {square_name(bug.square)} has no square to move to: it stays")
+        st._emit("AC-8", f"the spider at {SQUARE_NAMES[bug.square]} has no square to move to: it stays")
 
 
 def after_moves(st: St) -> None:
@@ -874,7 +879,7 @@ def start_bug_move(st: St, square: int) -> None:
         st._flea_left = FLEA_SPEED + st._tucked[bug.colour]
         bug.moved = True
         if not st._quiet:  # quiet mode: no text to build
-            st._emit("AC-9.1", f"the flea at {square_name(square)} moves")
+            st._emit("AC-9.1", f"the flea at {SQUARE_NAMES[square]} moves")
         flea_advance(st)
 
 
@@ -929,7 +934,7 @@ def drop_mushroom(st: St, _: int) -> None:
 
 def no_mushroom(st: St, _: int) -> None:
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-9.2", f"the flea drops no mushroom at {square_name(st._flea_from)}")
+        st._emit("AC-9.2", f"the flea drops no mushroom at {SQUARE_NAMES[st._flea_from]}")
     flea_advance(st)
 
 
@@ -959,7 +964,7 @@ def spawn_spider(st: St, square: int) -> None:
     st._board[square] = SPIDER
     st._bcol[square] = c
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-6.5", f"spider spawned at {square_name(square)}")
+        st._emit("AC-6.5", f"spider spawned at {SQUARE_NAMES[square]}")
     check_eat(st, c, square)
     start_draw(st, c)
 

@@ -18,10 +18,10 @@ from .board import (
     SEG,
     SPIDER,
     SPIDER_DIRS,
+    SQUARE_NAMES,
     TEAM_NAMES,
     Bug,
     Centipede,
-    square_name,
 )
 from .state import AtariData as St
 
@@ -56,7 +56,7 @@ def eat(st: St, colour: int, rule: str, how: str) -> None:
 def check_eat(st: St, colour: int, square: int) -> None:
     """A bug of `colour` now in `square`: it eats the enemy Gnome if directly above it (AC-10.1)."""
     if square == st._above[st._lay.enemy_gnome[colour]]:
-        eat(st, colour, "AC-10.1", f"a bug is directly above it at {square_name(square)}")
+        eat(st, colour, "AC-10.1", f"a bug is directly above it at {SQUARE_NAMES[square]}")
 
 
 # ---- removal -----------------------------------------------------------------------------
@@ -74,7 +74,7 @@ def remove_at(st: St, square: int, rule: str, why: str) -> int:
         clear(st, square)
         st._supply += 1
         if not st._quiet:  # quiet mode: no text to build
-            st._emit(rule, f"mushroom at {square_name(square)} removed ({why})")
+            st._emit(rule, f"mushroom at {SQUARE_NAMES[square]} removed ({why})")
     elif cell == FLEA or cell == SPIDER:
         bugs = st._fleas if cell == FLEA else st._spiders
         for i, bug in enumerate(bugs):
@@ -87,7 +87,7 @@ def remove_at(st: St, square: int, rule: str, why: str) -> int:
         else:
             st._spider_supply += 1
         if not st._quiet:  # quiet mode: no text to build
-            st._emit(rule, f"{'flea' if cell == FLEA else 'spider'} at {square_name(square)} removed ({why})")
+            st._emit(rule, f"{'flea' if cell == FLEA else 'spider'} at {SQUARE_NAMES[square]} removed ({why})")
     else:
         remove_segment(st, square, rule, why)
     return cell
@@ -112,7 +112,7 @@ def remove_segment(st: St, square: int, rule: str, why: str) -> None:
             break
     st._segs[colour] -= 1
     if not st._quiet:  # quiet mode: no text to build
-        st._emit(rule, f"centipede segment at {square_name(square)} removed ({why})")
+        st._emit(rule, f"centipede segment at {SQUARE_NAMES[square]} removed ({why})")
     if st._segs[colour] == 0 and not st._entering:  # during an entry: checked once it is complete (AC-6.6)
         lose_colour(st, colour)
 
@@ -123,7 +123,7 @@ def place_mushroom(st: St, square: int, rule: str, why: str) -> bool:
     st._board[square] = MUSH
     st._supply -= 1
     if not st._quiet:  # quiet mode: no text to build
-        st._emit(rule, f"mushroom placed at {square_name(square)} ({why})")
+        st._emit(rule, f"mushroom placed at {SQUARE_NAMES[square]} ({why})")
     return True
 
 
@@ -257,7 +257,7 @@ def move_spider(st: St, bug: Bug, target: int) -> None:
     step = dr * COLS + dc
     colour = bug.colour
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-8", f"spider moves {square_name(src)} -> {square_name(target)}")
+        st._emit("AC-8", f"spider moves {SQUARE_NAMES[src]} -> {SQUARE_NAMES[target]}")
     board = st._board
     s = src
     while s != target:

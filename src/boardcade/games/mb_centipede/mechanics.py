@@ -51,7 +51,7 @@ def gun_disabled(st: MBState, p: int) -> bool:
 def opponent_at(st: MBState, p: int, pos: int) -> bool:
     b = (1 - p) * SEGMENTS
     s = st._seg
-    return pos in (s[b], s[b + 1], s[b + 2], s[b + 3], s[b + 4], s[b + 5])
+    return pos == s[b] or pos == s[b + 1] or pos == s[b + 2] or pos == s[b + 3] or pos == s[b + 4] or pos == s[b + 5]
 
 
 # ---- shots (MB-3) -------------------------------------------------------------------------------------

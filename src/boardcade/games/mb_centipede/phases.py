@@ -39,14 +39,20 @@ from .mechanics import (
     enter,
     fire,
     gun_disabled,
+    meet,
     piece_moves,
     scorpion_leaves,
+    send_pieces_home,
     shift,
     shortcut_ahead,
     spider_leaves,
 )
 from .state import DEN, HOLLOW
 from .state import MBState as St
+
+# Event texts built once (the hot paths look them up): a spin's, by player and sector; a move's, by length.
+_SPIN_TEXT = tuple(tuple(f"{name} spins {sector}" for sector in SECTORS) for name in NAMES)
+_MOVES_TEXT = tuple(tuple(f"{name}'s centipede moves {n} space(s)" for n in range(SEGMENTS + 1)) for name in NAMES)
 
 
 class Phase(IntEnum):
@@ -105,7 +111,7 @@ def spin(st: St, outcome: int) -> None:
     st._counts[C_SPINS + p] += 1
     st._spin = outcome
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("MB-2.1", f"{NAMES[p]} spins {SECTORS[outcome]}")
+        st._emit("MB-2.1", _SPIN_TEXT[p][outcome])
     if outcome == SPIN_GUN:
         if gun_disabled(st, p):
             if not st._quiet:  # quiet mode: no text to build
@@ -222,9 +228,10 @@ def start_centipede(st: St) -> None:
             st._emit("MB-4.2", f"{NAMES[p]}'s head is dead: no move; the head is revived instead")
         end_turn(st)
         return
-    st._steps = sum(st._alive[b : b + SEGMENTS])
+    alive = st._alive
+    st._steps = alive[b] + alive[b + 1] + alive[b + 2] + alive[b + 3] + alive[b + 4] + alive[b + 5]
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("MB-4.1", f"{NAMES[p]}'s centipede moves {st._steps} space(s)")
+        st._emit("MB-4.1", _MOVES_TEXT[p][st._steps])
     continue_move(st)
 
 
@@ -238,6 +245,8 @@ def continue_move(st: St) -> None:
     n = lay.n
     seg = st._seg
     b = p * SEGMENTS
+    poison_at = lay.poison_at
+    o = (1 - p) * SEGMENTS  # the opponent's segments
     while st._steps > 0:
         h = seg[b]
         if h == goal:
@@ -246,9 +255,30 @@ def continue_move(st: St) -> None:
             if 0 <= h < n and landing[h] >= 0 and shortcut_ahead(st, p, h):
                 st._enter(SHORTCUT)  # MB-5.1: its owner decides
                 return
-            if not enter(st, p, h + d):
-                end_turn(st)
-                return
+            # mechanics.enter, written out for the common step (MB-4.3 to MB-4.5)
+            pos = h + d
+            if 0 <= pos < n:
+                if (
+                    pos == seg[o]
+                    or pos == seg[o + 1]
+                    or pos == seg[o + 2]
+                    or pos == seg[o + 3]
+                    or pos == seg[o + 4]
+                    or pos == seg[o + 5]
+                ):
+                    meet(st, p, pos)  # MB-6: the move ends
+                    end_turn(st)
+                    return
+                if poison_at[pos] >= 0:
+                    send_pieces_home(st, pos, False, "MB-4.5")
+            else:
+                pos = goal
+            seg[b + 5] = seg[b + 4]  # mechanics.shift: each segment takes the place of the one before it
+            seg[b + 4] = seg[b + 3]
+            seg[b + 3] = seg[b + 2]
+            seg[b + 2] = seg[b + 1]
+            seg[b + 1] = h
+            seg[b] = pos
         st._steps -= 1
         if seg[b + 5] == goal:
             break

@@ -52,6 +52,17 @@ _WALKS = {B.UGG: B.UGG_STEPS, B.WRONG_WAY: B.WW_STEPS}
 _ALL_DIRS: tuple[int, ...] = (B.UL, B.UR, B.DL, B.DR)
 _DOWN_DIRS: tuple[int, ...] = (B.DL, B.DR)
 
+# Precomputed per cube (the hot paths build no list or text they can look up):
+_RC = tuple(A.rc(c) for c in range(B.NUM_CUBES))  # each cube's name, "(row,index)"
+# Q*bert's hops from each cube, in direction order, then the stop (QB-3.2): copied, never handed out.
+_HOPS_STOP = tuple(tuple(A.HOP[d] for d in _ALL_DIRS if row[d] >= 0) + (A.STOP,) for row in HOP)
+_HOP_TEXT = tuple(
+    tuple(f"Q*bert hops {B.DIR_NAMES[d]} to {A.rc(dest)}" if dest >= 0 else "" for d, dest in enumerate(row))
+    for row in HOP
+)
+_ROLLED_TEXT = tuple(f"Q*bert secretly rolled {roll}" for roll in range(9))
+_OTHER_WALKERS = {k: tuple(j for j in B.CUBE_WALKERS if j != k) for k in range(len(NASTY_NAMES))}
+
 
 def _fixed(outcomes: list[tuple[int, float]]) -> Callable[[Any], list[tuple[int, float]]]:
     """A die's outcomes, the same in every game."""
@@ -82,7 +93,7 @@ def secret_roll(st: St, outcome: int) -> None:
     st._emit("QB-3.1", "Q*bert rolls the d8 in the secret tube")
     st._roll_event = len(st._events)
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-3.1", f"Q*bert secretly rolled {st._roll}", (st._qp,))
+        st._emit("QB-3.1", _ROLLED_TEXT[st._roll], (st._qp,))
     st._enter(QMOVE)
 
 
@@ -90,11 +101,9 @@ def secret_roll(st: St, outcome: int) -> None:
 def hops(st: St) -> list[int]:
     """Q*bert's hops while moves are left, and always the stop: ending the move (or answering a threat) never
     shows what is left (QB-3.2, QB-7.1)."""
-    moves_left = st._hops < st._roll
-    row = HOP[st._q]
-    out = [A.HOP[d] for d in _ALL_DIRS if row[d] >= 0] if moves_left else []
-    out.append(A.STOP)
-    return out
+    if st._hops < st._roll:
+        return list(_HOPS_STOP[st._q])
+    return [A.STOP]
 
 
 def hop_in_move(st: St, d: int) -> None:
@@ -114,12 +123,12 @@ def why_qbert(st: St, action: int) -> str:
         if st._hops >= st._roll:
             return "Q*bert has used every move of his roll (QB-3.2)"
         d = st.game.arg_of[action]
-        return f"hopping {B.DIR_NAMES[d]} from {A.rc(st._q)} leaves the pyramid (QB-3.3)"
+        return f"hopping {B.DIR_NAMES[d]} from {_RC[st._q]} leaves the pyramid (QB-3.3)"
     if kind == A.K_DISC:
         disc, landing = st.game.arg_of[action]
         cube, _side = B.DISCS[disc]
         if st._phase == ESCAPE and cube == st._q and st._discs >> disc & 1 and st._hops < st._roll:
-            spot = A.rc(B.DISC_LANDINGS[landing])
+            spot = _RC[B.DISC_LANDINGS[landing]]
             if landing == 0 or occupied(st, B.TOP):
                 return f"the disc cannot land on {spot}: it is occupied (QB-5.8)"
             return f"the top cube is free, so the disc lands there, not on {spot} (QB-5.8)"
@@ -129,12 +138,13 @@ def why_qbert(st: St, action: int) -> str:
 
 def qbert_hop(st: St, d: int) -> int:
     """One hop of Q*bert (in a move or an escape): GO_ON, STOPPED (Slick) or ROUND_OVER."""
-    dest = HOP[st._q][d]
-    kind, face = B.CROSS[st._q][d]
+    q = st._q
+    dest = HOP[q][d]
+    kind, face = B.CROSS[q][d]
     st._hops += 1
     st._q = dest
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-3.3", f"Q*bert hops {B.DIR_NAMES[d]} to {A.rc(dest)}")
+        st._emit("QB-3.3", _HOP_TEXT[q][d])
     nasty = st._nasty
     walker = B.WRONG_WAY if kind == B.LEFT else B.UGG
     if nasty[walker] == face:
@@ -166,7 +176,7 @@ def take_peg(st: St, c: int) -> bool:
     if st._pegs & bit:
         st._pegs ^= bit
         if not st._quiet:  # quiet mode: no text to build
-            st._emit("QB-3.4", f"Q*bert takes the peg on {A.rc(c)} ({st._pegs.bit_count()} left)")
+            st._emit("QB-3.4", f"Q*bert takes the peg on {_RC[c]} ({st._pegs.bit_count()} left)")
         if not st._pegs:
             st._emit("QB-6.1", "Every peg is taken; the round ends")
             end_round(st, LAST_PEG)
@@ -210,7 +220,10 @@ def free_for(st: St, c: int, k: int) -> bool:
     if c == st._q:
         return True
     n = st._nasty
-    return not any(n[j] == c for j in B.CUBE_WALKERS if j != k)
+    for j in _OTHER_WALKERS[k]:
+        if n[j] == c:
+            return False
+    return True
 
 
 def nasty_steps(st: St) -> list[int]:
@@ -241,7 +254,7 @@ def step(st: St, d: int) -> None:
     st._steps_left -= 1
     dest = st._nasty[k] = HOP[st._nasty[k]][d]
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-4.7" if k == B.COILY else "QB-4.6", f"{NASTY_NAMES[k]} steps to {A.rc(dest)}")
+        st._emit("QB-4.7" if k == B.COILY else "QB-4.6", f"{NASTY_NAMES[k]} steps to {_RC[dest]}")
     after_step(st)
 
 
@@ -250,7 +263,7 @@ def enter_pyramid(st: St, entry: int) -> None:
     st._steps_left -= 1
     dest = st._nasty[k] = B.ENTRY[k][entry]
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-4.5", f"{NASTY_NAMES[k]} enters the pyramid at {A.rc(dest)}")
+        st._emit("QB-4.5", f"{NASTY_NAMES[k]} enters the pyramid at {_RC[dest]}")
     after_step(st)
 
 
@@ -259,7 +272,7 @@ def walk(st: St, way: int) -> None:
     st._steps_left -= 1
     dest = st._nasty[k] = _WALKS[k][st._nasty[k]][way]  # way 0: along its row, 1: up a row
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-4.8", f"{NASTY_NAMES[k]} walks to the face of {A.rc(dest)}")
+        st._emit("QB-4.8", f"{NASTY_NAMES[k]} walks to the face of {_RC[dest]}")
     after_step(st)
 
 
@@ -293,7 +306,7 @@ def threat(st: St) -> None:
     k = st._char
     if not st._quiet:  # quiet mode: no text to build
         rule = "QB-5.2" if k in _WALKERS else "QB-5.1"
-        st._emit(rule, f"{NASTY_NAMES[k]} reaches Q*bert at {A.rc(st._q)}: capture threatened")
+        st._emit(rule, f"{NASTY_NAMES[k]} reaches Q*bert at {_RC[st._q]}: capture threatened")
     if st._q in B.OUTSIDE:
         st._threat_outside = True
     st._emit("QB-5.4", "The tube stays down: Q*bert may escape with the moves he has left (moves left: hidden)")
@@ -308,7 +321,9 @@ def advance_nasty(st: St) -> None:
     """Hand the move to the nasty player, or end the nasty's move when it is done or stuck."""
     k = st._char
     if st._steps_left > 0:
-        if nasty_steps(st):
+        moves = nasty_steps(st)
+        if moves:
+            st._legal_cache = moves  # what the phase's legal actions would compute next (apply_action cleared it)
             return
         if not st._quiet:  # quiet mode: no text to build
             if st._nasty[k] == ELIMINATED:
@@ -370,7 +385,7 @@ def ride_disc(st: St, disc_and_landing: tuple[int, int]) -> None:
     st._hops = st._roll  # the disc hop counts one; the rest is forfeited (QB-5.8)
     st._q = B.DISC_LANDINGS[landing]
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-5.8", f"Q*bert rides the disc to {A.rc(st._q)}; the disc leaves play")
+        st._emit("QB-5.8", f"Q*bert rides the disc to {_RC[st._q]}; the disc leaves play")
     if take_peg(st, st._q):
         return
     # The ride saves him: the threatening nasty's move ends. Having threatened him on an outside space and

@@ -15,7 +15,7 @@ from . import actions as A
 from . import board as B
 from . import query as Q
 from .board import CUBES, ELIMINATED, HOME, HOP, NASTY_NAMES
-from .observation import EscapeView, GameView, NastyView, QbertObservation
+from .observation import EscapeView, GameView, NastyView, QbertObservation, ScoreView
 from .phases import CHAR, ESCAPE, NMOVE, OVER, PHASE_NAMES, QMOVE, QROLL, ROLLOFF
 from .state import QbertData
 
@@ -104,19 +104,7 @@ def _nasty_info(st: QbertData, action: int) -> dict[str, Any]:
 def observation(st: QbertData, player: int | None) -> QbertObservation:
     seen = Q.roll_visible_to(st, player)
     phase = st._phase
-    nasties: list[NastyView] = []
-    for k, pos in enumerate(st._nasty):
-        where = "home" if pos == HOME else "eliminated" if pos == ELIMINATED else "cube"
-        if pos >= 0 and (k == B.UGG or k == B.WRONG_WAY):
-            where = "right_face" if k == B.UGG else "left_face"
-        nasties.append(
-            {
-                "key": B.NASTY_KEYS[k],
-                "name": NASTY_NAMES[k],
-                "where": where,
-                "cube": list(CUBES[pos]) if pos >= 0 else None,
-            }
-        )
+    part = st._view_part  # parts that did not change since the last view are the same objects (core)
     moves_left = st._roll - st._hops if seen else None
     escape: EscapeView | None = None
     if phase == ESCAPE:
@@ -127,7 +115,7 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
             "moves_left": moves_left,
             "text": f"Q*bert escapes (moves left: {shown})",
         }
-    scores = st._scores
+    scores, games, totals = part("scores", tuple(st._scores), lambda: _score_views(st))
     obs: QbertObservation = {
         **st._observation_common(player),
         "phase": PHASE_NAMES[phase],
@@ -137,14 +125,18 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
         "nasty_player": 1 - st._qp if st._qp >= 0 else -1,
         "first_qbert": st._first_q,
         "rolloff": list(st._rolloff) if st._rolloff else None,
-        "qbert": list(CUBES[st._q]),
-        "pegs": [list(CUBES[c]) for c in range(B.NUM_CUBES) if st._pegs >> c & 1],
+        "qbert": part("qbert", st._q, lambda: list(CUBES[st._q])),
+        "pegs": part("pegs", st._pegs, lambda: [list(CUBES[c]) for c in range(B.NUM_CUBES) if st._pegs >> c & 1]),
         "pegs_left": st._pegs.bit_count(),
-        "nasties": nasties,
-        "discs": [
-            {"cube": list(CUBES[c]), "side": side, "active": bool(st._discs >> d & 1)}
-            for d, (c, side) in enumerate(B.DISCS)
-        ],
+        "nasties": part("nasties", tuple(st._nasty), lambda: _nasty_views(st)),
+        "discs": part(
+            "discs",
+            st._discs,
+            lambda: [
+                {"cube": list(CUBES[c]), "side": side, "active": bool(st._discs >> d & 1)}
+                for d, (c, side) in enumerate(B.DISCS)
+            ],
+        ),
         "roll": st._roll if seen else None,
         "roll_hidden": st._roll > 0 and not seen,
         "moves_used": st._hops,
@@ -159,14 +151,37 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
         "frozen": st._frozen,
         "turn": st._turn,
         "max_turns_per_round": st._T.max_turns_per_round,
-        "scores": [
-            {"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(scores)
-        ],
-        "games": _games(st),
-        "totals": Q.totals(st),
-        "player_names": [st.game.player_name(p) for p in range(2)],
+        "scores": scores,
+        "games": games,
+        "totals": totals,
+        "player_names": part("player_names", None, lambda: [st.game.player_name(p) for p in range(2)]),
     }
     return st._with_decision(obs)
+
+
+def _nasty_views(st: QbertData) -> list[NastyView]:
+    nasties: list[NastyView] = []
+    for k, pos in enumerate(st._nasty):
+        where = "home" if pos == HOME else "eliminated" if pos == ELIMINATED else "cube"
+        if pos >= 0 and (k == B.UGG or k == B.WRONG_WAY):
+            where = "right_face" if k == B.UGG else "left_face"
+        nasties.append(
+            {
+                "key": B.NASTY_KEYS[k],
+                "name": NASTY_NAMES[k],
+                "where": where,
+                "cube": list(CUBES[pos]) if pos >= 0 else None,
+            }
+        )
+    return nasties
+
+
+def _score_views(st: QbertData) -> tuple[list[ScoreView], list[GameView], list[int]]:
+    """The rounds' scores, each game's pegs and the totals: they change only when a round ends."""
+    scores: list[ScoreView] = [
+        {"round": i + 1, "game": i // 2 + 1, "qbert_player": p, "pegs": n} for i, (p, n) in enumerate(st._scores)
+    ]
+    return scores, _games(st), Q.totals(st)
 
 
 def _games(st: QbertData) -> list[GameView]:
