@@ -18,4 +18,5 @@ SPEC = GameSpec(
     # Rules version 2 knocked the threatening nasty off at every disc ride (QB-5.8): its matches replay with that
     # reading. Version 1 (the tube lifted at a threat) is gone: its matches open as finished records.
     legacy_rules={2: {"disc_ride_falls": "always"}},
+    draws=lambda options: not options["tiebreak"],  # QB-6.6: with tiebreak off a tie is a draw
 )
