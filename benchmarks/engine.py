@@ -3,12 +3,15 @@
     python benchmarks/engine.py [--seconds 3] [--game NAME]
     python benchmarks/engine.py --compare OTHER_SRC [--rounds 5] [--seconds 1]
 
-Three figures per game variant, each per second of CPU time (`time.process_time`):
+Four figures per game variant, each per second of CPU time (`time.process_time`):
 - random play: actions applied (chance outcomes included, with legal-action generation and the random choice
   counted) in whole uniformly random matches;
 - clone+apply: `clone()` of a mid-game state and one legal action applied to the copy (what a search does per
   node), over states taken from seeded random matches;
-- resample: `resample_from_infostate(player)` over the same states, each seat in turn.
+- resample: `resample_from_infostate(player)` over the same states, each seat in turn;
+- encode: the tensor of each of the same states for every seat and the spectator, written in place by the
+  research encoder (`boardcade.interop.tensors.Writer`, the game's `encode_state` where it has one: what a
+  learner pays per step); left out without numpy.
 Targets for random play (one core of the 2-core CI machine): qbert >= 50,000 steps/s, atari_centipede >= 20,000,
 mb_centipede >= 30,000.
 
@@ -89,7 +92,32 @@ def measure(name: str, options: dict, seconds: float, seed: int = 1) -> dict[str
             s.resample_from_infostate(i % n, rng)
         done += len(states)
     out["resample"] = done / (time.process_time() - start)
+
+    writer = _writer(game)
+    if writer is not None:
+        seats = [*range(n), None]
+        done = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            for s in states:
+                for p in seats:
+                    writer.write(s, p)
+            done += len(states) * len(seats)
+        out["encode"] = done / (time.process_time() - start)
     return out
+
+
+def _writer(game):
+    """A tensor writer for the game (None without numpy: the figure is left out). A game without a tensors
+    part of its own gets the generic blocks."""
+    try:
+        import numpy as np
+    except ImportError:
+        return None
+    from boardcade.interop.tensors import Writer, encoder_for
+
+    encoder = encoder_for(game)
+    return Writer(encoder, np.zeros(encoder.size, np.float32))
 
 
 def variants(only: list[str] | None) -> list[tuple[str, str, dict]]:
@@ -143,7 +171,9 @@ def compare(args: argparse.Namespace) -> None:
     head = "".join(f"{label:>12}" for label in labels) + "".join(f"{a + '/' + b:>16}" for a, b in pairs)
     print(f"{'game/variant':<28}{'figure':<13}{head}")
     for key in runs[base][0]:
-        for fig in ("random play", "games", "clone+apply", "resample"):
+        for fig in ("random play", "games", "clone+apply", "resample", "encode"):
+            if not all(fig in run[key] for label in labels for run in runs[label]):
+                continue  # encode: left out where numpy is missing
             med = {label: statistics.median(run[key][fig] for run in runs[label]) for label in labels}
             row = "".join(f"{med[label]:>12,.0f}" for label in labels)
             row += "".join(f"{med[a] / med[b]:>16.3f}" for a, b in pairs)
@@ -168,14 +198,17 @@ def main() -> None:
         compare(args)
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, per CPU second")
-    print(f"{'game':<18}{'variant':<14}{'steps/s':>12}{'games/s':>10}{'clone+apply':>13}{'resample':>11}  target")
+    print(
+        f"{'game':<18}{'variant':<14}{'steps/s':>12}{'games/s':>10}{'clone+apply':>13}{'resample':>11}"
+        f"{'encode':>10}  target"
+    )
     for name, label, opts in variants(args.game):
         m = measure(name, opts, args.seconds)
         target = TARGETS.get(name)
         verdict = "" if target is None else f"{target:,} {'met' if m['random play'] >= target else 'MISSED'}"
         print(
             f"{name:<18}{label:<14}{m['random play']:>12,.0f}{m['games']:>10,.1f}{m['clone+apply']:>13,.0f}"
-            f"{m['resample']:>11,.0f}  {verdict}"
+            f"{m['resample']:>11,.0f}{m.get('encode', 0):>10,.0f}  {verdict}"
         )
 
 

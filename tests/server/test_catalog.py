@@ -46,3 +46,29 @@ def test_rule_texts_are_plain_and_the_document_is_served(client):
     assert doc["game"] == "qbert" and "**QB-3.3**" in doc["document"] and doc["rules"] == texts
     r = client.get("/api/games/qbert/rules?format=pdf")
     assert r.status_code == 400 and "texts" in r.json()["error"]["message"]
+
+
+def test_only_agents_that_can_run_here_are_offered_and_the_others_refused(client, monkeypatch):
+    """Issue 27 item 7: with numpy and OpenSpiel not installed (the `web` install), os_mcts is neither listed nor
+    accepted for a seat; the refusal names what is missing, the extra to install and the agents this server has."""
+    from boardcade.agents import registry
+    from boardcade.server.catalog import catalog
+
+    installed = registry._importable
+    monkeypatch.setattr(registry, "_importable", lambda m: m not in ("numpy", "pyspiel") and installed(m))
+    catalog.cache_clear()
+    try:
+        cat = client.get("/api/games").json()
+        assert "os_mcts" not in cat["agents"] and "os_mcts" not in [a["name"] for a in cat["agent_details"]]
+        assert "random" in cat["agents"]
+        seats = [{"kind": "human"}, {"kind": "agent", "agent": "os_mcts"}]
+        r = client.post("/api/matches", json={"game": "qbert", "seats": seats})
+        assert r.status_code == 400 and error_of(r) == "bad_agent", r.text
+        message = r.json()["error"]["message"]
+        assert "numpy, pyspiel" in message and "boardcade[openspiel]" in message and "random" in message
+        seats[1] = {"kind": "agent", "agent": "random"}
+        assert client.post("/api/matches", json={"game": "qbert", "seats": seats}).status_code == 201
+    finally:
+        monkeypatch.undo()
+        catalog.cache_clear()
+    assert "os_mcts" in client.get("/api/games").json()["agents"], "offered where OpenSpiel is installed"

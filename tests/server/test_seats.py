@@ -223,7 +223,7 @@ def test_sv12_rematch_of_4_player_atari_centipede_swaps_gnome_and_centipede_with
     finish(h, client, m)
     r = client.post(f"/api/matches/{m['id']}/rematch", json={"seat": 3, "token": dan}).json()
     game = load_game("atari_centipede", players=4)
-    assert r["seat"] == 2 and game.player_name(3) == "Centipede (team B)" and game.player_name(2) == "Gnome (team B)"
+    assert r["seat"] == 2 and game.player_name(3) == "Blue Centipede" and game.player_name(2) == "Blue Gnome"
     kinds = [(s["kind"], s.get("agent"), s["name"]) for s in r["seats"]]
     assert kinds == [
         ("agent", "random", "Computer (random)"),

@@ -27,6 +27,7 @@ ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = (
     "import random, sys, types, uvicorn\n"
+    "exec(sys.argv[4])  # the test's own setup, if any\n"
     "from boardcade.server import create_app, drivers, manager\n"
     "seeded = random.Random(int(sys.argv[3]))  # the server's dice and computer players, seeded: repeatable matches\n"
     "manager.secrets = drivers.secrets = types.SimpleNamespace(randbits=seeded.getrandbits)\n"
@@ -38,8 +39,9 @@ SERVER = (
 class Server:
     """A server process that can be killed and started again on the same port and database."""
 
-    def __init__(self, db_url: str, seed: int = 7):
+    def __init__(self, db_url: str, seed: int = 7, setup: str = ""):
         self.seed = seed
+        self.setup = setup  # Python run in the server process before it starts
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -48,7 +50,9 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed)])
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed), self.setup]
+        )
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
@@ -97,19 +101,22 @@ def expected(text: str) -> bool:
 
 @pytest.fixture
 def contexts(request, browser):
-    """Make browser contexts (viewport size as keyword); screenshots of their pages on failure."""
+    """Make browser contexts (viewport size as keyword; `pace`: the replay speed of the other side's moves,
+    instant unless given); screenshots of their pages on failure."""
     made = []
     problems: list[str] = []
 
     def watch(page):
-        page.on("pageerror", lambda err: problems.append(f"uncaught: {err}"))
+        page.on("pageerror", lambda err: problems.append(f"uncaught: {err} {(err.stack or '')[:600]}"))
         page.on(
             "console", lambda msg: problems.append(msg.text) if msg.type == "error" and not expected(msg.text) else None
         )
 
-    def make(**kwargs):
+    def make(pace: str | None = "instant", **kwargs):
         ctx = browser.new_context(**kwargs)
         ctx.set_default_timeout(15000)
+        if pace:  # the other side's moves shown at this pace ("instant" unless a test is about the pace)
+            ctx.add_init_script(f"try {{ localStorage.setItem('boardcade.pace', {pace!r}); }} catch {{}}")
         ctx.on("page", watch)
         made.append(ctx)
         return ctx
@@ -127,3 +134,12 @@ def contexts(request, browser):
     # fails the test even when what the test looked at was right.
     if problems and not failed:
         pytest.fail("the page logged errors:\n" + "\n".join(problems[:10]))
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory):
+    """One server for a whole test module (its tests start their own matches): lean browser tests."""
+    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}")
+    srv.start()
+    yield srv
+    srv.kill()

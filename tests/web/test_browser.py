@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 
 
-def new_match_in_form(page, server, game, seats, mode="hotseat", options=None):
-    """Start a match from the game's tile on the home page, through "More options" (every option, each seat)."""
+def new_match_in_form(
+    page, server, game, seats, mode="hotseat", options=None, turn_limit=None, on_timeout=None, private=False
+):
+    """Start a match from the game's tile on the home page, through "More options" (every option, each seat, the
+    time for each turn and what running out does, privacy)."""
     page.goto(server.url + "/")
     form = page.locator(f".tile[data-game='{game}'] form.new-match")
     page.locator(f".tile[data-game='{game}'] details.more summary").click()
@@ -15,12 +18,20 @@ def new_match_in_form(page, server, game, seats, mode="hotseat", options=None):
         field = form.locator(f"[data-option='{name}']")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(str(value))
+        elif field.get_attribute("type") == "checkbox":
+            field.set_checked(bool(value))
         else:
             field.fill(str(value))
         field.dispatch_event("change")
     for seat, choice in enumerate(seats):
         form.locator(f"[data-seat='{seat}']").select_option(choice)
     form.locator("select.mode").select_option(mode)
+    if turn_limit:
+        form.locator("select.turn-limit").select_option(str(turn_limit))
+    if on_timeout:
+        form.locator("select.on-timeout").select_option(on_timeout)
+    if private:
+        form.locator("input.private").check()
     form.locator("button.create").click()
     page.wait_for_url(re.compile(r"#/play/"))
     return page.url.split("#/play/")[1]
@@ -61,9 +72,9 @@ def test_sv1_full_qbert_match_hot_seat_by_clicking_then_replay(server, contexts)
     page.click("#back")
     assert page.text_content("#replay-step") != last
     page.click("#first")
-    assert page.text_content("#replay-step").startswith("State 0 of")
+    assert page.text_content("#replay-step").startswith("Step 0 of")
     page.click("#forward")
-    assert page.text_content("#replay-step").startswith("State 1 of")
+    assert page.text_content("#replay-step").startswith("Step 1 of")
     assert page.locator("#download").get_attribute("href").endswith("/record")
 
 
@@ -103,6 +114,7 @@ def test_sv2_reload_and_server_restart_resume_the_seat(server, contexts):
         click_something(page)
     page.reload()
     page.wait_for_selector("text=connected")
+    page.wait_for_selector(".log li")  # the view is drawn, not only the connection made
     mine = page.locator(".players .seat[data-seat='0']")
     assert mine.locator(".role").text_content() == "Green" and mine.locator(".who").text_content() == "you"
     page.wait_for_selector(".log li")  # the whole view is drawn (it may come in the same packet as the welcome)

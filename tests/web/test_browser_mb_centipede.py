@@ -3,6 +3,9 @@ segments drawn in their home base or goal), moving a gun by clicking its Firing 
 
 from __future__ import annotations
 
+import pytest
+
+from .play_helpers import DESK, PHONE, play_by_clicking
 from .test_browser import new_match_in_form
 
 
@@ -56,13 +59,14 @@ def test_mb_1_1_board_from_the_layout_and_a_gun_moved_by_clicking(server, contex
 
 
 def test_mb_phone_sized_screen_fits_and_plays(server, contexts):
-    """At 390x844 the whole board fits without sideways scrolling and a Firing Line position can be tapped."""
+    """At 390x844 the page does not scroll sideways: the board, drawn at a finger's scale, pans inside its own
+    viewport (issue 27 item 4), and a Firing Line position can be tapped."""
     page = contexts(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     new_match(page, server, ["human", "human"], {"spinner_weights": "1,0,0,0"})
     to_my_turn(page)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "no sideways scrolling"
-    box = page.locator("svg.board").first.bounding_box()
-    assert 300 < box["width"] <= 390
+    view = page.locator(".zoom-viewport").bounding_box()
+    assert 300 < view["width"] <= 390 and page.locator(".zoom-viewport svg.board").bounding_box()["width"] > 390
     page.locator("[data-gun='0,8']").tap()
     to_my_turn(page)  # Red's turn (hot seat)
     assert "moves the gun to position 8" in page.text_content(".log")
@@ -87,3 +91,46 @@ def test_mb_9_2_the_winners_centipede_is_drawn_in_the_goal(server, contexts):
 
     counts = sorted([in_goal(0), in_goal(1)])
     assert counts[1] == 6 and counts[0] < 6, f"{won!r}: segments in the goal per colour {counts}"
+
+
+# Where the spinner and the board are, against the sticky action bar's top edge, with the page at its top.
+LAYOUT = """() => {
+  scrollTo(0, 0);
+  const bar = document.querySelector(".action-bar").getBoundingClientRect();
+  const spin = document.querySelector(".board-area .spinner, .action-bar .spinner").getBoundingClientRect();
+  const board = document.querySelector(".board-area svg.board").getBoundingClientRect();
+  const inBar = !!document.querySelector(".action-bar .spinner");
+  const places = [...document.querySelectorAll(".board-area .choice")].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [r.width, r.height];
+  });
+  return { barTop: bar.top, spin: [spin.top, spin.bottom, spin.left, spin.right], boardBottom: board.bottom, inBar,
+           places, fallback: document.querySelectorAll(".action-bar .fallback, .action-bar .fallback-pick").length };
+}"""
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_mb_board_fits_above_the_bar_and_places_are_finger_sized_on_a_phone(server, contexts, size):
+    """Issue 27 item 4, MB-2.2: at every decision of a match the spinner is wholly on screen and never under the
+    action bar (at a desk the whole board fits above the bar); on a phone every place on the board is at
+    least 44x44 px, so none needs the "Or choose" list."""
+    phone = size == "phone"
+    page = contexts(**(PHONE if phone else DESK)).new_page()
+    new_match(page, server, ["human", "agent:random"], {"max_turns": 10})
+    decisions = 0
+
+    def check(_):
+        nonlocal decisions
+        decisions += 1
+        at = page.evaluate(LAYOUT)
+        top, bottom, left, right = at["spin"]
+        assert top >= 0 and left >= 0 and right <= page.viewport_size["width"], at
+        assert at["inBar"] or bottom <= at["barTop"] + 1, f"the spinner runs under the action bar: {at}"
+        if not phone:
+            assert at["boardBottom"] <= at["barTop"] + 1, f"the board runs under the action bar: {at}"
+        else:
+            assert at["places"] and all(w >= 44 and h >= 44 for w, h in at["places"]), at["places"]
+            assert at["fallback"] == 0, "every choice is a place on the board"
+
+    play_by_clicking(page, phone, check)
+    assert decisions >= 3

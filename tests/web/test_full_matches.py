@@ -1,10 +1,13 @@
 """A whole match of each game (Atari's Centipede with 2 and with 4 players) against computer players, played only
 by clicking or tapping what is on screen at 1280x900 and 390x844. Before every decision each legal choice the
 page offers must be on screen when scrolled to, not covered (by the sticky action bar, say) and, on a phone, at
-least 44x44 px (issue 16). Short rule options keep each match to seconds; the server's dice are seeded, so the
-start, a mid-game position and the end are also compared with reference screenshots (tests/web/screenshots)."""
+least 44x44 px (issue 16); the action bar asks the game's own question for each decision (obs.prompt, issue
+27). Short rule options keep each match to seconds; the server's dice are seeded, so the start, a mid-game
+position and the end are also compared with reference screenshots (tests/web/screenshots)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -38,15 +41,27 @@ def test_full_match_by_clicking_every_choice_on_screen(server, contexts, name, s
     ctx = contexts(**(PHONE if phone else DESK), reduced_motion="reduce")
     page = ctx.new_page()
     game, options, seats = MATCHES[name]
-    new_match_in_form(page, server, game, seats, options=options)
+    match_id = new_match_in_form(page, server, game, seats, options=options)
+    token = json.loads(page.evaluate("localStorage.getItem('boardcade.tokens')"))[match_id]["0"]
     shots = name != "atari_centipede_4p"
+    asked = set()
 
     def on_turn(n):
+        # Issue 27 item 2: the bar asks the game's own question for this decision, never a generic one.
+        view = page.request.post(
+            f"{server.url}/api/matches/{match_id}/view",
+            data=json.dumps({"seat": 0, "token": token}),
+            headers={"Content-Type": "application/json"},
+        ).json()["observation"]
+        said = page.locator(".status").text_content()
+        assert said == view["prompt"] and "highlighted place" not in said, (view["decision"], said)
+        asked.add(view["decision"])
         if shots and n in (0, MID):
             compare(page, f"{name}-{size}-{'start' if n == 0 else 'mid'}")
 
     made = play_by_clicking(page, phone, on_turn)
     assert made > MID, f"a short match still asks for several decisions ({made})"
+    assert len(asked) >= 2, f"decisions of several kinds, each asked by name: {sorted(asked)}"
     panel = page.locator(".result")
     assert "Match over" in panel.text_content()
     assert page.locator("#rematch").is_visible()

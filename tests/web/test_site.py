@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import re
 
-from .play_helpers import DESK, wait_my_turn
+import pytest
+
+from .play_helpers import DESK, PHONE, wait_my_turn
 from .test_browser import new_match_in_form
 
 FOCUSED = """() => {
@@ -153,19 +155,22 @@ def test_rules_panel_from_the_package_and_log_links_open_their_clause(server, co
     assert clause.is_visible() and clause.get_attribute("data-rule") in rule
 
 
-def test_hint_button_shows_the_medium_suggestion_and_hides_without_the_endpoint(server, contexts):
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_hint_button_shows_the_medium_suggestion_and_hides_without_the_endpoint(server, contexts, size):
     """Issue 15's hint: on a human's turn the Hint button asks the server (POST /api/matches/{id}/hint with
-    the seat's token) and shows "Hint: <label> (NN% of visits)", marking that choice on the board. Against a
-    server without the endpoint (stood in for by a page whose hint requests answer 404) the button stays
-    hidden."""
-    page = contexts(**DESK, reduced_motion="reduce").new_page()
+    the seat's token) and shows "Hint: <label>." and how sure the computer is, in a player's words (issue 27:
+    never "NN% of visits"), marking that choice on the board. Against a server without the endpoint (stood in
+    for by a page whose hint requests answer 404) the button stays hidden."""
+    page = contexts(**(PHONE if size == "phone" else DESK), reduced_motion="reduce").new_page()
     new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
     assert wait_my_turn(page) == "turn"
     page.wait_for_selector(".action-bar[data-hint='offered']")
     page.locator(".hint-button").click()
     page.wait_for_selector(".hint-text:has-text('Hint:')", timeout=30_000)
     text = page.locator(".hint-text").text_content()
-    assert re.fullmatch(r"Hint: .+ \(\d{1,3}% of visits\)", text), text
+    sure = ("is fairly sure this is the best move", "prefers it, but other moves come close", "several moves")
+    assert re.fullmatch(r"Hint: .+\. .+\.", text) and any(s in text for s in sure), text
+    assert "%" not in text and "visits" not in text, text
     hinted = page.locator(".board-area .choice.hinted, .action-bar .choice.hinted, button.hinted")
     assert hinted.count() >= 1
     labels = [hinted.nth(i).get_attribute("aria-label") or hinted.nth(i).text_content() for i in range(hinted.count())]
@@ -218,7 +223,7 @@ def test_home_lists_my_matches_with_players_turn_and_age(server, contexts):
     item = page.locator(f".your-matches .match-item[data-match='{match_id}']")
     item.wait_for()
     assert item.locator(".match-game").text_content() == "Centipede (Milton Bradley, 1983)"
-    assert item.locator(".match-players").text_content() == "Sam vs Computer (random)"
+    assert item.locator(".match-players").text_content() == "You vs Computer (random)"
     assert item.locator(".match-turn").text_content() == "your turn"
     assert item.locator(".match-age").text_content().startswith("started ")
     item.locator("a.button").click()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import metadata
+from importlib import metadata, util
 from typing import Any
 
 from ..core.errors import GameError
@@ -48,6 +48,7 @@ class AgentSpec:
     params: what `NAME:key=value` may set. fixed: parameters always passed (levels fix their budgets here).
     doc, strength, think: what it does, about how strong it is, how long it thinks (shown to players).
     extra: the optional install extra it needs ("" when none).
+    requires: the modules it imports when it plays (e.g. ("numpy", "pyspiel")): without them it cannot run here.
     level: offered to players as a difficulty level (the web app's and `boardcade agents`' list of levels).
     seconds_per_move: about how long one decision takes on a desktop core (the slowest game), for players.
     """
@@ -62,6 +63,19 @@ class AgentSpec:
     extra: str = ""
     level: bool = False
     seconds_per_move: float | None = None
+    requires: tuple[str, ...] = ()
+
+    def missing(self) -> list[str]:
+        """The modules in `requires` that cannot be imported here (found without importing them)."""
+        return [m for m in self.requires if not _importable(m)]
+
+    def unavailable_reason(self) -> str | None:
+        """Why this agent cannot play here (its missing modules and the extra to install), or None."""
+        gone = self.missing()
+        if not gone:
+            return None
+        extra = f"; install boardcade[{self.extra}]" if self.extra else ""
+        return f"agent {self.name!r} needs {', '.join(gone)}, not installed here{extra}"
 
     @property
     def description(self) -> str:
@@ -85,6 +99,13 @@ class AgentSpec:
             "params": [{"name": p.name, "kind": p.kind.__name__, "doc": p.doc} for p in self.params],
             "extra": self.extra or None,
         }
+
+
+def _importable(module: str) -> bool:
+    try:
+        return util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a parent package that is missing, or a broken installation
+        return False
 
 
 class _Registry(Mapping[str, AgentSpec]):

@@ -82,7 +82,7 @@ class Decisions:
 
 
 def result_text(returns: list[float] | None, player_name: Callable[[int], str]) -> str:
-    """The result in words: "Green wins", "Gnome (team A) and Centipede (team A) win", or "a draw"."""
+    """The result in words: "Green wins", "Red Gnome and Red Centipede win", or "a draw"."""
     if not returns:
         return "a draw"
     best = max(returns)

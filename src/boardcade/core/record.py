@@ -11,6 +11,9 @@ Format (version 2; version 1 had no "rules_version" and is read as rules version
   "started_at": "2026-11-30T15:00:00+00:00", "finished_at": "..." | null,
   "meta": {...}                                 # free extra data (e.g. where it was played)
 }
+Version 3 is version 2 plus "ending": {"rule", "seat", "text"}, written only for a match that ended outside its
+game's rules (core/endings.py: a resignation, an agreed draw, out of time, an abort); its "result" is the one
+that ending gives (null when aborted) and its actions stop where the match stopped.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from .registry import game_spec, load_game
 
 FORMAT = "boardcade-record"
 VERSION = 2
-READABLE_VERSIONS = (1, 2)
+ENDING_VERSION = 3  # a record with an "ending"
+READABLE_VERSIONS = (1, 2, 3)
 
 
 class RulesVersionError(RecordError):
@@ -71,6 +75,7 @@ class Record:
     finished_at: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     rules_version: int | None = None  # None: the game's current rules version
+    ending: dict[str, Any] | None = None  # how it ended outside the game's rules (core/endings.py), if it did
 
     @classmethod
     def for_state(cls, state: State, seats: list[str], **meta: Any) -> Record:
@@ -92,9 +97,9 @@ class Record:
             self.finished_at = self.finished_at or now_iso()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.ending is None else ENDING_VERSION,
             "game": self.game,
             "rules_version": self.rules_version,
             "options": self.options,
@@ -105,6 +110,9 @@ class Record:
             "finished_at": self.finished_at,
             "meta": self.meta,
         }
+        if self.ending is not None:
+            out["ending"] = self.ending
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -151,6 +159,9 @@ class Record:
 
     def _check_result(self, state: State) -> None:
         n = len(self.actions)
+        if self.ending is not None:
+            self._check_ending(state)
+            return
         if state.is_terminal():
             actual = [float(x) for x in state.returns()]
             if (
@@ -161,6 +172,27 @@ class Record:
                 raise RecordError(f"recorded result {self.result} does not match the game's result {actual}", step=n)
         elif self.result is not None:
             raise RecordError(f"record claims result {self.result} but the game is not over after its actions", step=n)
+
+    def _check_ending(self, state: State) -> None:
+        """A match that ended outside its game's rules: the game is not over by its own rules, and the result is
+        the one the ending gives."""
+        from .endings import ending_from_json
+
+        ending = ending_from_json(self.ending, state.game)
+        n = len(self.actions)
+        if state.is_terminal():
+            raise RecordError(f"record ends by {ending.rule}, but the game had already ended by its own rules", step=n)
+        expected = ending.result(state.game)
+        if expected is None:
+            if self.result is not None:
+                raise RecordError(
+                    f"an aborted match ({ending.rule}) has no result, but the record claims {self.result}"
+                )
+            return
+        if self.result is None or any(not math.isclose(a, b) for a, b in zip(expected, self.result, strict=False)):
+            raise RecordError(f"recorded result {self.result} is not the result {expected} of its ending {ending.rule}")
+        if len(self.result) != len(expected):
+            raise RecordError(f"recorded result {self.result} is not the result {expected} of its ending {ending.rule}")
 
 
 def _finite(x: int | float) -> bool:
@@ -204,6 +236,9 @@ def record_from_json(data: Any) -> Record:
     for key in ("started_at", "finished_at"):
         if data.get(key) is not None and not isinstance(data.get(key), str):
             raise RecordError(f"field {key!r} must be a string or null")
+    ending = data.get("ending") if version >= ENDING_VERSION else None
+    if version >= ENDING_VERSION and not isinstance(ending, dict):
+        raise RecordError("a version 3 record holds an 'ending' object (how the match ended outside its rules)")
     return Record(
         game=data["game"],
         options=data["options"],
@@ -214,6 +249,7 @@ def record_from_json(data: Any) -> Record:
         finished_at=data.get("finished_at"),
         meta=meta if isinstance(meta := data.get("meta"), dict) else {},
         rules_version=rules_version,
+        ending=ending,
     )
 
 

@@ -12,6 +12,7 @@ so listing games never imports numpy or a game's engine).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -120,6 +121,8 @@ class GameSpec:
         old record does not name (an empty dict when none are needed). A version missing here is no longer
         playable: stored matches of it open as finished records with a note.
     rule_prefix: the prefix of the game's rule IDs (e.g. "QB"); rule IDs look like QB-3.5.
+    draws: whether the game's rules can end a match in a draw (a digital safety cap aside), so that players may
+        also agree one (END-2, core/endings.py): a bool, or `draws(options) -> bool` when an option decides.
     """
 
     name: str
@@ -137,6 +140,11 @@ class GameSpec:
     search: SearchHints = field(default_factory=SearchHints)
     legacy_rules: dict[int, dict[str, Any]] = field(default_factory=dict)
     rule_prefix: str = ""
+    draws: bool | Callable[[dict[str, Any]], bool] = False
+
+    def allows_draws(self, options: dict[str, Any]) -> bool:
+        """True if a match with these (resolved) options can end in a draw by the rules."""
+        return bool(self.draws(options) if callable(self.draws) else self.draws)
 
     def part(self, name: str) -> Any:
         """The named part (heuristic, renderer, raster, tensors, scenario, game), imported on first use; None if

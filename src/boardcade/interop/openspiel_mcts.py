@@ -117,4 +117,5 @@ AGENT_SPEC = AgentSpec(
     strength="the standard generic searcher, for comparisons",
     think="1000 simulations, or the seconds you give it",
     extra="openspiel",
+    requires=("numpy", "pyspiel"),
 )

@@ -10,7 +10,8 @@ Message lines (several per notification, newline-separated): "<kind> <server id>
 kind v (new steps: data = "<new version> <first step> <comma-separated actions>"), s (seats changed: claim,
 invite, name), p (presence: data = comma-separated seats connected through that server, or "-"), q (asks
 servers to announce their presence for the match), x (match expired), k (a server checking that its own
-LISTEN connection still hears: match id "-", data a nonce).
+LISTEN connection still hears: match id "-", data a nonce), e (ended outside its rules: resigned, agreed
+drawn, out of time, aborted; data = the rule), d (its draw offer changed).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ..agents import AGENTS
+from ..agents import AGENTS, AgentSpec
 from ..core import GameError, game_class, game_names, game_spec, load_game, sample_chance
 from ..core.rulesdoc import rule_texts as parse_rule_texts
 from ..learn.lessons import LESSONS_FILE
@@ -79,16 +79,36 @@ def describe_game(name: str) -> dict[str, Any]:
     }
 
 
-def describe_agents() -> list[dict[str, Any]]:
-    """Every registered agent with what it does, how strong it is and how long it thinks (AgentSpec.describe);
-    agents whose optional packages are missing are left out."""
-    out = []
+def playable_agents() -> dict[str, AgentSpec]:
+    """The agents that can play on this server, by name: registered, importable, and with every module they need
+    installed (os_mcts needs numpy and OpenSpiel, which the `web` install lacks)."""
+    out = {}
     for name in AGENTS:
         try:
-            out.append(AGENTS[name].describe())
-        except ImportError:
+            spec = AGENTS[name]
+        except (ImportError, GameError):  # an entry-point agent whose package is not installed
             continue
+        if spec.unavailable_reason() is None:
+            out[name] = spec
     return out
+
+
+def unplayable_reason(name: str) -> str | None:
+    """Why agent `name` cannot play a seat here (unknown, or its dependencies are missing); None if it can."""
+    if name in playable_agents():
+        return None
+    offered = ", ".join(playable_agents())
+    try:
+        reason = AGENTS[name].unavailable_reason() if name in AGENTS else None
+    except (ImportError, GameError) as e:
+        reason = f"agent {name!r} cannot be loaded here ({e})"
+    return f"{reason or f'unknown agent {name!r}'}; agents on this server: {offered}"
+
+
+def describe_agents() -> list[dict[str, Any]]:
+    """Every agent that can play here with what it does, how strong it is and how long it thinks
+    (AgentSpec.describe); agents whose optional packages are missing are left out."""
+    return [spec.describe() for spec in playable_agents().values()]
 
 
 @lru_cache(maxsize=1)
@@ -147,15 +167,11 @@ def rules_document(name: str) -> str | None:
 
 def levels() -> list[dict[str, Any]]:
     """The difficulty levels players choose from, weakest first: name, one-line description, seconds per move."""
-    out = []
-    for name in AGENTS:
-        try:
-            spec = AGENTS[name]
-        except (ImportError, GameError):  # an entry-point agent whose package is not installed
-            continue
-        if spec.level:
-            out.append({"name": name, "description": spec.description, "seconds_per_move": spec.seconds_per_move})
-    return out
+    return [
+        {"name": name, "description": spec.description, "seconds_per_move": spec.seconds_per_move}
+        for name, spec in playable_agents().items()
+        if spec.level
+    ]
 
 
 @lru_cache(maxsize=16)

@@ -44,6 +44,10 @@ class Commits:
                 raise ClientError("expired", "this match expired after a long time without moves")
             if version != match.version:
                 self._refuse_stale(match, seat, version, action)
+            if match.status != "active":  # ended outside its rules (resigned, agreed drawn, out of time, aborted)
+                raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
+            if match.seats[seat]["kind"] != "human":
+                raise ClientError("not_your_turn", f"seat {seat} is played by the computer now (its turn ran out)")
             state = match.state
             if state.is_terminal():
                 raise ClientError("match_over", "the match is over; no action is legal")
@@ -58,6 +62,8 @@ class Commits:
                 raise ClientError("illegal_action", str(e)) from None
             chance = resolve_chance(new, self.ctx.rng, match.game.max_game_length)
             if not await self.store(match, new, [action, *chance], [seat] + [-1] * len(chance)):
+                if match.status != "active":  # it ended meanwhile (another server: resigned, out of time...)
+                    raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
                 self._refuse_stale(match, seat, version, action)
 
     def _refuse_stale(self, match: LiveMatch, seat: int, version: int, action: int) -> None:
@@ -131,6 +137,8 @@ class Commits:
         """The match's new steps are stored and applied: send every client its delta."""
         match.updated_at = now_iso()
         match.broadcast()
+        if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
+            self.ctx.arm_clock(match)
 
     # ---- steps stored elsewhere ------------------------------------------------------------------
     async def sync(self, match: LiveMatch) -> None:
@@ -154,6 +162,10 @@ class Commits:
             self._tell(match)
         if status == "expired" and match.status != "expired":
             match.expire()
+        if status in ("finished", "aborted") and match.status == "active" and self.ctx.ended_elsewhere is not None:
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)  # ended outside its rules elsewhere
+            if head is not None and head.ending is not None:
+                self.ctx.ended_elsewhere(match, head.ending, status)
         if rematch_id and not match.rematch_id:
             match.rematch_id = rematch_id
             match.send_all({"type": "rematch", "match": match.id, "rematch": rematch_id})

@@ -36,6 +36,9 @@ class Context:
         self.finished: set[str] = set()  # matches that ended while held here; let go on the next create
         self.list_cache: dict[tuple, tuple[float, str]] = {}  # the match list (registry.py); cleared on changes
         self.tasks: set[asyncio.Task] = set()
+        # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
+        self.arm_clock: Callable[[LiveMatch], None] | None = None
+        self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

@@ -12,11 +12,12 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..core import State
+from ..core import State, game_spec
+from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
 from .errors import dumps
 from .seats import matches_hash
-from .storage import SeatRow, StoredMatch
+from .storage import SeatRow, StoredMatch, now_iso
 from .views import Client, Views
 
 PRESENCE_TTL = 45.0  # seconds another server's presence report stays valid without being repeated
@@ -70,6 +71,17 @@ class LiveMatch:
         self.local_presence: Counter[int] = Counter()
         self.http_seen: dict[int, float] = {}  # seat -> when its person was last stored as seen over HTTP
         self.remote_presence: dict[str, tuple[frozenset[int], float]] = {}
+        # Ending a match outside its game's rules (endings.py), and the turn clock.
+        self.turn_limit = stored.turn_limit
+        self.on_timeout = stored.on_timeout
+        self.private = stored.private
+        self.draw_offer = stored.draw_offer  # {"version", "seats"}: valid while the match is at that version
+        self.draws = game_spec(self.game.name).allows_draws(self.game.options)
+        self.ending: Ending | None = None
+        self.result: list[float] | None = list(self.state.returns()) if self.state.is_terminal() else None
+        self.clock = None  # the timer set for the turn limit (endings.py)
+        if stored.ending is not None:
+            self.end(ending_from_json(stored.ending, self.game), stored.status)
 
     # ---- state -----------------------------------------------------------------------------------
     @property
@@ -104,6 +116,28 @@ class LiveMatch:
         cur = self.state.current_player()
         return cur, self.seats[cur]["kind"] if cur >= 0 else "human"
 
+    def end(self, ending: Ending, status: str) -> None:
+        """The match ended outside its game's rules (stored already): no more moves; every view tells it
+        (core/endings.ended_view) from now on."""
+        self.ending = ending
+        self.status = status
+        self.result = ending.result(self.game)
+        self.draw_offer = None
+        self.views.end(ending, self.result)
+
+    def movers_so_far(self) -> set[int]:
+        """The players who have chosen a move (chance aside)."""
+        return {p for p in self.movers if p >= 0}
+
+    def abortable(self) -> bool:
+        """END-4: before the second player's first move."""
+        return self.status == "active" and len(self.movers_so_far()) < 2
+
+    def offer(self) -> dict[str, Any] | None:
+        """The draw offer standing at this position, if any."""
+        offer = self.draw_offer
+        return offer if offer and offer.get("version") == self.version and self.status == "active" else None
+
     def seat_to_move_is_agent(self) -> bool:
         cur = self.state.current_player()
         return self.status == "active" and cur >= 0 and self.seats[cur]["kind"] == "agent"
@@ -131,6 +165,8 @@ class LiveMatch:
             info: dict[str, Any] = {"player": i, "role": self.game.player_name(i), "kind": s["kind"]}
             if s["kind"] == "agent":
                 info.update(agent=s["agent"], name=f"Computer ({s['agent']})", claimed=True, connected=True)
+                if s.get("replaced"):  # a person ran out of time (END-3); a computer plays the seat now
+                    info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
             out.append(info)
@@ -152,6 +188,15 @@ class LiveMatch:
             "updated_at": self.updated_at,
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
+            "ending": self.ending.to_json() if self.ending else None,
+            "result": self.result,
+            "turn_limit": self.turn_limit,
+            "on_timeout": self.on_timeout if self.turn_limit else None,
+            "private": self.private,
+            "draws": self.draws,
+            "draw_offer": self.offer(),
+            "abortable": self.abortable(),
+            "now": now_iso(),
         }
 
     # ---- views ------------------------------------------------------------------------------------

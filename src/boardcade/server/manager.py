@@ -13,6 +13,7 @@ from those listed before it):
 | sweep.py    | housekeeping: expiry, taking over computer seats nobody drives, forgetting idle matches |
 | seating.py  | new matches and rematches, claims, the host handing a seat on, seat tokens |
 | hints.py    | a person's hint from the `medium` agent |
+| endings.py  | ending a match outside its game's rules: resign, agreed draw, the turn clock, abort (END-*) |
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .commits import Commits
 from .compute import AgentPool, ReplayPool
 from .context import Context
 from .drivers import Drivers
+from .endings import Endings, check_clock
 from .hints import Hints
 from .live import LiveMatch
 from .registry import Registry
@@ -54,6 +56,8 @@ class MatchManager:
         self.sweeper = Sweeper(ctx, self.registry, self.commits, self.drivers, self.sync)
         self.seating = Seating(ctx, self.registry, self.drivers)
         self.hints = Hints(ctx, self.commits, self.seating, self.agents)
+        self.endings = Endings(ctx, self.registry, self.commits, self.drivers)
+        self.sweeper.endings = self.endings
 
     @property
     def rng(self) -> random.Random:
@@ -93,19 +97,30 @@ class MatchManager:
 
     # ---- matches --------------------------------------------------------------------------------
     async def create(
-        self, game_name: Any, options: Any, seats: Any, owner: str, seat: Any = CREATOR_DEFAULT, name: Any = None
+        self,
+        game_name: Any,
+        options: Any,
+        seats: Any,
+        owner: str,
+        seat: Any = CREATOR_DEFAULT,
+        name: Any = None,
+        turn_limit: Any = None,
+        on_timeout: Any = "lose",
+        private: Any = False,
     ) -> tuple[LiveMatch, dict[str, Any]]:
-        """A new match, and what only its creator gets (seating.Seating.create)."""
-        return await self.seating.create(game_name, options, seats, owner, seat, name)
+        """A new match, and what only its creator gets (seating.Seating.create); `turn_limit` (seconds a person
+        has per turn) and `on_timeout` ("lose" or "computer") set its turn clock (END-3)."""
+        clock = check_clock(turn_limit, on_timeout)
+        return await self.seating.create(game_name, options, seats, owner, seat, name, clock, private)
 
     async def get(self, match_id: str) -> LiveMatch:
         return await self.registry.get(match_id)
 
-    async def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        return await self.registry.list_matches(status, limit)
+    async def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
+        return await self.registry.list_matches(status, limit, ids)
 
-    async def list_text(self, status: str | None, limit: int) -> str:
-        return await self.registry.list_text(status, limit)
+    async def list_text(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
+        return await self.registry.list_text(status, limit, ids)
 
     def release(self, match: LiveMatch) -> None:
         """Forget a finished match nobody is watching (it stays in storage)."""
@@ -137,6 +152,19 @@ class MatchManager:
 
     async def hint(self, match: LiveMatch, seat: Any, token: Any, asker: str) -> dict[str, Any]:
         return await self.hints.hint(match, seat, token, asker)
+
+    # ---- ending a match outside its rules (endings.py) -------------------------------------------
+    async def resign(self, match: LiveMatch, seat: Any, token: Any) -> dict[str, Any]:
+        seat = await self.seating.authenticate_fresh(match, seat, token)
+        return (await self.endings.resign(match, seat)).to_json()
+
+    async def abort(self, match: LiveMatch, seat: Any, token: Any) -> dict[str, Any]:
+        seat = await self.seating.authenticate_fresh(match, seat, token)
+        return (await self.endings.abort(match, seat)).to_json()
+
+    async def draw(self, match: LiveMatch, seat: Any, token: Any, answer: Any) -> dict[str, Any]:
+        seat = await self.seating.authenticate_fresh(match, seat, token)
+        return await self.endings.draw(match, seat, answer)
 
     # ---- clients --------------------------------------------------------------------------------
     def joined(self, match: LiveMatch, client: Client) -> None:

@@ -52,6 +52,8 @@ class Registry:
                 ctx.live[match_id] = match
                 if match.status != "active":
                     ctx.finished.add(match_id)
+                elif ctx.arm_clock is not None:
+                    ctx.arm_clock(match)
         elif match.needs_sync:
             await self.commits.sync(match)
         match.last_used = time.monotonic()
@@ -85,14 +87,17 @@ class Registry:
             await ctx.read(ctx.storage.set_turn, match_id, *match.turn())
 
     # ---- the match list --------------------------------------------------------------------------
-    async def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+    async def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
         """The match list (entries as dicts)."""
-        return json.loads(await self.list_text(status, limit))
+        return json.loads(await self.list_text(status, limit, ids))
 
-    async def list_text(self, status: str | None, limit: int) -> str:
-        """The match list answer as JSON text, cached for a second: polling clients share one read and one
-        serialisation, done on the read pool (never on the event loop); requests that come while it is being
-        made wait for it rather than making their own."""
+    async def list_text(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
+        """The public match list answer as JSON text, cached for a second: polling clients share one read and
+        one serialisation, done on the read pool (never on the event loop); requests that come while it is being
+        made wait for it rather than making their own. With `ids`, the matches named (a browser's own, private
+        ones too), read afresh."""
+        if ids is not None:
+            return await self.ctx.read(self._render, status, limit, ids)
         key = (status, limit)
         cached = self.ctx.list_cache.get(key)
         if cached is not None and time.monotonic() - cached[0] < LIST_CACHE_SECONDS:
@@ -108,8 +113,8 @@ class Registry:
         self.ctx.list_cache[key] = (time.monotonic(), text)
         return text
 
-    def _render(self, status: str | None, limit: int) -> str:
-        rows = self.ctx.storage.list_matches(status, limit)
+    def _render(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
+        rows = self.ctx.storage.list_matches(status, limit, ids)
         return dumps({"matches": [list_entry(r) for r in rows]})
 
 
@@ -143,6 +148,9 @@ def list_entry(r: dict[str, Any]) -> dict[str, Any]:
         idle_s=round(age_seconds(r["updated_at"]) or 0),
         rematch_id=r["rematch_id"],
         rules_version=r["rules_version"],
+        ending=r.get("ending"),
+        turn_limit=r.get("turn_limit"),
+        private=r.get("private", False),
         archived=note is not None,
         note=note,
     )

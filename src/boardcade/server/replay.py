@@ -49,6 +49,10 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
     except RecordError as e:
         raise ClientError("bad_record", str(e)) from None
     events = [e.to_json() for e in previous.events(None)] if previous is not None else []
+    if isinstance(record.ending, dict) and previous is not None:  # told at the last state, with its rule (END-*)
+        events.append(
+            {"rule": record.ending.get("rule"), "text": record.ending.get("text"), "step": max(0, len(steps) - 2)}
+        )
     game = previous.game if previous is not None else None
     return {
         "format": "compact-1",
@@ -57,10 +61,21 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
         "options": record.options,
         "seats": record.seats,
         "players": [game.player_name(p) for p in range(game.num_players)] if game else [],
+        "names": _names(record, len(record.seats)),
         "result": record.result,
+        "ending": record.ending,  # how it ended outside the game's rules (core/endings.py), if it did
         "steps": steps,
         "events": events,
     }
+
+
+def _names(record: Record, seats: int) -> list[str | None] | None:
+    """The players' names a record's meta holds ("names": one name or null per seat), when it holds them
+    properly; shown as text by the viewer."""
+    names = record.meta.get("names")
+    if not isinstance(names, list) or len(names) != seats:
+        return None
+    return [n[:40] if isinstance(n, str) and n.strip() else None for n in names]
 
 
 def parse_record(data: Any) -> Record:

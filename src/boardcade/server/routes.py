@@ -11,10 +11,11 @@ from fastapi.responses import JSONResponse, Response
 from ..core import Record
 from .catalog import catalog, rule_texts, rules_document, variant_options
 from .compute import JobRefused
-from .errors import STATUS, ArchivedMatch, ClientError, dumps, parse_json, require_int
+from .errors import MATCH_ID, STATUS, ArchivedMatch, ClientError, dumps, parse_json, require_int
 from .manager import CREATOR_DEFAULT, MatchManager
 
 MAX_BODY = 16 * 1024
+MAX_IDS = 100  # matches one list request may name
 
 router = APIRouter(prefix="/api")
 
@@ -81,16 +82,28 @@ async def create_match(request: Request) -> dict[str, Any]:
         client_address(request),
         body.get("seat", CREATOR_DEFAULT),
         body.get("name"),
+        body.get("turn_limit"),
+        body.get("on_timeout", "lose"),
+        body.get("private", False),
     )
     return {**match.meta(), **secret}
 
 
 @router.get("/matches")
-async def list_matches(request: Request, status: str | None = None, limit: int = 50) -> Response:
+async def list_matches(
+    request: Request, status: str | None = None, limit: int = 50, ids: str | None = None
+) -> Response:
+    """Public matches, newest first; with `ids` (comma-separated), the matches named, private ones too (a
+    browser's own: whoever has a match's id can open it anyway)."""
     if status not in (None, "active", "finished", "expired"):
         raise ClientError("bad_message", f"status must be 'active', 'finished' or 'expired', got {status!r}")
     limit = max(1, min(limit, 500))
-    return JSONText(await manager(request).list_text(status, limit))
+    wanted = None
+    if ids is not None:
+        wanted = [i for i in ids.split(",") if i][:MAX_IDS]
+        if not all(MATCH_ID.fullmatch(i) for i in wanted):
+            raise ClientError("bad_message", "'ids' must be match ids separated by commas")
+    return JSONText(await manager(request).list_text(status, limit, wanted))
 
 
 @router.get("/matches/{match_id}")
@@ -169,6 +182,33 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
     return {"version": new_version}
 
 
+@router.post("/matches/{match_id}/resign")
+async def resign(request: Request, match_id: str) -> dict[str, Any]:
+    """END-1: the seat resigns (its side loses); stored, then every viewer is told."""
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    return {"ending": await mgr.resign(match, body.get("seat"), body.get("token"))}
+
+
+@router.post("/matches/{match_id}/abort")
+async def abort(request: Request, match_id: str) -> dict[str, Any]:
+    """END-4: call the match off before the second player's first move (no result)."""
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    return {"ending": await mgr.abort(match, body.get("seat"), body.get("token"))}
+
+
+@router.post("/matches/{match_id}/draw")
+async def draw(request: Request, match_id: str) -> dict[str, Any]:
+    """END-2: {"answer": "offer" | "accept" | "decline"}; agreed by every side, the match ends drawn."""
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    return await mgr.draw(match, body.get("seat"), body.get("token"), body.get("answer"))
+
+
 @router.post("/matches/{match_id}/hint")
 async def hint(request: Request, match_id: str) -> dict[str, Any]:
     """The `medium` agent's suggested move for the asking seat, worked out from that seat's information only."""
@@ -178,7 +218,9 @@ async def hint(request: Request, match_id: str) -> dict[str, Any]:
     return await mgr.hint(match, body.get("seat"), body.get("token"), client_address(request))
 
 
-async def _finished_record(request: Request, match_id: str) -> Record:
+async def _finished_record(request: Request, match_id: str, names: bool = False) -> Record:
+    """The record of a finished match; with `names`, the players' names in its meta (for the replay viewer's
+    header; downloaded records hold no names)."""
     mgr = manager(request)
     try:
         match = await mgr.get(match_id)
@@ -187,11 +229,17 @@ async def _finished_record(request: Request, match_id: str) -> Record:
     mgr.release(match)
     if match.status == "active":
         raise ClientError("not_finished", "the record is available once the match is over (it holds hidden moves)")
-    if not match.state.is_terminal():
+    if match.status == "aborted":
+        raise ClientError("not_finished", "this match was aborted (END-4); it has no record (it holds hidden moves)")
+    if not match.state.is_terminal() and match.ending is None:
         raise ClientError("not_finished", "this match expired before its end; it has no record (it holds hidden moves)")
     seats = [s["agent"] if s["kind"] == "agent" else "human" for s in match.seats]
     record = Record.for_state(match.state, seats, match_id=match.id, played_on="boardcade serve")
     record.started_at = match.created_at
+    if match.ending is not None:  # resigned, agreed drawn or out of time (core/endings.py)
+        record.ending, record.result = match.ending.to_json(), match.result
+    if names:
+        record.meta["names"] = [row.name if (row := match.seat_rows.get(i)) else None for i in range(len(seats))]
     return record
 
 
@@ -238,7 +286,7 @@ async def _replay_response(request: Request, record: Any) -> Response:
 
 @router.get("/matches/{match_id}/replay")
 async def match_replay(request: Request, match_id: str) -> Response:
-    record = await _finished_record(request, match_id)
+    record = await _finished_record(request, match_id, names=True)
     return await _replay_response(request, record.to_json())
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents import AGENTS
 from ..core import GameError, game_names, load_game
+from .catalog import playable_agents, unplayable_reason
 from .context import Context
 from .drivers import Drivers
 from .errors import ClientError
@@ -37,7 +38,7 @@ class Seating:
 
     # ---- new matches -----------------------------------------------------------------------------
     def _check_seats(self, seats: Any, num_players: int) -> list[dict[str, Any]]:
-        allowed = "{'kind': 'human'} or {'kind': 'agent', 'agent': one of " + ", ".join(AGENTS) + "}"
+        allowed = "{'kind': 'human'} or {'kind': 'agent', 'agent': one of " + ", ".join(playable_agents()) + "}"
         if not isinstance(seats, list) or len(seats) != num_players:
             raise ClientError("bad_message", f"'seats' must be a list of {num_players} seats, each {allowed}")
         out = []
@@ -46,6 +47,9 @@ class Seating:
             if kind == "human":
                 out.append({"kind": "human"})
             elif kind == "agent" and isinstance(seat.get("agent"), str) and seat["agent"] in AGENTS:
+                why = unplayable_reason(seat["agent"])
+                if why is not None:  # registered, but it cannot play here (its packages are not installed)
+                    raise ClientError("bad_agent", f"seat {i}: {why}")
                 out.append({"kind": "agent", "agent": seat["agent"]})
             else:
                 raise ClientError("bad_message", f"seat {i}: {seat!r} is not a valid seat; each seat is {allowed}")
@@ -60,10 +64,21 @@ class Seating:
             raise ClientError("rate_limited", f"too many new matches from your address (at most {per:g} a minute)")
 
     async def create(
-        self, game_name: Any, options: Any, seats: Any, owner: str, seat: Any = CREATOR_DEFAULT, name: Any = None
+        self,
+        game_name: Any,
+        options: Any,
+        seats: Any,
+        owner: str,
+        seat: Any = CREATOR_DEFAULT,
+        name: Any = None,
+        clock: tuple[int | None, str] = (None, "lose"),
+        private: Any = False,
     ) -> tuple[LiveMatch, dict[str, Any]]:
         """A new match. Returns it and what only the creator gets: the host token, the creator's seat and seat
-        token (if they take one) and an invite per other human seat."""
+        token (if they take one) and an invite per other human seat. `clock`: the turn time limit in seconds (or
+        None) and what running out does ("lose" or "computer", END-3); `private`: listed to nobody else."""
+        if not isinstance(private, bool):
+            raise ClientError("bad_options", f"'private' must be true or false; got {private!r}")
         if not isinstance(game_name, str) or game_name not in game_names():
             raise ClientError("bad_options", f"unknown game {game_name!r}; valid games: {', '.join(game_names())}")
         if not isinstance(options, dict):
@@ -91,7 +106,9 @@ class Seating:
             rows[i].invite_hash = token_hash(invite)
         if seat is not None:
             rows[seat] = SeatRow(name=display, token_hash=token_hash(token), last_seen=now_iso())
-        match = await self._new_match(game_name, dict(game.options), seat_list, rows, token_hash(host), owner)
+        match = await self._new_match(
+            game_name, dict(game.options), seat_list, rows, token_hash(host), owner, clock=clock, private=private
+        )
         secrets_out: dict[str, Any] = {
             "host_token": host,
             "seat": seat,
@@ -110,11 +127,14 @@ class Seating:
         host_hash: str | None,
         owner: str,
         rematch_of: str | None = None,
+        clock: tuple[int | None, str] = (None, "lose"),
+        private: bool = False,
     ) -> LiveMatch:
         ctx = self.ctx
         match_id = secrets.token_urlsafe(9)
         stored = StoredMatch(match_id, game_name, options, seats, "active", 0, None, now_iso(), None, [], rows)
         stored.host_hash, stored.rematch_of = host_hash, rematch_of
+        stored.turn_limit, stored.on_timeout, stored.private = clock[0], clock[1], private
         match = LiveMatch(stored, owner)
         chance = resolve_chance(match.state, ctx.rng, match.game.max_game_length)
         match.movers.extend([-1] * len(chance))
@@ -134,12 +154,17 @@ class Seating:
                 waiting,
                 host_hash=host_hash,
                 rematch_of=rematch_of,
+                turn_limit=clock[0],
+                on_timeout=clock[1],
+                private=private,
             )
         )
         match.status = "finished" if result is not None else "active"
         ctx.list_cache.clear()
         ctx.live[match_id] = match
         self.drivers.schedule(match)
+        if ctx.arm_clock is not None:
+            ctx.arm_clock(match)
         return match
 
     async def rematch(self, match: LiveMatch, seat: int, owner: str) -> tuple[LiveMatch, int, str]:
@@ -155,11 +180,19 @@ class Seating:
             rows: dict[int, SeatRow] = {}
             for i in range(n):
                 j = rematch_seat(i, n)
-                seats[j] = match.seats[i]
+                seats[j] = {"kind": "human"} if match.seats[i].get("replaced") else match.seats[i]
                 rows[j] = SeatRow(name=(match.seat_rows.get(i) or SeatRow()).name)
             try:
                 new = await self._new_match(
-                    match.game.name, dict(match.game.options), seats, rows, match.host_hash, owner, rematch_of=match.id
+                    match.game.name,
+                    dict(match.game.options),
+                    seats,
+                    rows,
+                    match.host_hash,
+                    owner,
+                    rematch_of=match.id,
+                    clock=(match.turn_limit, match.on_timeout),
+                    private=match.private,
                 )
                 match.rematch_id = new.id
             except VersionConflict:  # someone else (maybe through another server) made it first

@@ -54,7 +54,7 @@ matches = Table(
     Column("game", String(64), nullable=False),
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),  # [{"kind": "human"} | {"kind": "agent", "agent": name}]
-    Column("status", String(16), nullable=False, index=True),  # active | finished | expired
+    Column("status", String(16), nullable=False, index=True),  # active | finished | expired | aborted
     Column("version", Integer, nullable=False),
     Column("result", Text, nullable=True),
     Column("created_at", String(40), nullable=False),
@@ -66,9 +66,19 @@ matches = Table(
     Column("rematch_of", String(40), nullable=True),
     Column("rematch_id", String(40), nullable=True),
     Column("rules_version", Integer, nullable=True),  # the game's RULES_VERSION when created; null: before versions (1)
+    # How it ended outside the game's rules (core/endings.py: resign, agreed draw, out of time, abort), as JSON.
+    Column("ending", Text, nullable=True),
+    Column("turn_limit", Integer, nullable=True),  # seconds a person has for each turn; null: no limit
+    Column("on_timeout", String(16), nullable=True),  # "lose" | "computer": what running out of time does
+    Column("private", Integer, nullable=True),  # 1: listed to nobody but those who hold its link
+    Column("draw_offer", Text, nullable=True),  # {"version": v, "seats": [...]}: who agreed a draw at version v
 )
-NEW_MATCH_COLUMNS = ("updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id", "rules_version")
-INTEGER_COLUMNS = ("to_move", "rules_version")
+NEW_MATCH_COLUMNS = (
+    "updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id", "rules_version",
+    "ending", "turn_limit", "on_timeout", "private", "draw_offer",
+)  # fmt: skip
+COLUMN_TYPES = {"to_move": "INTEGER", "rules_version": "INTEGER", "turn_limit": "INTEGER", "private": "INTEGER",
+                "ending": "TEXT", "draw_offer": "TEXT"}  # fmt: skip
 
 match_actions = Table(
     "match_actions",
@@ -145,6 +155,11 @@ class StoredMatch:
     rematch_of: str | None = None
     rematch_id: str | None = None
     rules_version: int | None = None  # the rules it is played under (None: current; stored before versions: 1)
+    ending: dict[str, Any] | None = None  # how it ended outside the game's rules (core/endings.py), if it did
+    turn_limit: int | None = None  # seconds a person has for each turn
+    on_timeout: str = "lose"  # "lose" | "computer"
+    private: bool = False
+    draw_offer: dict[str, Any] | None = None
 
     @property
     def token_hashes(self) -> dict[int, str]:
@@ -220,7 +235,7 @@ class Storage:
             have = {c["name"] for c in inspect(conn).get_columns("matches")}
             for name in NEW_MATCH_COLUMNS:
                 if name not in have:
-                    kind = "INTEGER" if name in INTEGER_COLUMNS else "VARCHAR(64)"
+                    kind = COLUMN_TYPES.get(name, "VARCHAR(64)")
                     conn.exec_driver_sql(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
             if "updated_at" not in have:
                 conn.exec_driver_sql("UPDATE matches SET updated_at = COALESCE(finished_at, created_at)")
@@ -250,6 +265,9 @@ class Storage:
         waiting_on: str | None = None,
         host_hash: str | None = None,
         rematch_of: str | None = None,
+        turn_limit: int | None = None,
+        on_timeout: str = "lose",
+        private: bool = False,
     ) -> None:
         """Store a new match. With `rematch_of`, the old match is linked to it in the same transaction, and
         VersionConflict is raised if the old match already has a rematch."""
@@ -280,6 +298,9 @@ class Storage:
                     host_hash=host_hash,
                     rematch_of=rematch_of,
                     rules_version=game_class(game).RULES_VERSION,
+                    turn_limit=turn_limit,
+                    on_timeout=on_timeout if turn_limit else None,
+                    private=1 if private else 0,
                 )
             )
             if seat_rows:
@@ -461,6 +482,70 @@ class Storage:
         if not self.commit_batch([commit])[0]:
             raise VersionConflict(f"match {match_id} is no longer at version {start}")
 
+    def end_match(
+        self, match_id: str, version: int, status: str, result: list[float] | None, ending: dict, notify: str
+    ) -> bool:
+        """End an active match at `version` outside its game's rules (status "finished" with `result`, or
+        "aborted"), in one transaction with its notification. False if it is no longer active at that version."""
+        stamp = now_iso()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
+                .values(
+                    status=status,
+                    result=None if result is None else json.dumps(result),
+                    ending=json.dumps(ending),
+                    finished_at=stamp,
+                    updated_at=stamp,
+                    to_move=None,
+                    waiting_on=None,
+                    draw_offer=None,
+                )
+            )
+            if done.rowcount == 1:
+                self._notify(conn, [notify])
+            return done.rowcount == 1
+
+    def set_draw_offer(self, match_id: str, offer: dict | None, notify: str) -> bool:
+        """Store who agreed a draw (or clear it); False if the match is no longer active."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "active")
+                .values(draw_offer=None if offer is None else json.dumps(offer))
+            )
+            if done.rowcount == 1:
+                self._notify(conn, [notify])
+            return done.rowcount == 1
+
+    def hand_to_computer(self, match_id: str, version: int, seats: list[dict[str, Any]], notify: str) -> bool:
+        """A seat whose person ran out of time is played by a computer from now on: the match's seats, while it is
+        still at `version` (the turn that ran out). False if it moved on meanwhile."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
+                .values(seats=json.dumps(seats), waiting_on="agent", updated_at=now_iso())
+            )
+            if done.rowcount == 1:
+                self._notify(conn, [notify])
+            return done.rowcount == 1
+
+    def overdue_turns(self, limit: int = 500) -> list[tuple[str, str, int]]:
+        """(id, updated_at, turn_limit) of active matches waiting on a person, with a turn time limit."""
+        with self.engine.connect() as conn:
+            q = (
+                select(matches.c.id, matches.c.updated_at, matches.c.turn_limit)
+                .where(
+                    matches.c.status == "active",
+                    matches.c.waiting_on == "human",
+                    matches.c.turn_limit.is_not(None),
+                )
+                .limit(limit)
+            )
+            return [(r.id, r.updated_at, r.turn_limit) for r in conn.execute(q)]
+
     def claim_seat(self, match_id: str, seat: int, invite_hash: str, token_hash: str, name: str, notify: str) -> str:
         """Claim an open seat with its invite: "ok", "taken" (already claimed), "bad_invite", or "expired" (the
         match expired: its seats are closed, whatever a server still holds in memory)."""
@@ -541,6 +626,11 @@ class Storage:
             rematch_of=row.rematch_of,
             rematch_id=row.rematch_id,
             rules_version=row.rules_version or 1,
+            ending=_json_or_none(row.ending),
+            turn_limit=row.turn_limit,
+            on_timeout=row.on_timeout or "lose",
+            private=bool(row.private),
+            draw_offer=_json_or_none(row.draw_offer),
         )
 
     def load_match(self, match_id: str) -> StoredMatch | None:
@@ -594,8 +684,14 @@ class Storage:
             q = select(matches.c.id, matches.c.version).where(matches.c.id.in_(bindparam("ids", expanding=True)))
             return {r.id: r.version for r in conn.execute(q, {"ids": ids})}
 
-    def list_matches(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        query = select(matches)
+    def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
+        """The latest matches: public ones, or (with `ids`) those named, private or not. Aborted matches are left
+        out either way."""
+        query = select(matches).where(matches.c.status != "aborted")
+        if ids is not None:
+            query = query.where(matches.c.id.in_(ids))
+        else:
+            query = query.where((matches.c.private.is_(None)) | (matches.c.private == 0))
         if status is not None:
             query = query.where(matches.c.status == status)
         query = query.order_by(matches.c.updated_at.desc(), matches.c.id).limit(limit)
@@ -622,6 +718,9 @@ class Storage:
                 "to_move": r.to_move,
                 "rematch_id": r.rematch_id,
                 "rules_version": r.rules_version or 1,
+                "ending": _json_or_none(r.ending),
+                "turn_limit": r.turn_limit,
+                "private": bool(r.private),
             }
             for r in rows
         ]
@@ -694,6 +793,10 @@ class Storage:
     def set_turn(self, match_id: str, to_move: int | None, waiting_on: str | None) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(matches).where(matches.c.id == match_id).values(to_move=to_move, waiting_on=waiting_on))
+
+
+def _json_or_none(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
 
 
 # PostgreSQL: a batch of commits in one statement (Storage._commit_batch_pg). A finishing commit has a result

@@ -28,6 +28,7 @@ class Sweeper:
         self.commits = commits
         self.drivers = drivers
         self.sync = sync
+        self.endings = None  # endings.Endings, set by the manager: turns that ran out (END-3)
 
     async def run(self) -> None:
         first = True
@@ -42,7 +43,7 @@ class Sweeper:
     async def sweep(self, startup: bool = False) -> None:
         """One round of housekeeping. Each step fails on its own: a step that raises is logged, and the others
         still run (expiry failing must not stop computer seats from being taken over)."""
-        for step in (self._expire, self._take_over, self._forget, self._presence):
+        for step in (self._expire, self._take_over, self._clocks, self._forget, self._presence):
             try:
                 await step(startup)
             except Exception:
@@ -76,6 +77,11 @@ class Sweeper:
                 except ClientError:
                     continue
                 self.drivers.schedule(match)
+
+    async def _clocks(self, _startup: bool) -> None:
+        """Turns that ran out (END-3) in matches no timer here is set for (endings.py)."""
+        if self.endings is not None:
+            await self.endings.sweep()
 
     async def _forget(self, _startup: bool) -> None:
         ctx = self.ctx

@@ -50,6 +50,8 @@ class Sync:
                 self.ctx.publish([self.presence_note(match)])
             elif kind == "x" and match.status != "expired":
                 match.expire()
+            elif kind in ("e", "d"):  # ended outside its rules, or a draw offer changed (endings.py)
+                self.ctx.spawn(self._reload_head(match))
 
     def _heard_move(self, match: LiveMatch, data: str) -> None:
         """Another server committed steps: "<new version> <start> <actions>". When this server holds the match
@@ -95,11 +97,31 @@ class Sync:
         for match in list(self.ctx.live.values()):
             self.schedule(match)
 
-    async def _reload_seats(self, match: LiveMatch) -> None:
+    async def _reload_head(self, match: LiveMatch) -> None:
+        """Another server ended the match (END-*) or changed its draw offer: read it, and tell the clients here."""
         try:
-            match.seat_rows = await self.ctx.read(self.ctx.storage.load_seats, match.id)
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
         except Exception:
             return
+        if head is None:
+            return
+        if head.ending is not None and match.ending is None and self.ctx.ended_elsewhere is not None:
+            self.ctx.ended_elsewhere(match, head.ending, head.status)
+        elif head.draw_offer != match.draw_offer:
+            match.draw_offer = head.draw_offer
+            match.send_all({"type": "draw", "match": match.id, "offer": match.offer(), "by": None})
+
+    async def _reload_seats(self, match: LiveMatch) -> None:
+        try:
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+        except Exception:
+            return
+        if head is None:
+            return
+        match.seat_rows = head.seat_rows
+        if head.seats != match.seats:  # a computer took over a seat whose turn ran out (endings.py)
+            match.seats = head.seats
+            match.send_all(match.seats_message())
 
     # ---- this server's clients -------------------------------------------------------------------
     def presence_note(self, match: LiveMatch) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core import State
+from ..core.endings import Ending, ended_view
 from .errors import dumps
 
 VIEW_EVENTS = 200  # events in a whole view (state message, HTTP view); deltas carry every new one
@@ -61,6 +62,14 @@ class Views:
         self.match_id = match_id
         self.cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.texts: dict[int | None, tuple[int, str, str]] = {}  # seat -> (version, view JSON, state message)
+        self.ending: tuple[Ending, list[float] | None] | None = None
+
+    def end(self, ending: Ending, result: list[float] | None) -> None:
+        """From now on every view tells how the match ended outside its rules; the views built so far are
+        dropped, so every viewer is sent the whole view once more."""
+        self.ending = (ending, result)
+        self.cache.clear()
+        self.texts.clear()
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """observation(seat) at the state's version (computed once per version and seat)."""
@@ -69,6 +78,8 @@ class Views:
         if cached is not None and cached[0] == version:
             return cached[1]
         obs = state.observation(seat)
+        if self.ending is not None:
+            obs = ended_view(obs, *self.ending)
         self.cache[seat] = (version, obs)
         return obs
 

@@ -86,7 +86,7 @@ async function showJoin(page, matchId, seat, invite) {
   }
   const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name", value: myName(), required: true });
   const why = h("p", { class: "error", role: "alert", hidden: true });
-  const others = match.seats.filter((_, p) => p !== seat).map((s) => `${s.role}: ${s.name || (s.kind === "agent" ? "computer" : "open")}`).join(", ");
+  const others = match.seats.filter((_, p) => p !== seat).map((s) => `${s.role}: ${s.name || (s.kind === "agent" ? `Computer (${s.agent})` : s.claimed ? "a player" : "open seat")}`).join(", ");
   const form = h("form", { class: "join" },
     h("h2", {}, `Join ${match.title}`),
     h("p", {}, `You are invited to play ${seatInfo.role}. ${others ? `At the table: ${others}.` : ""}`),

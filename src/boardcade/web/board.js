@@ -40,17 +40,36 @@ function fallback(tiny, choose) {
   return [h("label", { class: "fallback-list" }, h("span", {}, "Or choose:"), pick), play];
 }
 
+// A board drawn larger than the room (a phone at a finger's scale) sits in a viewport that pans: it is
+// scrolled so the choices on offer are in the middle, or, with none, left where the player had it.
+function pan(view, wasAt) {
+  if (!view) return;
+  const boxes = [...view.querySelectorAll(".choice")].map((el) => el.getBoundingClientRect());
+  if (!boxes.length) {
+    if (wasAt) [view.scrollLeft, view.scrollTop] = wasAt;
+    return;
+  }
+  const frame = view.getBoundingClientRect();
+  const left = Math.min(...boxes.map((r) => r.left)), right = Math.max(...boxes.map((r) => r.right));
+  const top = Math.min(...boxes.map((r) => r.top)), bottom = Math.max(...boxes.map((r) => r.bottom));
+  view.scrollLeft += (left + right) / 2 - (frame.left + frame.width / 2);
+  view.scrollTop += (top + bottom) / 2 - (frame.top + frame.height / 2);
+}
+
 // Draw `obs` into `container` and the choices that have no place on the board into `buttons`.
 // `choose(info)` submits a legal action; `canAct` is false when the viewer may not move now (spectator, other
 // player's turn, not connected, a move on its way), so clicks explain why (`notMoverReason`) instead.
-// `fit` = {width, height}: the pixels the board may take.
-export async function drawBoard(container, buttons, obs, { choose, canAct, notMoverReason, fit }) {
+// `fit` = {width, height}: the pixels the board may take. `names`: what each seat is called on this screen
+// ("You", "Computer (medium)", a player's name); a module without them uses the observation's own.
+export async function drawBoard(container, buttons, obs, { choose, canAct, notMoverReason, fit, names, redraw }) {
   const mod = await gameModule(obs.game);
   const legal = canAct ? obs.legal_actions : [];
   const placed = new Map(); // action -> elements
   const ui = {
     legal,
     fit,
+    names,
+    redraw, // draw again (a module's own control changed how it draws, e.g. a zoom switch)
     touch: isTouch(),
     minTarget: minTarget(),
     place(el, info) {
@@ -75,6 +94,8 @@ export async function drawBoard(container, buttons, obs, { choose, canAct, notMo
     isPlaced: (action) => placed.has(action),
   };
   const before = snapshot(container);
+  const panned = container.querySelector(".zoom-viewport");
+  const wasAt = panned ? [panned.scrollLeft, panned.scrollTop] : null;
   const parts = [];
   let board = null;
   if (mod && mod.draw) {
@@ -88,6 +109,7 @@ export async function drawBoard(container, buttons, obs, { choose, canAct, notMo
   }
   if (!board) parts.push(genericPanel(obs));
   container.replaceChildren(...parts);
+  pan(container.querySelector(".zoom-viewport"), wasAt);
   animate(container, before);
   // Buttons: choices with no place on the board, then placed ones drawn smaller than a finger (or a sliver).
   const small = minTarget();
@@ -100,11 +122,11 @@ export async function drawBoard(container, buttons, obs, { choose, canAct, notMo
   return mod;
 }
 
-// The game's facts panel (round, score, supplies...) for the side column.
-export async function drawPanel(container, obs) {
+// The game's facts panel (round, score, supplies...) for the side column; `how` = {names} as for drawBoard.
+export async function drawPanel(container, obs, how = {}) {
   const mod = await gameModule(obs.game);
   container.replaceChildren();
   if (mod && mod.panel) {
-    try { container.append(mod.panel(obs)); } catch (err) { console.error(err); }
+    try { container.append(mod.panel(obs, how)); } catch (err) { console.error(err); }
   }
 }

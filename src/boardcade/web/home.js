@@ -80,8 +80,11 @@ function levelsExplained(cat) {
     h("p", { class: "small-print" }, "The computer never looks at hidden information (your roll in the tube, your cards). “More options” offers every computer player, including the search with your own settings."));
 }
 
-function players(m) {
-  return m.seats.map((s) => (s.kind === "agent" ? s.name : s.name || `${s.role} (open)`)).join(" vs ");
+// Who plays: "You", the players' names, "Computer (easy)"; a seat nobody has taken yet is an open seat.
+function players(m, held) {
+  const mine = (p) => held.includes(p) && held.length < m.seats.length;
+  const who = (s, p) => (s.kind === "agent" ? s.name : mine(p) ? "You" : s.name || (s.claimed ? s.role : `${s.role}: open seat`));
+  return m.seats.map(who).join(m.seats.length > 2 ? ", " : " vs ");
 }
 
 function matchItem(m, mine) {
@@ -92,25 +95,33 @@ function matchItem(m, mine) {
   let turn = "";
   if (m.status === "active" && m.to_move_role) turn = yourTurn ? "your turn" : `${m.to_move_name || m.to_move_role} to move`;
   if (m.status === "finished") {
-    const won = m.seats.filter((_, p) => (m.result || [])[p] > 0).map((s) => s.name || s.role);
-    turn = won.length ? `${won.join(" & ")} won` : "draw";
+    const won = m.seats.filter((_, p) => (m.result || [])[p] > 0).map((s, p) => (held.includes(p) && held.length < m.seats.length ? "you" : s.name || s.role));
+    const how = m.ending ? { resign: " by resignation", draw: " by agreement", timeout: " on time" }[m.ending.kind] || "" : "";
+    turn = won.length ? `${won.join(" & ")} won${how}` : `draw${how}`;
   }
   return h("li", { class: `match-item${yourTurn ? " your-turn" : ""}`, "data-match": m.id },
     h("a", { class: "button small", href }, verb),
     h("span", { class: "match-game" }, m.title),
-    h("span", { class: "match-players" }, players(m)),
+    h("span", { class: "match-players" }, players(m, held)),
     h("span", { class: "match-turn" }, turn),
     h("span", { class: "match-age" }, m.status === "finished" ? `ended ${ago(m.idle_s)}` : `started ${ago(m.age_s)}, last move ${ago(m.idle_s)}`));
 }
 
+// Three lists: this browser's own matches (asked for by id, so private ones too), then other people's public
+// matches open to watch (with a move in the last day: abandoned ones drop off), then recently finished ones.
+const OPEN_IDLE_S = 86400;
 async function drawLists(box) {
-  const [active, finished] = await Promise.all([api("/matches?status=active&limit=50"), api("/matches?status=finished&limit=30")]);
-  const mine = new Set(heldMatches());
+  const held = heldMatches().slice(-100);
+  const [active, finished, own] = await Promise.all([
+    api("/matches?status=active&limit=50"), api("/matches?status=finished&limit=30"),
+    held.length ? api(`/matches?limit=100&ids=${held.map(encodeURIComponent).join(",")}`) : { matches: [] }]);
+  const mine = new Set(held);
   const section = (title, cls, items, empty) => [h("h2", {}, title), items.length ? h("ul", { class: `match-list ${cls}` }, items) : h("p", { class: "empty" }, empty)];
-  const yours = [...active.matches, ...finished.matches.slice(0, 10)].filter((m) => mine.has(m.id));
+  const yours = [...own.matches.filter((m) => m.status === "active"), ...own.matches.filter((m) => m.status === "finished").slice(0, 10)];
+  const watchable = active.matches.filter((m) => !mine.has(m.id) && m.idle_s < OPEN_IDLE_S);
   box.replaceChildren(
     ...section("Your matches", "your-matches", yours.map((m) => matchItem(m, true)), "None yet: start one above."),
-    ...section("Being played now", "active-matches", active.matches.filter((m) => !mine.has(m.id)).map((m) => matchItem(m, false)), "Nobody else is playing right now."),
+    ...section("Open to watch", "active-matches", watchable.map((m) => matchItem(m, false)), "Nobody else is playing right now."),
     ...section("Finished", "finished-matches", finished.matches.filter((m) => !mine.has(m.id)).map((m) => matchItem(m, false)), "No finished matches yet."));
 }
 

@@ -24,8 +24,10 @@ export function levelText(cat, name) {
 }
 
 // Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here.
-export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false }) {
+export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false }) {
   const body = { game, options, seats, seat, name: myName() || null };
+  if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
+  if (isPrivate) body.private = true;
   if (variant) body.variant = variant;
   const m = await api("/matches", { method: "POST", body });
   saveHostToken(m.id, m.host_token);
@@ -68,6 +70,13 @@ export function newMatchForm(cat, g) {
     h("option", { value: "hotseat" }, "Hot-seat: everyone on this device"),
     h("option", { value: "online" }, "Online: invite links for the other people"));
   const submit = h("button", { type: "submit", class: "create primary" }, "Start the match");
+  // The turn clock (END-3) and whether others may find the match in the lists.
+  const TURN_TIMES = [["", "No limit"], ["60", "1 minute"], ["300", "5 minutes"], ["3600", "1 hour"], ["86400", "1 day"], ["259200", "3 days"]];
+  const turnTime = h("select", { name: "turn_limit", class: "turn-limit" }, TURN_TIMES.map(([v, label]) => h("option", { value: v }, label)));
+  const onTimeout = h("select", { name: "on_timeout", class: "on-timeout", disabled: true },
+    h("option", { value: "lose" }, "the player loses"), h("option", { value: "computer" }, "the computer plays for them"));
+  turnTime.addEventListener("change", () => { onTimeout.disabled = !turnTime.value; });
+  const privately = h("input", { type: "checkbox", name: "private", class: "private" });
   const levels = levelNames(cat);
   const agents = [...levels, ...cat.agents.filter((a) => !levels.includes(a))];
   const seatChoices = [["human", "Person"], ...agents.map((a) => [`agent:${a}`, `Computer (${a})`])];
@@ -135,12 +144,18 @@ export function newMatchForm(cat, g) {
     const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => (el.value === "human" ? { kind: "human" } : { kind: "agent", agent: el.value.slice(6) }));
     const humans = seats.map((s, p) => (s.kind === "human" ? p : null)).filter((p) => p !== null);
     try {
-      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat: mode.value === "hotseat" });
+      const clock = turnTime.value ? { seconds: Number(turnTime.value), onTimeout: onTimeout.value } : null;
+      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat: mode.value === "hotseat", clock, isPrivate: privately.checked });
     } catch (e) {
       notify(e.message, "error");
     }
   });
   fillOptions();
-  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, seatsBox, h("label", {}, h("span", {}, "Play"), mode), submit);
+  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, seatsBox, h("label", {}, h("span", {}, "Play"), mode),
+    h("fieldset", { class: "clock" }, h("legend", {}, "Time and privacy"),
+      h("label", {}, h("span", {}, "Time for each turn"), turnTime),
+      h("label", {}, h("span", {}, "When a player's time runs out"), onTimeout),
+      h("label", { class: "check" }, privately, h("span", {}, "Private: not listed for others to watch (the link still works)"))),
+    submit);
   return form;
 }

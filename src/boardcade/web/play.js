@@ -1,95 +1,128 @@
-// A live match: one WebSocket holding every seat this browser has a token for (several = hot-seat). The server
-// sends each held seat its own view, then only what changed. A seat's view is shown only after a "pass the
-// device" screen when the turn moves to another person on this device. The action bar (sticky at the bottom of
-// the screen) always says whose turn it is and holds the choices that have no place on the board; at the end
-// it becomes the result panel with "Rematch".
-import { api, forgetSeat, invitesFor, saveTokens, tokensFor } from "./api.js";
+// A live match on screen. The connection (connection.js) holds the socket, the views and versions and the move
+// on its way; this renderer draws them. A seat's view is shown only after a "pass the device" screen when the
+// turn moves to another person on this device. The action bar (sticky at the bottom of the screen) always says
+// whose turn it is and holds the choices that have no place on the board; at the end it becomes the result
+// panel with "Rematch".
+import { api, forgetSeat, invitesFor, saveTokens } from "./api.js";
 import { resetTitle, turnSignal } from "./attention.js";
 import { drawBoard, drawPanel, gameModule } from "./board.js";
+import { clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js";
+import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
 import { h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
-import { drawLinks, drawSeats, seatName } from "./seats.js";
+import { PACES, Playback, paceName, setPace } from "./pace.js";
+import { drawLinks, drawSeats, namedText, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
+
+// How sure the computer (medium) is of its hint, in words: the share of its search spent on that move.
+function sureness(share) {
+  if (share >= 0.5) return "The computer (medium) is fairly sure this is the best move.";
+  if (share >= 0.25) return "The computer (medium) prefers it, but other moves come close.";
+  return "A close call: the computer (medium) finds several moves about as good.";
+}
 
 let keyboardUser = false;
 addEventListener("keydown", (e) => { if (["Tab", "Enter", " "].includes(e.key)) keyboardUser = true; }, true);
 addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 
-export function showPlay(view, matchId, { spectate = false } = {}) {
-  let tokens = spectate ? {} : tokensFor(matchId);
-  let seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
-  const refused = new Set(); // held seats whose stored token the server did not accept (kept, not deleted)
-  let meta = null;
-  let latest = {}; // seat (or "spectator") -> {version, observation}
-  let shown = null;
-  let pending = null; // {label} while a move is on its way
-  let lastMine = null; // {version, label}: what this browser chose last (some choices add no log line)
-  let ws = null;
-  let connected = false;
-  let closed = false;
-  let retry = 0;
-  let nextId = 1;
-  let barHeight = 76;
-  // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on request.
-  // A server without the hint endpoint answers 404: the button then stays hidden for this match.
-  let hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
-  let hint = null; // {seat, version, text, action}
-
-  const title = h("h2", { class: "match-title" }, "Loading the match…");
-  const seatList = h("ul", { class: "players", "aria-label": "Players" });
-  const rulesButton = h("button", { type: "button", class: "rules-button" }, "Rules");
-  const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, title, rulesButton), seatList);
-  const problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
-  const board = h("div", { class: "board-area" });
-  const pass = h("div", { class: "pass", hidden: true });
-  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const last = h("p", { class: "last" });
-  const hud = h("div", { class: "hud" });
-  const buttons = h("div", { class: "buttons" });
-  const hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text" }, "Hint");
-  const hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
-  const hintRow = h("div", { class: "hint-row", hidden: true }, hintButton, hintText);
-  const bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, hud, h("div", { class: "bar-main" }, status, last, hintRow, buttons));
-  const panel = h("div", { class: "panel-area" });
-  const log = h("div", { class: "log-area" });
-  const links = h("div", { class: "links" });
-  view.replaceChildren(h("div", { class: "match" }, head, problem,
-    h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board, pass, bar), h("aside", { class: "side-col" }, panel, log, links))));
-
-  const held = () => seats.filter((s) => !refused.has(s));
-  const name = (p) => (meta ? seatName(meta, p) : `Player ${p + 1}`);
-  const role = (p) => (meta ? meta.seats[p].role : `Player ${p + 1}`);
-  const current = () => {
-    const any = latest[shown] || Object.values(latest)[0];
-    return any ? any.observation : null;
-  };
-  rulesButton.addEventListener("click", () => meta && openRules(meta.game));
-  hintButton.addEventListener("click", askHint);
-
-  async function askHint() {
-    const seat = shown;
-    const version = latest[seat]?.version;
-    hintButton.disabled = true;
-    hintText.textContent = "The computer (medium) is thinking…";
-    try {
-      const r = await api(`/matches/${matchId}/hint`, { method: "POST", body: { seat, token: tokens[seat] } });
-      hint = { seat, version, action: r.action, text: `Hint: ${r.label} (${Math.round(r.visit_share * 100)}% of visits)` };
-    } catch (e) {
-      if (e.code === "http_404" || e.code === "http_405") hintOffered = false;
-      hint = hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
-    } finally {
-      hintButton.disabled = false;
-    }
-    render();
+class MatchTable {
+  constructor(view, matchId, conn, spectate) {
+    this.view = view;
+    this.matchId = matchId;
+    this.conn = conn;
+    this.shown = null; // the seat whose view is on screen ("spectator" when watching)
+    this.barHeight = 76;
+    // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on
+    // request. A server without the hint endpoint answers 404: the button then stays hidden for this match.
+    this.hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
+    this.hint = null; // {seat, version, text, action}
+    this.playback = new Playback(matchId, () => this.render());
+    this.away = null; // {key, events}: what happened while this seat's view was not watched
+    this.drawing = false;
+    this.again = false;
+    this.closed = false;
+    this.build();
+    api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
+      .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
+      .then((has) => { this.hintOffered = has && !spectate; this.bar.dataset.hint = this.hintOffered ? "offered" : "none"; this.render(); });
   }
 
-  function drawHint(canAct) {
-    hintRow.hidden = !(canAct && hintOffered);
-    const fresh = hint && hint.seat === shown && hint.version === latest[shown]?.version;
-    hintText.textContent = fresh ? hint.text : "";
+  build() {
+    this.title = h("h2", { class: "match-title" }, "Loading the match…");
+    this.seatList = h("ul", { class: "players", "aria-label": "Players" });
+    const rulesButton = h("button", { type: "button", class: "rules-button", onclick: () => this.conn.meta && openRules(this.conn.meta.game) }, "Rules");
+    const pace = h("select", { class: "pace", "aria-label": "Replay speed of the other side's moves" },
+      PACES.map(([value, label]) => h("option", { value, selected: value === paceName() }, label)));
+    pace.addEventListener("change", () => { setPace(pace.value); if (pace.value === "instant") this.playback.skip(this.shown); });
+    const paceField = h("label", { class: "pace-field", title: "How fast the other side's moves are shown, step by step" }, h("span", {}, "Their moves:"), pace);
+    this.menu = h("div", { class: "match-actions", hidden: true });
+    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton, paceField, this.menu), this.seatList);
+    this.problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
+    this.board = h("div", { class: "board-area" });
+    this.awayBox = h("section", { class: "away", "aria-label": "While you were away", hidden: true });
+    this.skipButton = h("button", { type: "button", class: "skip", onclick: () => this.playback.skip(this.shown) }, "Skip to now");
+    this.pass = h("div", { class: "pass", hidden: true });
+    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    this.last = h("p", { class: "last" });
+    this.clock = h("p", { class: "turn-clock", role: "timer", hidden: true });
+    this.offerBox = h("div", { class: "offer-box" });
+    this.hud = h("div", { class: "hud" });
+    this.buttons = h("div", { class: "buttons" });
+    this.hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text", onclick: () => this.askHint() }, "Hint");
+    this.hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
+    this.hintRow = h("div", { class: "hint-row", hidden: true }, this.hintButton, this.hintText);
+    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.clock, this.offerBox, this.last, this.hintRow, this.buttons));
+    this.panel = h("div", { class: "panel-area" });
+    this.log = h("div", { class: "log-area" });
+    this.links = h("div", { class: "links" });
+    this.view.replaceChildren(h("div", { class: "match" }, head, this.problem,
+      h("div", { class: "play-grid" }, this.boardCol = h("section", { class: "board-col" }, this.board, this.pass, this.bar), this.sideCol = h("aside", { class: "side-col" }, this.panel, this.log, this.links))));
+  }
+
+  name(p) { return this.conn.meta ? seatName(this.conn.meta, p, this.conn.held()) : `Player ${p + 1}`; }
+  names() { return this.conn.meta ? this.conn.meta.seats.map((_, p) => this.name(p)) : undefined; }
+  // Who moved, told apart: a name several seats share (three computers) gives way to the seat's role.
+  mover(p) {
+    const names = this.names() || [];
+    return names.filter((n) => n === names[p]).length > 1 ? this.role(p) : this.name(p);
+  }
+  words(text) { return namedText(this.conn.meta, this.conn.held(), text); }
+  role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
+  // The frame on screen (or to be): the shown seat's, else the first view held.
+  frame() {
+    const pb = this.playback;
+    if (this.shown !== null && pb.shown(this.shown)) return pb.shown(this.shown);
+    const first = Object.keys(pb.keys).find((k) => pb.shown(k));
+    return first === undefined ? null : pb.shown(first);
+  }
+  current() { return this.frame()?.observation || null; }
+
+  // ---- the hint ---------------------------------------------------------------------------------------
+  async askHint() {
+    const seat = this.shown;
+    const version = this.conn.latest[seat]?.version;
+    this.hintButton.disabled = true;
+    this.hintText.textContent = "The computer (medium) is thinking…";
+    try {
+      const r = await api(`/matches/${this.matchId}/hint`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
+      this.hint = { seat, version, action: r.action, text: `Hint: ${r.label}. ${sureness(r.visit_share)}` };
+    } catch (e) {
+      if (e.code === "http_404" || e.code === "http_405") this.hintOffered = false;
+      this.hint = this.hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
+    } finally {
+      this.hintButton.disabled = false;
+    }
+    this.render();
+  }
+
+  drawHint(canAct) {
+    const { hint, board, buttons } = this;
+    this.hintRow.hidden = !(canAct && this.hintOffered);
+    const fresh = hint && hint.seat === this.shown && hint.version === this.conn.latest[this.shown]?.version;
+    this.hintText.textContent = fresh ? hint.text : "";
     board.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
     if (fresh && hint.action !== null) {
       board.querySelectorAll(`[data-action="${hint.action}"]`).forEach((el) => el.classList.add("hinted"));
@@ -97,108 +130,171 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
   }
 
-  // ---- what the bar says --------------------------------------------------------------------------------
-  function statusFor(obs, mod, canAct) {
+  // ---- what the bar says ------------------------------------------------------------------------------
+  statusFor(obs, mod, canAct, replaying, frame) {
+    const { conn } = this;
     const p = obs.current_player;
-    if (!connected) return [retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
-    if (pending) return [`Sending your move: ${pending.label}…`, "waiting"];
-    if (canAct) return [(mod && mod.prompt && mod.prompt(obs)) || obs.prompt, "mine"]; // the game's own question (core/prompts.py)
+    if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
+    if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
+    if (replaying) {
+      const whose = frame.mover === null ? "The other side's" : frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's";
+      return [`${whose} move, step by step`, "replaying"];
+    }
+    if (canAct) return [this.words(obs.prompt) || "Your turn.", "mine"]; // the game's own question (core/prompts.py)
     if (p < 0) return ["Rolling…", "waiting"];
-    const s = meta.seats[p];
-    if (s.kind === "agent") return [`${name(p)} is thinking`, "thinking"];
-    if (held().includes(p)) return [`${role(p)} to move: pass the device.`, "waiting"];
+    const s = conn.meta.seats[p];
+    if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
+    if (conn.held().includes(p)) return [`${this.role(p)} to move: pass the device.`, "waiting"];
     const away = s.kind === "human" && !s.connected ? (s.claimed ? " (away)" : " (nobody has joined yet)") : "";
-    return [`Waiting for ${name(p)}${s.name ? ` (${role(p)})` : ""}${away}…`, "waiting"];
+    return [`Waiting for ${this.name(p)}${s.name ? ` (${this.role(p)})` : ""}${away}…`, "waiting"];
   }
 
-  function lastLine(obs) {
+  // The bar's last line: what this browser chose last, else what the other side just did (its move, not the
+  // dice rolled for the next turn), else the last event.
+  lastLine(frame) {
+    const { lastMine } = this.conn;
+    const obs = frame.observation;
+    if (lastMine && lastMine.seat === this.shown && lastMine.version === frame.version) return `You chose: ${lastMine.label}`;
+    if (frame.mover !== null && frame.mover !== this.shown) {
+      const own = obs.events.filter((e) => e.step === frame.from);
+      const texts = (own.length ? own : obs.events.filter((e) => e.step >= frame.from)).map((e) => e.text);
+      if (texts.length) return `${frame.mover >= 0 ? this.mover(frame.mover) : "Dice"}: ${this.words(texts.join("; "))}`;
+    }
     const ev = obs.events[obs.events.length - 1];
-    if (lastMine && lastMine.seat === shown && lastMine.version === latest[shown]?.version) return `You chose: ${lastMine.label}`;
-    return ev ? `Last: ${ev.text}` : "";
+    return ev ? `Last: ${this.words(ev.text)}` : "";
   }
 
-  function endPanel(obs, mod) {
+  // "While you were away": the events this seat's view went past without showing them step by step.
+  drawAway() {
+    const away = this.away && this.away.key === this.shown ? this.away : null;
+    this.awayBox.hidden = !away;
+    if (!away) { this.awayBox.replaceChildren(); return; }
+    // Beside the board at a desk (the board keeps its room), above it on a narrow screen (seen first).
+    const [col, before] = matchMedia("(max-width: 900px)").matches ? [this.boardCol, this.board] : [this.sideCol, this.panel];
+    if (this.awayBox.nextSibling !== before) col.insertBefore(this.awayBox, before);
+    const MAX = 12;
+    const events = away.events.slice(-MAX);
+    const earlier = away.events.length - events.length;
+    this.awayBox.replaceChildren(
+      h("div", { class: "away-head" }, h("h3", {}, "While you were away"),
+        h("button", { type: "button", class: "away-close", onclick: () => { this.away = null; this.render(); } }, "Got it")),
+      earlier ? h("p", { class: "small-print" }, `${earlier} earlier ${earlier === 1 ? "step is" : "steps are"} in the log.`) : null,
+      h("ol", { class: "away-list" }, events.map((e) => h("li", {}, this.words(e.text)))));
+  }
+
+  endPanel(obs, mod) {
+    const { meta } = this.conn;
     const r = obs.returns || [];
-    const mine = held();
+    const mine = this.conn.held();
+    const name = (p) => this.name(p);
     const winners = meta.seats.map((_, p) => p).filter((p) => r[p] > 0);
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
+    const aborted = meta.status === "aborted";
+    const stoodIn = mine.filter((p) => meta.seats[p]?.replaced); // my turn ran out: a computer took the seat over
+    if (aborted) headline = "Aborted, no result";
     const ending = obs.events[obs.events.length - 1];
-    const score = mod && mod.summary ? mod.summary(obs) : null;
-    const again = mine.length
-      ? h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, meta.rematch_id ? "Join the rematch" : "Rematch")
+    const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
+    const again = aborted ? null : mine.length
+      ? h("button", { type: "button", id: "rematch", class: "primary", onclick: () => this.rematch() }, meta.rematch_id ? "Join the rematch" : "Rematch")
       : meta.rematch_id ? h("a", { class: "button", href: `#/watch/${meta.rematch_id}` }, "Watch the rematch") : null;
     return h("div", { class: "result", role: "status" },
-      h("p", { class: "headline" }, `Match over: ${headline}.`),
+      h("p", { class: "headline" }, `Match over: ${headline}${/[.!?]$/.test(headline) ? "" : "."}`),
       score ? h("p", { class: "score" }, score) : null,
-      ending ? h("p", { class: "ending" }, ending.text) : null,
+      ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
+      stoodIn.length ? h("p", { class: "stood-in" }, `The computer played for you${mine.length > 1 ? ` (${stoodIn.map((p) => this.role(p)).join(", ")})` : ""} after your time ran out (END-3).`) : null,
       h("div", { class: "end-actions" }, again,
-        h("a", { class: "button", href: `#/replay/${matchId}` }, "Watch the replay"),
-        h("a", { class: "button analyse-link", href: `#/analyse/${matchId}` }, "Analyse"),
+        aborted ? null : h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
+        aborted ? null : h("a", { class: "button analyse-link", href: `#/analyse/${this.matchId}` }, "Analyse"),
         h("a", { class: "button", href: "#/" }, "New game")));
   }
 
-  // ---- drawing ------------------------------------------------------------------------------------------
-  let drawing = false;
-  let again = false;
-  async function render() {
-    if (drawing) { again = true; return; }
-    drawing = true;
+  // ---- drawing ----------------------------------------------------------------------------------------
+  async render() {
+    if (this.closed) return; // the page was left (a late answer, a resize): nothing to draw into
+    if (this.drawing) { this.again = true; return; }
+    this.drawing = true;
     try {
-      do { again = false; await draw(); } while (again);
+      do { this.again = false; await this.draw(); } while (this.again && !this.closed);
     } finally {
-      drawing = false;
+      this.drawing = false;
     }
   }
 
-  function fit() {
+  fit() {
+    const { board } = this;
     const top = board.getBoundingClientRect().top + scrollY;
     const styles = getComputedStyle(board);
     const padX = parseFloat(styles.paddingLeft) + parseFloat(styles.paddingRight);
     const padY = parseFloat(styles.paddingTop) + parseFloat(styles.paddingBottom);
-    return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, innerHeight - top - barHeight - padY - 12) };
+    return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, innerHeight - top - this.barHeight - padY - 12) };
   }
 
-  async function draw() {
-    const any = current();
-    if (!meta || !any) return;
-    const obs0 = any;
-    title.textContent = meta.title + (held().length ? "" : " — watching");
-    drawSeats(seatList, meta, obs0, held());
-    drawLinks(links, meta, invitesFor(matchId), render);
-    let want = shown;
-    const mine = held();
-    if (mine.length) want = mine.includes(obs0.current_player) ? obs0.current_player : mine.includes(shown) ? shown : mine[0];
+  // The "pass the device" screen: nothing of the last player's view stays in the page (board, facts, log,
+  // the bar's choices, hint and last line are emptied, not just hidden from sight) until the next person
+  // confirms who they are.
+  drawPass(want) {
+    const { meta } = this.conn;
+    this.board.hidden = true;
+    this.board.replaceChildren();
+    this.panel.replaceChildren();
+    this.log.replaceChildren(h("h3", {}, "Log"), h("p", { class: "small-print" }, "Hidden while the device is passed."));
+    this.pass.hidden = false;
+    this.menu.hidden = true;
+    this.offerBox.replaceChildren();
+    this.tick();
+    this.buttons.replaceChildren();
+    this.hud.replaceChildren();
+    this.hintRow.hidden = true;
+    this.hintText.textContent = "";
+    this.status.textContent = `${this.role(want)} to move: pass the device.`;
+    this.status.className = "status waiting";
+    this.last.textContent = "";
+    const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { this.shown = want; forgetMoves(); this.render(); } }, `I am ${this.name(want)}${meta.seats[want].name ? ` (${this.role(want)})` : ""}: show my view`);
+    this.pass.replaceChildren(h("p", {}, `Pass the device to ${this.name(want)}.`), h("p", { class: "small-print" }, "The other view stays hidden until they tap."), ok);
+    turnSignal(true, meta.title);
+    if (keyboardUser) ok.focus();
+  }
+
+  async draw() {
+    const { conn, board, bar, status, buttons, playback } = this;
+    const { meta } = conn;
+    const obs0 = this.current();
+    if (!meta || !obs0) return;
+    this.title.textContent = meta.title + (conn.held().length ? "" : " — watching");
+    drawSeats(this.seatList, meta, obs0, conn.held());
+    drawLinks(this.links, meta, invitesFor(this.matchId), () => this.render());
+    let want = this.shown;
+    const mine = conn.held();
+    if (mine.length) want = mine.includes(obs0.current_player) ? obs0.current_player : mine.includes(this.shown) ? this.shown : mine[0];
     else want = "spectator";
-    if (mine.length > 1 && want !== shown && !obs0.is_terminal) {
-      board.hidden = true;
-      pass.hidden = false;
-      buttons.replaceChildren();
-      hud.replaceChildren();
-      hintRow.hidden = true;
-      status.textContent = `${role(want)} to move: pass the device.`;
-      status.className = "status waiting";
-      last.textContent = "";
-      const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { shown = want; forgetMoves(); render(); } }, `I am ${name(want)}${meta.seats[want].name ? ` (${role(want)})` : ""}: show my view`);
-      pass.replaceChildren(h("p", {}, `Pass the device to ${name(want)}.`), h("p", { class: "small-print" }, "The other view stays hidden until they tap."), ok);
-      turnSignal(true, meta.title);
-      if (keyboardUser) ok.focus();
+    if (mine.length > 1 && want !== this.shown && !obs0.is_terminal) {
+      playback.hidden();
+      this.awayBox.hidden = true;
+      this.drawPass(want);
       return;
     }
-    shown = want;
-    pass.hidden = true;
-    pass.replaceChildren();
+    this.shown = want;
+    this.pass.hidden = true;
+    this.pass.replaceChildren();
     board.hidden = false;
-    const msg = latest[shown] || latest[Object.keys(latest)[0]];
-    const obs = msg.observation;
-    bar.dataset.version = String(msg.version); // which view is drawn (tests wait on it)
-    const canAct = connected && !pending && shown !== "spectator" && obs.current_player === shown && !obs.is_terminal;
+    const frame = playback.shown(want) || this.frame();
+    const obs = frame.observation;
+    bar.dataset.version = String(frame.version); // which view is drawn (tests wait on it)
+    const missed = playback.drawn(want, frame);
+    if (missed) this.away = { key: want, events: missed };
+    this.drawAway();
+    // Replaying: older steps of the other side are on screen; the newest view is still to come.
+    const replaying = playback.playing(want) || frame.version !== conn.latest[want]?.version;
+    bar.dataset.replaying = replaying ? "yes" : "no";
+    const canAct = conn.connected && !conn.pending && !replaying && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal;
     const focusInBoard = board.contains(document.activeElement) || bar.contains(document.activeElement) || document.activeElement === document.body;
     const mod = await gameModule(obs.game);
+    if (this.closed) return;
     board.classList.toggle("inactive", !canAct && !obs.is_terminal);
-    const [text, kind] = statusFor(obs, mod, canAct);
-    if (obs.is_terminal) {
-      status.replaceChildren(endPanel(obs, mod));
+    const [text, kind] = this.statusFor(obs, mod, canAct, replaying && !obs.is_terminal, frame);
+    if (obs.is_terminal && !replaying) {
+      status.replaceChildren(this.endPanel(obs, mod));
       status.className = "status over";
     } else {
       status.textContent = text;
@@ -206,53 +302,88 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
     // The tab title says what the status bar says, from the same moment; a move of ours in flight keeps the
     // turn ours (no fresh chime for each hop of one turn).
-    turnSignal(canAct || (!!pending && !obs.is_terminal), meta.title);
-    last.textContent = obs.is_terminal ? "" : lastLine(obs);
-    hud.replaceChildren();
-    if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) hud.append(el); } catch (e) { console.error(e); } }
-    hintRow.hidden = !(canAct && hintOffered); // before measuring the room the bar leaves the board
-    await drawBoard(board, buttons, obs, { choose, canAct, notMoverReason, fit: fit() });
-    board.querySelector("svg.board")?.setAttribute("data-match", matchId);
-    if (Math.abs(bar.offsetHeight - barHeight) > 6) {
-      barHeight = bar.offsetHeight; // the bar grew or shrank (more buttons): fit the board again
-      await drawBoard(board, buttons, obs, { choose, canAct, notMoverReason, fit: fit() });
+    turnSignal(canAct || (!!conn.pending && !obs.is_terminal), meta.title);
+    this.last.textContent = obs.is_terminal && !replaying ? "" : this.lastLine(frame);
+    this.hud.replaceChildren();
+    if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
+    this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
+    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
+    await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
+    board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
+    if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
+      this.barHeight = bar.offsetHeight; // the bar grew or shrank (more buttons): fit the board again
+      await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     }
-    await drawPanel(panel, obs);
-    await drawLog(log, obs.game, obs.events);
-    drawHint(canAct);
+    await drawPanel(this.panel, obs, { names: how.names });
+    await drawLog(this.log, obs.game, obs.events, frame.from === null ? null : [frame.from, frame.version], (t) => this.words(t));
+    if (replaying) buttons.append(this.skipButton);
+    this.drawHint(canAct);
+    this.drawEnding(frame);
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
       if (first) first.focus({ preventScroll: false });
     }
   }
 
-  function notMoverReason() {
-    const obs = current();
-    if (!connected) return "Not connected: reconnecting… try again in a moment.";
-    if (pending) return "Wait: your previous move is still being sent.";
-    if (shown === "spectator") return "You are watching: spectators cannot move.";
+  // ---- ending the match: the Match menu, a draw offered by the other side, the turn clock ----------------
+  endingContext(frame) {
+    const { conn } = this;
+    const seat = this.shown;
+    return {
+      matchId: this.matchId, meta: conn.meta, seat, token: conn.tokens[seat], version: frame.version,
+      who: (p) => this.name(p), hotseat: conn.held().length > 1, redraw: () => this.render(),
+    };
+  }
+
+  drawEnding(frame) {
+    const ctx = this.endingContext(frame);
+    drawMatchMenu(this.menu, ctx);
+    const row = this.conn.meta.status === "active" ? drawOfferRow(ctx) : null;
+    this.offerBox.replaceChildren(...(row ? [row] : []));
+    this.tick();
+  }
+
+  // The turn clock's words, redrawn every second (not the whole table).
+  tick() {
+    const { conn } = this;
+    const obs = conn.latest[this.shown]?.observation || this.current();
+    const toMove = obs ? obs.current_player : null;
+    const left = this.pass.hidden ? clockLeft(conn.meta, conn.changedAt, toMove) : null;
+    this.clock.hidden = left === null;
+    if (left === null) { this.clock.textContent = ""; return; }
+    const you = toMove === this.shown;
+    const after = conn.meta.on_timeout === "computer" ? "then the computer plays for " + (you ? "you" : "them") : "then " + (you ? "you lose" : "they lose");
+    this.clock.textContent = `${you ? "You have" : `${this.name(toMove)} has`} ${clockWords(left)} left for this turn; ${after}.`;
+    this.clock.classList.toggle("short", left < 30);
+  }
+
+  notMoverReason() {
+    const { conn } = this;
+    const obs = this.current();
+    if (!conn.connected) return "Not connected: reconnecting… try again in a moment.";
+    if (conn.pending) return "Wait: your previous move is still being sent.";
+    if (this.shown === "spectator") return "You are watching: spectators cannot move.";
     if (!obs) return "Not connected yet.";
     if (obs.is_terminal) return "The match is over.";
     if (obs.current_player < 0) return "Waiting for a die roll.";
-    return `It is ${name(obs.current_player)}'s turn, not yours.`;
+    return `It is ${this.name(obs.current_player)}'s turn, not yours.`;
   }
 
-  function choose(info) {
-    if (!connected || !ws || ws.readyState !== WebSocket.OPEN) { notify("Not connected: reconnecting… your move was not sent.", "warn"); render(); return; }
-    if (pending) { notify("Wait: your previous move is still being sent.", "warn"); return; }
-    const msg = latest[shown];
-    pending = { label: info.label, id: nextId++, seat: shown };
-    ws.send(JSON.stringify({ type: "action", seat: shown, version: msg.version, action: info.action, id: pending.id }));
-    render();
+  choose(info) {
+    const { conn } = this;
+    if (!conn.isOpen()) { notify("Not connected: reconnecting… your move was not sent.", "warn"); this.render(); return; }
+    if (conn.pending) { notify("Wait: your previous move is still being sent.", "warn"); return; }
+    conn.send(this.shown, info.action, info.label);
+    this.away = null;
+    this.render();
   }
 
-  // ---- rematch ------------------------------------------------------------------------------------------
-  // Each seat this browser holds gets its seat in the new match (seats swap, see docs/server.md).
-  async function rematch() {
+  // ---- rematch: each seat this browser holds gets its seat in the new match (seats swap, docs/server.md) --
+  async rematch() {
     try {
       let next = null;
-      for (const seat of held()) {
-        const r = await api(`/matches/${matchId}/rematch`, { method: "POST", body: { seat, token: tokens[seat] } });
+      for (const seat of this.conn.held()) {
+        const r = await api(`/matches/${this.matchId}/rematch`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
         saveTokens(r.id, { [r.seat]: r.token });
         next = r.id;
       }
@@ -262,108 +393,51 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     }
   }
 
-  // ---- seats the server refused -------------------------------------------------------------------------
-  async function checkSeats() {
-    for (const seat of seats) {
-      try {
-        await api(`/matches/${matchId}/view`, { method: "POST", body: { seat, token: tokens[seat] } });
-      } catch (e) {
-        if (e.code === "bad_token") refused.add(seat);
-      }
-    }
-    if (!refused.size) return;
-    const which = [...refused].map((p) => `seat ${p + 1}`).join(", ");
-    const forget = h("button", { type: "button", onclick: () => { refused.forEach((p) => forgetSeat(matchId, p)); location.reload(); } }, "Forget it on this browser");
-    problem.replaceChildren(
-      h("p", {}, `The server no longer accepts this browser's token for ${which}: the host may have handed the seat to someone else, or the match ended. ${held().length ? "You still play your other seats." : "You are watching instead."}`),
+  // ---- seats the server refused -----------------------------------------------------------------------
+  showRefused() {
+    const { conn } = this;
+    const which = [...conn.refused].map((p) => `seat ${p + 1}`).join(", ");
+    const forget = h("button", { type: "button", onclick: () => { conn.refused.forEach((p) => forgetSeat(this.matchId, p)); location.reload(); } }, "Forget it on this browser");
+    this.problem.replaceChildren(
+      h("p", {}, `The server no longer accepts this browser's token for ${which}: the host may have handed the seat to someone else, or the match ended. ${conn.held().length ? "You still play your other seats." : "You are watching instead."}`),
       h("p", { class: "small-print" }, "The token stays saved here in case this is a mistake. "), forget);
-    problem.hidden = false;
+    this.problem.hidden = false;
   }
 
-  // ---- the connection -----------------------------------------------------------------------------------
-  function onMessage(ev) {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "welcome") {
-      meta = msg.match;
-      retry = 0;
-      connected = true;
-      setConn("connected");
-      if (meta.rematch_id) render();
-    } else if (msg.type === "state") {
-      latest[msg.seat === null ? "spectator" : msg.seat] = { version: msg.version, observation: msg.observation };
-      if (msg.seat !== null && meta) meta.status = msg.observation.is_terminal ? "finished" : "active";
-      render();
-    } else if (msg.type === "delta") {
-      // Only what changed since version `from`; a gap means a lost message: ask for the whole view again.
-      const key = msg.seat === null ? "spectator" : msg.seat;
-      const heldView = latest[key];
-      if (!heldView || heldView.version !== msg.from) { ws.send(JSON.stringify({ type: "sync" })); return; }
-      const observation = { ...heldView.observation, ...msg.changed, events: heldView.observation.events.concat(msg.events) };
-      for (const k of msg.removed || []) delete observation[k];
-      latest[key] = { version: msg.version, observation };
-      if (meta && observation.is_terminal) meta.status = "finished";
-      render();
-    } else if (msg.type === "seats") {
-      if (meta) { meta.seats = msg.seats; render(); }
-    } else if (msg.type === "notice") {
-      notify(msg.message, "warn");
-    } else if (msg.type === "rematch") {
-      if (meta) { meta.rematch_id = msg.rematch; render(); }
-      if (held().length) notify("A rematch is ready: press “Join the rematch” to take your seat.", "info");
-    } else if (msg.type === "ack") {
-      if (pending && msg.id === pending.id) lastMine = { seat: pending.seat, version: msg.version, label: pending.label };
-      pending = null;
-      render();
-    } else if (msg.type === "error") {
-      pending = null;
-      if (!meta && msg.code === "bad_token") {
-        // The hello was refused: find which stored token is at fault, then join with the others (or watch).
-        checkSeats().then(() => { try { ws.close(); } catch { /* already closed */ } });
-        return;
-      }
-      notify(msg.message, "error");
-      render();
-    }
+  showGone() {
+    this.view.replaceChildren(h("div", { class: "page-message" }, h("h2", {}, "No such match"), h("p", {}, "It may have expired or the link is wrong."), h("a", { class: "button", href: "#/" }, "Back to the games")));
   }
+}
 
-  function connect() {
-    if (closed) return;
-    setConn(retry ? "reconnecting…" : "connecting…");
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${proto}//${location.host}/ws/matches/${matchId}`);
-    ws = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: "hello", seats: held().map((seat) => ({ seat, token: tokens[seat] })) }));
-    socket.onmessage = onMessage;
-    socket.onclose = (ev) => {
-      if (ws !== socket) return;
-      connected = false;
-      if (pending) notify("The connection dropped while your move was on its way; the board will show whether it counted.", "warn");
-      pending = null;
-      if (closed) return;
-      if (ev.code === 4404) {
-        view.replaceChildren(h("div", { class: "page-message" }, h("h2", {}, "No such match"), h("p", {}, "It may have expired or the link is wrong."), h("a", { class: "button", href: "#/" }, "Back to the games")));
-        return;
-      }
-      if (ev.code === 4403) checkSeats();
-      setConn("reconnecting…");
-      retry = Math.min(retry + 1, 5);
-      render();
-      setTimeout(connect, meta === null && refused.size ? 0 : 200 * 2 ** retry);
-    };
-  }
-
-  api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
-    .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
-    .then((has) => { hintOffered = has && !spectate; bar.dataset.hint = hintOffered ? "offered" : "none"; render(); });
-
+export function showPlay(view, matchId, { spectate = false } = {}) {
+  let table = null;
+  const listener = {
+    changed: () => table.render(),
+    view: (key, v, whole) => table.playback.receive(key, v.version, v.observation, whole),
+    status: setConn,
+    notice: (text, kind) => notify(text, kind),
+    refused: () => table.showRefused(),
+    gone: () => table.showGone(),
+  };
+  const conn = new MatchConnection(matchId, { spectate, listener });
+  table = new MatchTable(view, matchId, conn, spectate);
   let resizeTimer = null;
-  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(render, 150); };
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => table.render(), 150); };
   addEventListener("resize", onResize);
-  connect();
+  conn.connect();
+  const ticker = setInterval(() => table.tick(), 1000);
+  const onVisible = () => {
+    if (document.visibilityState === "hidden") table.playback.skip(table.shown); // no replay for nobody
+    else table.render(); // back: what was missed is summed up
+  };
+  document.addEventListener("visibilitychange", onVisible);
   return () => {
-    closed = true;
+    table.closed = true;
+    clearInterval(ticker);
+    table.playback.stop();
+    document.removeEventListener("visibilitychange", onVisible);
+    conn.close();
     removeEventListener("resize", onResize);
-    if (ws) ws.close();
     setConn("");
     resetTitle();
     forgetMoves();

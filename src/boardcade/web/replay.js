@@ -4,6 +4,7 @@ import { drawBoard, drawPanel } from "./board.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
 import { h } from "./notice.js";
+import { icon } from "./svg.js";
 
 // The server sends step 0's view whole and, for each later step, only the keys that changed.
 export function expand(steps) {
@@ -35,20 +36,35 @@ export function showReplay(view, data, matchId = null) {
     i = Math.max(0, Math.min(data.steps.length - 1, k));
     slider.value = i;
     const step = data.steps[i];
-    where.textContent = `State ${i} of ${data.steps.length - 1}`;
-    caption.textContent = step.label ? `${step.by}: ${step.label}` : "Start of the match";
+    where.textContent = `Step ${i} of ${data.steps.length - 1}`;
+    caption.textContent = captionOf(step, i);
     const obs = { ...step.observation, events: data.events.filter((e) => e.step < i) };
-    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit() });
+    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit(), redraw: () => show(i) });
     await drawPanel(panel, obs);
     await drawLog(log, data.game, obs.events);
   }
 
-  const button = (label, id, fn, aria) => h("button", { type: "button", id, onclick: fn, "aria-label": aria }, label);
+  // What step i did, in words: who chose what; for the dice, cards and spinner, what the log says they showed.
+  function captionOf(step, k) {
+    if (k === 0) return "Start of the match";
+    if (step.by !== "chance") return `${step.by}: ${step.label}`;
+    const said = data.events.filter((e) => e.step === k - 1).map((e) => e.text);
+    return said.length ? said.join("; ") : "A hidden roll or draw";
+  }
+
+  const button = (content, id, fn, aria) => h("button", { type: "button", id, onclick: fn, "aria-label": aria }, content);
   const download = matchId
     ? h("a", { class: "button", href: `/api/matches/${matchId}/record`, download: `${data.game}-${matchId}.boardcade.json`, id: "download" }, "Download record (JSON)")
     : null;
   const r = data.result || [];
-  const result = data.result ? data.players.map((p, k) => `${p}: ${r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "draw"}`).join(", ") : "unfinished";
+  // Who played each side and how it ended for them: "Green: Sam — won · Red: Computer (easy) — lost".
+  const who = (k) => {
+    const seat = data.seats[k];
+    if (seat && seat !== "human") return `Computer (${seat})`;
+    return (data.names && data.names[k]) || "a person";
+  };
+  const outcome = (k) => (!data.result ? "not finished" : r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "a draw");
+  const result = data.players.map((p, k) => `${p}: ${who(k)} — ${outcome(k)}`).join(" · ");
   slider.addEventListener("input", () => show(Number(slider.value)));
   const keys = (ev) => {
     if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;
@@ -57,10 +73,10 @@ export function showReplay(view, data, matchId = null) {
   };
   document.addEventListener("keydown", keys);
   view.replaceChildren(
-    h("header", { class: "match-head" }, h("h2", {}, `Replay: ${data.title}`), h("p", {}, `Seats: ${data.seats.join(", ")} — ${result}`)),
+    h("header", { class: "match-head" }, h("h2", {}, `Replay: ${data.title}`), h("p", { class: "replay-seats" }, result)),
     h("div", { class: "replay-controls" },
-      button("⏮", "first", () => show(0), "First state"), button("◀ Back", "back", () => show(i - 1)),
-      where, button("Forward ▶", "forward", () => show(i + 1)), button("⏭", "last", () => show(data.steps.length - 1), "Last state"),
+      button(icon("first"), "first", () => show(0), "First step"), button([icon("back"), "Back"], "back", () => show(i - 1)),
+      where, button(["Forward", icon("forward")], "forward", () => show(i + 1)), button(icon("last"), "last", () => show(data.steps.length - 1), "Last step"),
       slider, download, h("a", { class: "button", id: "analyse", href: matchId ? `#/analyse/${matchId}` : "#/analyse/file" }, "Analyse")),
     caption,
     h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log)),

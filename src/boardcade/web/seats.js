@@ -4,10 +4,31 @@
 import { api, hostTokenFor, inviteLink, isLoopbackPage, saveInvites, watchLink } from "./api.js";
 import { h, notify } from "./notice.js";
 
-export function seatName(meta, p) {
+// What a seat is called on this screen, as a noun: "You" (the one seat this browser plays, when it does not play
+// them all as hot-seat), the player's chosen name, "Computer (medium)", else the seat's role ("Red", "Player 2").
+export function seatName(meta, p, held = []) {
   const s = meta.seats[p];
   if (s.kind === "agent") return `Computer (${s.agent})`;
+  if (held.includes(p) && held.length < meta.seats.length) return "You";
   return s.name || s.role;
+}
+
+// The same in a sentence, where the verb is in the third person: "Player 1 (you) rolled 4", "Sam rolled 4".
+export function seatSubject(meta, p, held = []) {
+  const name = seatName(meta, p, held);
+  return name === "You" ? `${meta.seats[p].role} (you)` : name;
+}
+
+// The game's texts name seats by their roles; a role that is only a number ("Player 2") says nothing, so it is
+// replaced by the seat's name. Roles that mean something on the board ("Red", "Gnome") are kept.
+const GENERIC = /^Player \d+$/;
+export function namedText(meta, held, text) {
+  if (!meta || !text) return text;
+  let out = text;
+  meta.seats.forEach((s, p) => {
+    if (GENERIC.test(s.role)) out = out.replace(new RegExp(`\\b${s.role}\\b`, "g"), seatSubject(meta, p, held));
+  });
+  return out;
 }
 
 export function drawSeats(list, meta, obs, held) {
@@ -19,10 +40,11 @@ export function drawSeats(list, meta, obs, held) {
     else if (mine || s.connected) state = "online";
     else if (s.claimed) state = "away";
     const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (mine ? "you" : s.claimed ? "a player" : "open seat");
+    const generic = GENERIC.test(s.role); // "Player 2: Computer (easy)" says no more than the name alone
     const words = { online: "connected", away: "away", open: "waiting for someone to join", computer: "computer" }[state];
     return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
-      h("span", { class: "role" }, s.role),
+      generic ? null : h("span", { class: "role" }, s.role),
       h("span", { class: "who" }, who, mine && s.name ? h("span", { class: "you" }, " (you)") : null),
       moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" ? " thinking…" : " ▶") : null);
   }));

@@ -53,3 +53,14 @@ export function fitText(x, y, str, width, size, attrs = {}) {
   const px = Math.max(8, Math.min(size, width / Math.max(1, String(str).length * 0.58)));
   return text(x, y, str, { "font-size": px.toFixed(1), ...attrs });
 }
+
+// Small icons for buttons, drawn as SVG (icon fonts and symbol glyphs such as ⏮ are missing on some systems).
+const ICONS = {
+  first: "M3 3h2.5v12H3z M15 3v12L6.5 9z",
+  back: "M13 3v12L4.5 9z",
+  forward: "M5 3v12l8.5-6z",
+  last: "M12.5 3H15v12h-2.5z M3 3v12l8.5-6z",
+};
+export function icon(name) {
+  return s("svg", { class: "icon", viewBox: "0 0 18 18", "aria-hidden": "true", focusable: "false" }, s("path", { d: ICONS[name] }));
+}

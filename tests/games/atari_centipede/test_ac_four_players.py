@@ -33,7 +33,7 @@ def test_AC_11_1_each_team_centipede_starts_at_its_own_end_and_heads_for_the_oth
     assert [ac.side(s, c)["home_row"] for c in (0, 1)] == [0, ac.LAST]
     assert {r for seg in ac.cents(s, "red") for r, _ in seg} == {1}
     assert {r for seg in ac.cents(s, "blue") for r, _ in seg} == {ac.FAR}
-    assert s.roles() == ["gnome (team a)", "centipede (team a)", "gnome (team b)", "centipede (team b)"]
+    assert s.roles() == ["red gnome", "red centipede", "blue gnome", "blue centipede"]
     red = {"segments": [(5, 8)], "facing": "right", "colour": "red"}
     blue = {"segments": [(7, 8)], "facing": "right", "colour": "blue"}
     s = cleared(ac, centipedes=[red, blue], hand={"red": ()}, to_move=1)

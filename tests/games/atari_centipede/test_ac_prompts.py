@@ -79,13 +79,14 @@ def test_AC_12_1_the_card_question_counts_the_hand_and_names_no_card(ac):
 
 
 def test_AC_11_8_four_players_name_the_team_seat_and_the_winning_team(ac):
-    """AC-11.8, AC-11.9: in 4 players the deciding seat is named with its team, and the end names the winner."""
+    """AC-11.1, AC-11.8, AC-11.9: in 4 players the deciding seat is named with its team's colour, and the end
+    names the winning team by its colour too."""
     s = ac.pos(4)
-    assert said(s, 1)[1] == "Gnome (team B) is choosing a die to activate."
+    assert said(s, 1)[1] == "Blue Gnome is choosing a die to activate."
     ac.play_random(s, random.Random(3))
     decision, prompt = said(s, None)
-    winner = "AB"[s.returns().index(1.0) // 2] if max(s.returns()) > 0 else None
-    assert decision == "over" and prompt.startswith(f"Game over: team {winner} wins (" if winner else "Game over: ")
+    winner = ("red", "blue")[s.returns().index(1.0) // 2] if max(s.returns()) > 0 else None
+    assert decision == "over" and prompt.startswith(f"Game over: the {winner} team wins (" if winner else "Game over: ")
 
 
 def test_AC_11_8_the_bonus_move_is_asked_for(ac):
@@ -100,7 +101,7 @@ def test_AC_11_8_the_bonus_move_is_asked_for(ac):
         "Bonus move: your Gnome's bolt reached the other Gnome. Move any one of your bugs, or decline.",
     )
     told = (
-        "Centipede (team B) has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to "
+        "Blue Centipede has a bonus move (its Gnome's bolt reached the other Gnome): choosing a bug to "
         "move, or declining."
     )
     assert said(s, 0) == said(s, None) == ("bonus_move", told)

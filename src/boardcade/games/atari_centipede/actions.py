@@ -164,7 +164,7 @@ DICE_OFF = ActionCodec(
         Block(
             "dice_off",
             (Arg("team_a", FACES), Arg("team_b", FACES)),
-            "dice-off: team A rolls {team_a}, team B rolls {team_b}",
+            "dice-off: the red team rolls {team_a}, the blue team rolls {team_b}",
             CHANCE_ACTOR,
             "both Gnomes roll a die (AC-11.3)",
         )

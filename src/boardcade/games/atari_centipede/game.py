@@ -143,7 +143,7 @@ class AtariCentipedeGame(PhasedGame):
         role = ("Gnome", "Centipede")[player % 2]
         if not self.layout.team_game:
             return role
-        return f"{role} (team {B.TEAM_NAMES[player // 2]})"
+        return f"{B.COLOUR_NAMES[player // 2].capitalize()} {role}"  # a team is named by its colour (AC-11)
 
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:

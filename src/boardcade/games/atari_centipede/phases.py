@@ -219,7 +219,8 @@ def dice_off(st: St, outcome: int) -> None:
     high = 0 if a > b else 1
     low = 1 - high
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: team {'AB'[high]} picks the end, team {'AB'[low]} starts")
+        hi, lo = COLOUR_NAMES[high], COLOUR_NAMES[low]
+        st._emit("AC-11.3", f"dice-off {a + 1} to {b + 1}: the {hi} team picks the end, the {lo} team starts")
     lay = st._lay
     st._order = [
         (lay.gnome_seat[low], 0, low),

@@ -19,7 +19,6 @@ from .board import (
     SPIDER,
     SPIDER_DIRS,
     SQUARE_NAMES,
-    TEAM_NAMES,
     Bug,
     Centipede,
 )
@@ -37,7 +36,7 @@ class GameOver(Exception):
 
 
 def gnome_name(st: St, g: int) -> str:
-    return f"team {TEAM_NAMES[g]} Gnome" if st._lay.team_game else "Gnome"
+    return f"{COLOUR_NAMES[g]} Gnome" if st._lay.team_game else "Gnome"
 
 
 # ---- endings -----------------------------------------------------------------------------

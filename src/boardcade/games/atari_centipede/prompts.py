@@ -132,8 +132,8 @@ def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[i
     if key == "over":
         if max(obs["returns"]) <= 0:
             return "over.draw"
-        if obs["players"] == 4:  # seats 0-1 are team A, 2-3 team B (AC-11)
-            facts["result"] = f"team {'AB'[obs['returns'].index(1.0) // 2]} wins"
+        if obs["players"] == 4:  # seats 0-1 are the red team (A), 2-3 the blue team (B), AC-11.1
+            facts["result"] = f"the {('red', 'blue')[obs['returns'].index(1.0) // 2]} team wins"
         return "over"
     if key == "seed" or key == "seed_roll":
         seeding = obs["seeding"]

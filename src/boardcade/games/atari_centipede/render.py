@@ -125,11 +125,9 @@ def legend(obs: dict[str, Any]) -> Text:
 
 
 def _roles(obs: dict[str, Any]) -> list[str]:
-    """Role names as the game's players are named: "Gnome", "Centipede (team A)"."""
-    return [
-        re.sub(r"team ([ab])", lambda m: "team " + m.group(1).upper(), r[0].upper() + r[1:])
-        for r in obs.get("roles", [])
-    ]
+    """Role names as the game's players are named: "Gnome", "Centipede"; with four players "Red Gnome",
+    "Blue Centipede" (a team is named by its colour, AC-11.1)."""
+    return [" ".join(word.capitalize() for word in r.split(" ")) for r in obs.get("roles", [])]
 
 
 def result_words(obs: dict[str, Any]) -> str:
@@ -169,11 +167,11 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     rows.append(("Dice pool", "; ".join(d["actions"] for d in obs["dice_pool"]) or "-"))
     four = obs["players"] == 4
     for i, gnome in enumerate(obs["gnomes"]):
-        rows.append((f"Gnome {'AB'[i]} cards" if four else "Gnome cards", _cards(gnome["cards"])))
+        rows.append((f"{('Red', 'Blue')[i]} Gnome cards" if four else "Gnome cards", _cards(gnome["cards"])))
     for side in obs["centipede_players"]:
         hand = (", ".join(side["hand"]) or "no cards") if "hand" in side else f"{side['hand_size']} hidden cards"
         discard = ", ".join(f"{k} x{v}" for k, v in side["discard"].items()) or "-"
-        team = f", team {'AB'[side['player'] // 2]}" if four else " centipede"
+        team = " Centipede"
         speed = f"; speed +{side['speed_bonus']}" if side["speed_bonus"] else ""
         rows.append(
             (

@@ -250,7 +250,8 @@ def encode_state(state: AtariData, player: int | None, views: TensorViews[Tables
     m = views.flat
     t = views.tables
     m[Q.phase(state)] = 1.0  # phase is the first field
-    m[t.round] = min(1.0, Q.round_number(state) / t.max_rounds)
+    x = Q.round_number(state) / t.max_rounds
+    m[t.round] = x if x < 1.0 else 1.0  # min(1.0, x) without the call
     if state.safety_cap_hit():
         m[t.safety_cap] = 1.0
     # board planes
@@ -294,9 +295,12 @@ def encode_state(state: AtariData, player: int | None, views: TensorViews[Tables
     if flea_from >= 0:
         m[t.flea_left + flea_from] = 1.0
     # supplies, Gnome cards, dice
-    m[t.mushroom_supply] = min(1.0, Q.mushroom_supply(state) / B.MUSHROOMS)
-    m[t.bug_supply] = min(1.0, Q.flea_supply(state) / B.FLEAS)
-    m[t.bug_supply + 1] = min(1.0, Q.spider_supply(state) / B.SPIDERS)
+    x = Q.mushroom_supply(state) / B.MUSHROOMS
+    m[t.mushroom_supply] = x if x < 1.0 else 1.0
+    x = Q.flea_supply(state) / B.FLEAS
+    m[t.bug_supply] = x if x < 1.0 else 1.0
+    x = Q.spider_supply(state) / B.SPIDERS
+    m[t.bug_supply + 1] = x if x < 1.0 else 1.0
     at = t.gnome_cards
     for ready in Q.gnome_cards(state):
         for k in t.cards:
@@ -310,7 +314,8 @@ def encode_state(state: AtariData, player: int | None, views: TensorViews[Tables
     die = Q.die_in_use(state)
     if die >= 0:
         m[t.die_in_use + die] = 1.0
-        m[t.die_in_use + len(B.DIE_FACES)] = min(1.0, Q.die_step(state) / _MAX_STEPS)
+        x = Q.die_step(state) / _MAX_STEPS
+        m[t.die_in_use + len(B.DIE_FACES)] = x if x < 1.0 else 1.0
     # the Centipede sides
     hand_values = t.hand_values
     homes, on_board, tucked = Q.home_rows(state), Q.segments_on_board(state), Q.tucked(state)
@@ -319,14 +324,19 @@ def encode_state(state: AtariData, player: int | None, views: TensorViews[Tables
         row = homes[c]
         m[t.home_row + 3 * c + (0 if row == 0 else (1 if row == t.last_row else 2))] = 1.0
         side = t.side + 4 * c
-        m[side] = min(1.0, on_board[c] / B.SEGMENTS)
-        m[side + 1] = min(1.0, Q.hand_size(state, c) / B.HAND_SIZE)
-        m[side + 2] = min(1.0, Q.deck_size(state, c) / _DECK_CARDS)
-        m[side + 3] = min(1.0, tucked[c] / B.DECK[B.SPAWN_CENT])
+        x = on_board[c] / B.SEGMENTS
+        m[side] = x if x < 1.0 else 1.0
+        x = Q.hand_size(state, c) / B.HAND_SIZE
+        m[side + 1] = x if x < 1.0 else 1.0
+        x = Q.deck_size(state, c) / _DECK_CARDS
+        m[side + 2] = x if x < 1.0 else 1.0
+        x = tucked[c] / B.DECK[B.SPAWN_CENT]
+        m[side + 3] = x if x < 1.0 else 1.0
         discard = t.discard + _NCARDS * c
         for k, n in enumerate(discards[c]):
             if n:
-                m[discard + k] = min(1.0, n / B.DECK[k])
+                x = n / B.DECK[k]
+                m[discard + k] = x if x < 1.0 else 1.0
         hand = Q.hand_seen_by(state, c, player)  # a hand is seen only by its owner (AC-12.1)
         if hand is not None:
             m[t.hand_visible + c] = 1.0

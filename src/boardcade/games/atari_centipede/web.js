@@ -9,6 +9,10 @@ import { boxRow } from "../cards.js";
 const C = 40; // square size
 const M = 14; // margin around the field
 const COLOUR = { red: "#e04848", blue: "#3d7be0" };
+// With four players a team is named by its colour everywhere (AC-11.1): team A is red, team B blue.
+const TEAM_COLOUR = { A: "red", B: "blue" };
+const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+const gnomeName = (g) => (g.team ? `${cap(TEAM_COLOUR[g.team])} Gnome` : "Gnome");
 const key = (t) => `${t[0]},${t[1]}`;
 const sq = ([r, c]) => [M + c * C, M + r * C];
 const refusals = {
@@ -71,8 +75,8 @@ function field(obs, ui) {
   for (const g of obs.gnomes || []) {
     if (!g.square) continue;
     const [x, y] = sq(g.square);
-    put(s("path", { class: "gnome", d: `M${x + C / 2} ${y + 4} l13 27 h-26 z` }));
-    put(text(x + C / 2, y + C - 5, g.team ? `G${g.team}` : "G", { class: "piece-letter", fill: "#111" }));
+    put(title(s("path", { class: "gnome", d: `M${x + C / 2} ${y + 4} l13 27 h-26 z`, stroke: g.team ? COLOUR[TEAM_COLOUR[g.team]] : undefined, "stroke-width": g.team ? 3 : undefined }), gnomeName(g)));
+    put(text(x + C / 2, y + C - 5, "G", { class: "piece-letter", fill: "#111" }));
   }
   return svg;
 }
@@ -91,7 +95,7 @@ function tableau(obs, ui) {
   row({ items: dice, w: 56, h: 48, cls: "die-box", refusal: () => refusals.die });
   if (obs.die_in_use) label(`In use: ${obs.die_in_use.actions} (next: action ${obs.die_in_use.next_step + 1})`);
   for (const g of obs.gnomes || []) {
-    label(`${g.team ? `Team ${g.team} ` : ""}Gnome's control cards`);
+    label(`${gnomeName(g)}'s control cards`);
     const cards = Object.entries(g.cards).map(([name, ready]) => ({
       text: `${name}${ready ? "" : " (face down)"}`,
       lines: name.split(" "),
@@ -101,7 +105,7 @@ function tableau(obs, ui) {
     row({ items: cards, w: 86, h: 40, cls: "card", refusal: (it) => (it.dim ? `${it.text}: used until it is recharged (AC-5.1).` : `${it.text} cannot be used right now.`) });
   }
   for (const cp of obs.centipede_players || []) {
-    label(`${cp.colour} Centipede: ${cp.segments_on_board} segments, deck ${cp.deck_size}, speed +${cp.speed_bonus}`);
+    label(`${cap(cp.colour)} Centipede: ${cp.segments_on_board} segments, deck ${cp.deck_size}, speed +${cp.speed_bonus}`);
     const names = cp.hand || Array(cp.hand_size).fill("?");
     const cards = names.map((name) => ({
       text: name === "?" ? "hidden card" : name,
@@ -132,13 +136,15 @@ export function draw(obs, ui) {
   return wrap;
 }
 
-export function panel(obs) {
-  const roles = obs.roles.map((r, p) => `Player ${p + 1}: ${r}`).join(" · ");
+// `how.names`: what each seat is called on this screen ("You", "Computer (easy)", a name).
+export function panel(obs, how = {}) {
+  const role = (r) => r.split(" ").map(cap).join(" ");
+  const roles = obs.roles.map((r, p) => (how.names ? `${role(r)}: ${how.names[p]}` : role(r))).join(" · ");
   const discard = (cp) => Object.entries(cp.discard).map(([k, v]) => `${k} ×${v}`).join(", ") || "none";
   return h("ul", { class: "facts" },
     h("li", {}, `Round ${obs.round} of at most ${obs.max_rounds} — ${obs.phase}`),
     h("li", {}, roles),
     h("li", {}, `Mushroom supply: ${obs.mushroom_supply}; bug supply: ${obs.bug_supply.fleas} fleas, ${obs.bug_supply.spiders} spiders`),
-    (obs.centipede_players || []).map((cp) => h("li", {}, `${cp.colour}: discard ${discard(cp)}; tucked Spawn Centipede ${cp.tucked_spawn_centipede}`)),
+    (obs.centipede_players || []).map((cp) => h("li", {}, `${cap(cp.colour)} Centipede: discard ${discard(cp)}; tucked Spawn Centipede ${cp.tucked_spawn_centipede}`)),
   );
 }

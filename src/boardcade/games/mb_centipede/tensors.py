@@ -202,7 +202,8 @@ def encode_state(state: MBState, player: int | None, views: TensorViews[Tables],
     for i, planted in enumerate(Q.poison(state)):
         if planted:
             m[poison + i] = 1.0
-    m[t.supply] = min(1.0, Q.supply(state) / t.tokens)
+    x = Q.supply(state) / t.tokens
+    m[t.supply] = x if x < 1.0 else 1.0  # min(1.0, x) without the call
     gun = Q.guns(state)
     m[t.guns[0] + gun[0]] = 1.0
     m[t.guns[1] + gun[1]] = 1.0
@@ -211,16 +212,20 @@ def encode_state(state: MBState, player: int | None, views: TensorViews[Tables],
     if sp >= t.spider_gun0:  # the Spider sits on that player's gun (MB-3.10)
         m[t.gun_disabled + sp - t.spider_gun0] = 1.0
     m[t.scorpion + 1 + Q.scorpion(state)] = 1.0  # HOLLOW (-1) is the first slot
-    m[t.moves_left] = min(1.0, Q.steps_left(state) / SEGMENTS)
-    m[t.turn] = min(1.0, Q.spins(state) / t.max_turns)
+    x = Q.steps_left(state) / SEGMENTS
+    m[t.moves_left] = x if x < 1.0 else 1.0
+    x = Q.spins(state) / t.max_turns
+    m[t.turn] = x if x < 1.0 else 1.0
     # Path spaces still to travel (layout.remaining): Green's goal is N, Red's is -1.
     n = t.path
     green = red = 0
     for k in range(SEGMENTS):
         green += n - seg[k]
         red += seg[SEGMENTS + k] + 1
-    m[t.remaining] = min(1.0, green / t.remaining_scale)
-    m[t.remaining + 1] = min(1.0, red / t.remaining_scale)
+    x = green / t.remaining_scale
+    m[t.remaining] = x if x < 1.0 else 1.0
+    x = red / t.remaining_scale
+    m[t.remaining + 1] = x if x < 1.0 else 1.0
 
 
 def visible_history(state: MBState, player: int | None) -> list[int]:

@@ -4,6 +4,10 @@
 // edges (MB-1.6), Spider Spaces, Den and Hollow (MB-1.7), the home bases with the segments inside them (a
 // centipede at home or arrived in the goal is drawn there), and the spinner (MB-2.2).
 // Choices are placed by their kind and target (action_info), never by their label text.
+// Size: at a desk the board and spinner fit the room the page gives (ui.fit: the height left above the action
+// bar). On a phone the whole board would make its places 15 px wide; it is drawn instead at a finger's scale
+// (a place every 44 px) in a viewport that pans, scrolled to the places to choose from, with "Whole board" to
+// see all of it; the spinner then sits in the action bar (hud), always in sight.
 import { h } from "../notice.js";
 import { s, svgRoot, text, title } from "../svg.js";
 
@@ -27,15 +31,27 @@ function frame(b) {
   return { px: ([x, y]) => [PAD + (x - x0) * S, PAD + (y - y0) * S], w: w + 2 * PAD, h: hgt + 2 * PAD };
 }
 
+let wholeBoard = false; // a phone player's choice: the whole board (small places) instead of the zoomed one
+
+// The radius of a place, in board units: 14, or half a finger-sized target at the scale drawn.
+const spotR = (ui) => Math.max(14, (ui.touch ? ui.minTarget / 2 + 1 : 0) / (ui.scale || 1));
+
 function spot(svg, ui, px, xy, byTarget, label, attrs = {}) {
   const [x, y] = px(xy);
-  const el = s("circle", { cx: x, cy: y, r: 14, class: "spot", "data-xy": key(xy), ...attrs });
+  const el = s("circle", { cx: x, cy: y, r: spotR(ui), class: "spot", "data-xy": key(xy), ...attrs });
   title(el, label);
   const info = byTarget[key(xy)];
   if (info && !ui.isPlaced(info.action)) ui.place(el, info);
   else ui.refuse(el, WHY);
   svg.append(el);
   return el;
+}
+
+// The spinner in the action bar: always in sight, whatever part of the board is shown.
+export function hud(obs) {
+  const svg = s("svg", { viewBox: "-68 -60 136 136", class: "spinner-hud", role: "img", "aria-label": obs.spin ? `Spinner: ${obs.spin}` : "Spinner" });
+  svg.append(spinner(obs, 0, 0));
+  return svg;
 }
 
 function spinner(obs, cx, cy) {
@@ -63,7 +79,18 @@ function segment(c, seg, x, y, r) {
 export function draw(obs, ui) {
   const b = obs.board;
   const { px, w, h: hgt } = frame(b);
-  const svg = svgRoot(w, hgt + 150, `Centipede board (Milton Bradley), ${b.layout} layout`);
+  // Fit the board and its spinner to the room given; on a phone, where that makes places too small to touch,
+  // draw it at a finger's scale (one grid unit = one target) in a panning viewport instead.
+  const fit = ui.fit || { width: w, height: hgt + 150 };
+  const fitScale = Math.min(1.3, fit.width / w, fit.height / (hgt + 150));
+  const touchScale = ui.touch ? (ui.minTarget + 2) / S : 0;
+  const zoomed = ui.touch && fitScale < touchScale && !wholeBoard && !!ui.fit;
+  const scale = zoomed ? touchScale : ui.touch && !ui.fit ? fitScale : Math.min(1.3, fit.width / w, fit.height / (hgt + 150));
+  ui = { ...ui, scale };
+  const full = hgt + (zoomed ? 0 : 150);
+  const svg = svgRoot(w, full, `Centipede board (Milton Bradley), ${b.layout} layout`);
+  svg.setAttribute("width", Math.floor(w * scale));
+  svg.setAttribute("height", Math.floor(full * scale));
   const byTarget = {};
   for (const info of ui.legal) if (info.target && info.kind !== "revive" && !(key(info.target) in byTarget)) byTarget[key(info.target)] = info;
   // The board and its shot lines: each gun position's line, from the Firing Line across the board.
@@ -147,7 +174,7 @@ export function draw(obs, ui) {
   for (const info of ui.legal) {
     const at = info.kind === "revive" && segAt[`${obs.player},${info.args.segment}`];
     if (!at) continue;
-    const el = s("circle", { cx: at[0], cy: at[1], r: at[2] + 4, class: "spot", "data-revive": info.args.segment });
+    const el = s("circle", { cx: at[0], cy: at[1], r: Math.max(at[2] + 4, spotR(ui)), class: "spot", "data-revive": info.args.segment });
     svg.append(title(el, info.label));
     ui.place(el, info);
   }
@@ -165,17 +192,25 @@ export function draw(obs, ui) {
   }
   piece(obs.spider.xy, "spider", `Spider (${obs.spider.at})`, text(0, 0, "✶", { class: "bug" }));
   piece(obs.scorpion.xy, "scorpion", `Scorpion (${obs.scorpion.at})`, text(0, 0, "S", { class: "bug scorp" }));
-  svg.append(spinner(obs, w / 2, hgt + 62));
-  return svg;
+  if (!zoomed) svg.append(spinner(obs, w / 2, hgt + 62));
+  if (!ui.touch || !ui.fit || fitScale >= touchScale) return svg;
+  // A phone: the board in a viewport that pans (scrolled to the choices by the page), and the switch.
+  const toggle = h("button", { type: "button", class: "zoom-toggle", "aria-pressed": wholeBoard ? "true" : "false",
+    onclick: () => { wholeBoard = !wholeBoard; ui.redraw?.(); } }, wholeBoard ? "Zoom in" : "Whole board");
+  const view = h("div", { class: zoomed ? "zoom-viewport" : "zoom-whole" }, svg);
+  if (zoomed) view.style.maxHeight = `${Math.max(240, Math.floor(fit.height - 44))}px`;
+  return h("div", { class: "mb-board" }, h("div", { class: "zoom-row" }, toggle), view);
 }
 
-export function panel(obs) {
+// `how.names`: what each seat is called on this screen ("You", "Computer (easy)", a name), beside its colour.
+export function panel(obs, how = {}) {
   return h("ul", { class: "facts" },
-    h("li", {}, `Turn ${obs.turn} of at most ${obs.max_turns} — phase: ${obs.phase}${obs.moves_left ? `, moves left ${obs.moves_left}` : ""}`),
+    h("li", {}, `Turn ${obs.turn} of at most ${obs.max_turns} — phase: ${String(obs.phase).replaceAll("_", " ")}${obs.moves_left ? `, moves left ${obs.moves_left}` : ""}`),
     h("li", {}, `Poison mushroom supply: ${obs.supply}`),
     obs.centipedes.map((c) => {
       const at = (where) => c.segments.filter((x) => x.at === where).length;
-      return h("li", {}, `${c.name}: ${at("path")} on the path (${c.segments.filter((x) => !x.alive).length} dead), ${at("home")} at home, ${at("goal")} in the goal`);
+      const who = how.names && how.names[c.player] !== c.name ? ` — ${how.names[c.player]}` : "";
+      return h("li", {}, `${c.name}${who}: ${at("path")} on the path (${c.segments.filter((x) => !x.alive).length} dead), ${at("home")} at home, ${at("goal")} in the goal`);
     }),
   );
 }

@@ -26,4 +26,5 @@ SPEC = GameSpec(
             "search four times as much"
         ),
     ),
+    draws=lambda options: not options["tiebreak"],  # QB-6.6: with tiebreak off a tie is a draw
 )

@@ -201,7 +201,8 @@ def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables
     m[phase] = 1.0  # phase is the first field
     finished = Q.rounds_finished(state)  # one score per finished round
     rnd = finished + (0 if phase == OVER else 1)
-    m[t.round] = min(1.0, rnd / t.rounds)
+    x = rnd / t.rounds
+    m[t.round] = x if x < 1.0 else 1.0  # min(1.0, x) without the call
     qp = Q.qbert_player(state)
     m[t.qbert_player + (qp if qp == 0 or qp == 1 else 2)] = 1.0
     rolloff = Q.rolloff(state)
@@ -220,27 +221,33 @@ def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables
     if discs:
         m[t.discs : t.discs + _DISCS] = t.disc_rows[discs]
     hops = Q.moves_used(state)
-    m[t.moves] = min(1.0, hops / _D8)
+    x = hops / _D8
+    m[t.moves] = x if x < 1.0 else 1.0
     roll = Q.roll_seen_by(state, player)  # the observation's own test: Q*bert's seat, or after the tube is lifted
     if roll is None:
         m[t.roll_hidden] = 1.0
     elif roll > 0:
         m[t.roll + roll - 1] = 1.0
-        m[t.moves + 1] = min(1.0, (roll - hops) / _D8)
+        x = (roll - hops) / _D8
+        m[t.moves + 1] = x if x < 1.0 else 1.0
     char = Q.character(state)
     if char >= 0:
         m[t.character + char] = 1.0
     if phase == NMOVE or phase == ESCAPE:
-        m[t.steps_left] = min(1.0, Q.steps_left(state) / _D6)
+        x = Q.steps_left(state) / _D6
+        m[t.steps_left] = x if x < 1.0 else 1.0
     if phase == ESCAPE:
         m[t.flags] = 1.0
     if Q.frozen(state):
         m[t.flags + 1] = 1.0
-    m[t.turn] = min(1.0, Q.turn(state) / t.max_turns)
+    x = Q.turn(state) / t.max_turns
+    m[t.turn] = x if x < 1.0 else 1.0
     if finished:
         totals = Q.totals(state)
-        m[t.totals] = min(1.0, totals[0] / t.totals_scale)
-        m[t.totals + 1] = min(1.0, totals[1] / t.totals_scale)
+        x = totals[0] / t.totals_scale
+        m[t.totals] = x if x < 1.0 else 1.0
+        x = totals[1] / t.totals_scale
+        m[t.totals + 1] = x if x < 1.0 else 1.0
 
 
 def visible_history(state: QbertData, player: int | None) -> list[int]:

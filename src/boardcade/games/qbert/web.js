@@ -101,9 +101,12 @@ function dice(svg, obs, g) {
   if (moves) svg.append(text(x0, y0 + size + 24, moves, { class: "board-label", "text-anchor": "start" }));
 }
 
-function scoreCorner(svg, obs, g) {
+// What each seat is called on this screen ("You", "Computer (easy)", a name; the page passes them), else the
+// observation's own player names.
+const seatNames = (obs, names) => names || obs.player_names;
+
+function scoreCorner(svg, obs, g, names) {
   const x = g.width - 6;
-  const names = obs.player_names;
   const qb = obs.qbert_player >= 0 ? names[obs.qbert_player] : "—";
   const lines = [
     [`Round ${obs.round}`, "board-title"],
@@ -155,8 +158,8 @@ export function draw(obs, ui) {
       layer.append(cube);
     }
   }
-  svg.append(layer);
-  // Discs beside the edge cubes.
+  // Discs beside the edge cubes, drawn under the cubes: on a phone a disc's 44 px target reaches under the next
+  // cube, and a tap on that cube's top must be that cube's.
   obs.discs.forEach((d, k) => {
     const [x, y] = g.centre(d.cube);
     const dx = (d.side === "left" ? -1 : 1) * g.W * 0.86;
@@ -172,9 +175,10 @@ export function draw(obs, ui) {
     }
     svg.append(disc);
   });
+  svg.append(layer);
   svg.append(hits);
   dice(svg, obs, g);
-  scoreCorner(svg, obs, g);
+  scoreCorner(svg, obs, g, seatNames(obs, ui.names));
   // Pieces. Pieces sharing a cube are set side by side, Q*bert on the left: a nasty on his cube (a threat,
   // QB-4.9) is never hidden under him.
   const pieces = s("g", { class: "pieces-layer" });
@@ -224,8 +228,8 @@ export function draw(obs, ui) {
 }
 
 // The score line of the end panel. (The action bar's question is the engine's obs.prompt, as in the terminal.)
-export function summary(obs) {
-  return `Score: ${obs.player_names.map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`;
+export function summary(obs, { names } = {}) {
+  return `Score: ${seatNames(obs, names).map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`;
 }
 
 // "moves left: 3" for Q*bert's player; "hidden" for everyone else while the roll is in the tube (QB-7.1).
@@ -235,21 +239,28 @@ function movesText(obs) {
   return `hops used: ${obs.moves_used}, moves left: ${obs.moves_left}`;
 }
 
-function gameText(obs, g) {
+function gameText(obs, g, names) {
   const which = g.game === 1 ? "Game" : `Extra game ${g.game - 1}`;
   const [a, b] = g.pegs;
-  return `${which}: ${obs.player_names[0]} ${a}, ${obs.player_names[1]} ${b}${a === b ? " (tied)" : ""}`;
+  return `${which}: ${names[0]} ${a}, ${names[1]} ${b}${a === b ? " (tied)" : ""}`;
 }
 
-export function panel(obs) {
-  const names = obs.player_names;
+// The phase in a player's words (games/qbert/phases.py PHASE_NAMES), never its internal name.
+const PHASE_WORDS = {
+  "roll-off": "the roll-off for who is Q*bert first", "qbert-roll": "Q*bert's roll in the secret tube",
+  "qbert-move": "Q*bert hops", "character-die": "the character die: which nasty moves",
+  "nasty-die": "the nasty's steps die", "nasty-move": "a nasty moves", escape: "Q*bert's escape", over: "the game is over",
+};
+
+export function panel(obs, how = {}) {
+  const names = seatNames(obs, how.names);
   const qb = obs.qbert_player >= 0 ? names[obs.qbert_player] : "—";
   return h("ul", { class: "facts" },
     h("li", {}, `Round ${obs.round} — Q*bert: ${qb}; turn ${obs.turn} of at most ${obs.max_turns_per_round}`),
-    h("li", {}, `Phase: ${obs.phase}${obs.frozen ? " — nasties frozen" : ""}`),
+    h("li", {}, `Now: ${PHASE_WORDS[obs.phase] || obs.phase}${obs.frozen ? " — nasties frozen" : ""}`),
     obs.escape ? h("li", { class: "escape" }, `${obs.escape.by} threatens Q*bert: ${obs.escape.text}`) : null,
     h("li", {}, `Pegs left: ${obs.pegs_left}; ${movesText(obs)}`),
     obs.last_revealed_roll && !obs.roll ? h("li", {}, `Last roll shown: ${obs.last_revealed_roll}`) : null,
     h("li", {}, `Score: ${names.map((n, p) => `${n} ${obs.totals[p]}`).join(" · ")}`),
-    ...obs.games.map((g) => h("li", { class: "game-result" }, gameText(obs, g))));
+    ...obs.games.map((g) => h("li", { class: "game-result" }, gameText(obs, g, names))));
 }
