@@ -5,9 +5,10 @@ sees what a user of `pip install boardcade` gets.
 
 1. `python -m build` (no isolation: the dev environment's setuptools): the sdist, then the wheel built from it.
 2. The sdist holds the docs, examples, tests, benchmarks and LICENSE; the wheel holds each game's rules
-   document and web module, the web app's files, py.typed and the LICENSE.
+   document, web module and trained evaluator, the web app's files, py.typed and the LICENSE.
 3. Core only (no extra): `boardcade games`, `rules qbert`, `simulate qbert -n 20` work, the engines, agents and
-   CLI import without numpy or the web server's packages, and `boardcade serve` says which extra to install.
+   CLI import (and each game's trained evaluator loads) without numpy or the web server's packages, and
+   `boardcade serve` says which extra to install.
 4. With the web extra: `boardcade serve` on a free loopback port answers GET /api/games and a rules
    endpoint, then is stopped.
 
@@ -46,6 +47,8 @@ for name in boardcade.game_names():
     state = boardcade.load_game(name).new_initial_state()
     boardcade.core.advance_chance(state, __import__("random").Random(1))
     make_agent("greedy", 1).step(state)
+    heuristic = sys.modules[boardcade.core.game_spec(name).part("heuristic").__module__]
+    assert heuristic.model() is not None, f"{name}: its trained evaluator.json did not load"
 heavy = {"numpy", "fastapi", "sqlalchemy", "uvicorn", "gymnasium", "pettingzoo", "pyspiel"}
 assert not heavy & set(sys.modules), f"a core import pulled in {sorted(heavy & set(sys.modules))}"
 print(boardcade.__version__)
@@ -97,6 +100,7 @@ def game_resources() -> list[str]:
         spec = game_spec(name)
         folder = spec.resource_package().replace(".", "/")
         out += [f"{folder}/{path}" for path in (spec.rules_doc, spec.web_module, "lessons.json") if path]
+        out.append(f"{folder}/evaluator.json")  # the trained evaluation, read without numpy (docs/agents.md)
     return out
 
 

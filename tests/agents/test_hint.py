@@ -19,7 +19,7 @@ def test_analyse_ranks_legal_actions_by_visit_share_and_leads_with_the_move_step
     what step() plays with the same seed; the state is left as it was."""
     for state in decision_states(variant, seed=9, count=3):
         before = state.history()
-        ranked = ISMCTSAgent(seed=4, iterations=60, rollout_depth=6).analyse(state)
+        ranked = ISMCTSAgent(seed=4, iterations=60).analyse(state)
         assert state.history() == before
         legal = set(state.legal_actions())
         assert [a for a, _ in ranked if a not in legal] == []
@@ -27,7 +27,7 @@ def test_analyse_ranks_legal_actions_by_visit_share_and_leads_with_the_move_step
         assert all(0 < share <= 1 for _, share in ranked)
         assert sum(share for _, share in ranked) == pytest.approx(1.0)
         assert [s for _, s in ranked] == sorted((s for _, s in ranked), reverse=True)
-        assert ranked[0][0] == ISMCTSAgent(seed=4, iterations=60, rollout_depth=6).step(state.clone())
+        assert ranked[0][0] == ISMCTSAgent(seed=4, iterations=60).step(state.clone())
 
 
 def test_analyse_of_an_agent_without_search_is_its_move_with_share_one(variant):

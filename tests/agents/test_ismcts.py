@@ -8,7 +8,8 @@ import pytest
 
 from boardcade import GameError, load_game
 from boardcade.agents import LEVELS, ISMCTSAgent, make_agent
-from boardcade.agents.ismcts import _Node
+from boardcade.agents.ismcts import chance_hidden_exactly
+from boardcade.agents.policies import policy_for
 
 from .conftest import decision_states
 
@@ -18,7 +19,7 @@ def test_contract_ismcts_moves_are_legal_and_leave_the_state_unchanged(variant):
     for state in decision_states(variant, seed=3, count=4):
         player = state.current_player()
         before = (state.history(), state.information_state_string(player))
-        action = ISMCTSAgent(seed=1, iterations=40, rollout_depth=6).step(state)
+        action = ISMCTSAgent(seed=1, iterations=40).step(state)
         assert action in state.legal_actions()
         assert (state.history(), state.information_state_string(player)) == before
 
@@ -26,8 +27,8 @@ def test_contract_ismcts_moves_are_legal_and_leave_the_state_unchanged(variant):
 def test_contract_ismcts_same_seed_same_move(variant):
     """Contract (reproducibility): with an iteration budget the same seed chooses the same action."""
     state = decision_states(variant, seed=5, count=2)[-1]
-    a = ISMCTSAgent(seed=7, iterations=60, rollout_depth=6).step(state.clone())
-    b = ISMCTSAgent(seed=7, iterations=60, rollout_depth=6).step(state.clone())
+    a = ISMCTSAgent(seed=7, iterations=60).step(state.clone())
+    b = ISMCTSAgent(seed=7, iterations=60).step(state.clone())
     assert a == b
 
 
@@ -47,7 +48,7 @@ def test_contract_ismcts_picks_a_move_that_wins_at_once(variant):
                     if child.is_terminal() and child.returns()[p] > 0:
                         wins.append(a)
                 if wins and len(wins) < len(legal):
-                    choice = ISMCTSAgent(seed=2, iterations=300, rollout_depth=10).step(state)
+                    choice = ISMCTSAgent(seed=2, iterations=300).step(state)
                     assert choice in wins, f"missed a winning move in {variant!r} at step {state.move_number()}"
                     return
             state.apply_action(rng.choice(legal))
@@ -69,23 +70,35 @@ def test_qb_d3_qbert_roll_is_hidden_from_the_nasty_player_in_search():
             break
         legal = state.legal_actions()
         state.apply_action(rng.choice(legal))
-    assert ISMCTSAgent._chance_hidden(_Node(), 0, state, 1 - qbert) is True
-    assert ISMCTSAgent._chance_hidden(_Node(), 0, state, qbert) is False
+    assert chance_hidden_exactly(state, 1 - qbert) is True
+    assert chance_hidden_exactly(state, qbert) is False
+    view = policy_for(game).chance_view
+    assert view(state, 1 - qbert) is False and view(state, qbert) is True
 
 
-def test_levels_are_agents_with_growing_budgets():
-    """Levels easy < medium < hard by iteration budget; hard is capped below 2 s per decision."""
+def test_levels_are_agents_with_growing_iteration_budgets():
+    """Levels easy < medium < hard by iteration budget, four times as much each; no wall-time cap, so the same seed
+    plays the same moves on a loaded machine; a game's iteration scale multiplies every level alike."""
     iters = [LEVELS[k]["iterations"] for k in ("easy", "medium", "hard")]
-    assert iters == sorted(iters) and len(set(iters)) == 3
-    assert LEVELS["hard"]["seconds"] < 2.0
+    assert iters[1] == 4 * iters[0] and iters[2] == 4 * iters[1]
     for level in ("easy", "medium", "hard"):
         agent = make_agent(level, 1)
-        assert isinstance(agent, ISMCTSAgent) and agent.name == level
+        assert isinstance(agent, ISMCTSAgent) and agent.name == level and agent.seconds is None
+    for name in ("qbert", "mb_centipede", "atari_centipede"):
+        state = load_game(name).new_initial_state()
+        budgets = [make_agent(level, 1).budget(state) for level in ("easy", "medium", "hard")]
+        assert budgets[0] < budgets[1] < budgets[2]
 
 
 def test_ismcts_settings_in_the_agent_name():
-    agent = make_agent("ismcts:iterations=25,seconds=0.5,rollout_depth=4", 0)
-    assert (agent.iterations, agent.seconds, agent.rollout_depth) == (25, 0.5, 4)
+    agent = make_agent("ismcts:iterations=25,seconds=0.5,rollout_depth=4,plan=0,temperature=0.3", 0)
+    assert (agent.iterations, agent.seconds, agent.rollout_depth, agent.plan, agent.temperature) == (
+        25,
+        0.5,
+        4,
+        False,
+        0.3,
+    )
     timed = make_agent("ismcts:seconds=0.2", 0)
     assert timed.iterations is None and timed.seconds == 0.2
 
@@ -106,6 +119,19 @@ def test_bad_agent_names_say_what_is_allowed(name, words):
         assert word in str(err.value)
 
 
+def test_contract_openspiel_ismcts_plays_legal_moves_and_refuses_perfect_information(variant):
+    """Contract: the comparison agent built on OpenSpiel's ISMCTSBot returns a legal action, leaves the state as it
+    was, and says it cannot play a perfect-information game (MB Centipede) rather than failing inside OpenSpiel."""
+    state = decision_states(variant, seed=6, count=2)[-1]
+    before = state.history()
+    agent = make_agent("os_ismcts:simulations=20", 3)
+    if variant.game_type.perfect_information:
+        with pytest.raises(ValueError, match="perfect-information"):
+            agent.step(state)
+        return
+    assert agent.step(state) in state.legal_actions() and state.history() == before
+
+
 def test_contract_openspiel_mcts_plays_legal_moves_without_seeing_hidden_state(variant):
     """Contract: the comparison agent (OpenSpiel's MCTSBot) returns a legal action and leaves the state as it was."""
     state = decision_states(variant, seed=6, count=2)[-1]
@@ -114,9 +140,8 @@ def test_contract_openspiel_mcts_plays_legal_moves_without_seeing_hidden_state(v
     assert action in state.legal_actions() and state.history() == before
 
 
-def test_contract_root_prior_starts_from_the_one_ply_view(variant):
-    """Contract: with `prior`, each root action starts with virtual visits at its one-ply value, so with a
-    single iteration and a heavy prior the search plays a move that wins at once, as `greedy` would."""
+def test_contract_a_single_iteration_finds_a_move_that_wins_at_once(variant):
+    """Contract: one-ply priors see a move that ends the match with a win, so even one iteration plays it."""
     rng = random.Random(11)
     for _ in range(60):
         state = variant.new_initial_state()
@@ -131,14 +156,13 @@ def test_contract_root_prior_starts_from_the_one_ply_view(variant):
                     if child.is_terminal() and child.returns()[p] > 0:
                         wins.append(a)
                 if wins and len(wins) < len(legal):
-                    ranked = ISMCTSAgent(seed=2, iterations=1, prior=100, rollout_depth=4).analyse(state)
-                    assert ranked[0][0] in wins
-                    assert len(ranked) == len(legal)  # every root action was given its prior
+                    assert ISMCTSAgent(seed=2, iterations=1).step(state) in wins
                     return
             state.apply_action(rng.choice(legal))
     pytest.fail(f"no position with an immediately winning move found in 60 random games of {variant!r}")
 
 
-def test_prior_must_not_be_negative():
-    with pytest.raises(GameError, match="prior"):
-        make_agent("ismcts:prior=-1", 0)
+@pytest.mark.parametrize("setting", ["temperature=-1", "exploration=-0.5", "determinizations=0"])
+def test_search_settings_must_be_in_range(setting):
+    with pytest.raises(GameError, match=setting.partition("=")[0]):
+        make_agent(f"ismcts:{setting}", 0)

@@ -65,3 +65,37 @@ def test_balance_writes_report_and_csv(tmp_path):
 def test_balance_option_is_applied_and_checked(tmp_path):
     bad = runner.invoke(app, ["balance", "qbert", "--option", "colour=blue", "--games", "1", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "colour" in bad.output and "valid options" in bad.output
+
+
+def test_arena_extend_grows_a_saved_run_without_its_settings(tmp_path):
+    """`arena --extend FOLDER --games N`: the run's game, agents, options and seed come from its folder; the
+    matches already played stay as they were and only the new ones are played (the first ones are the same
+    matches a longer run would have played: a match's seed depends on the base seed and its key only)."""
+    base = ["arena", "qbert", "--agents", "random,greedy", "--workers", "1", "--seed", "5"]
+    assert runner.invoke(app, [*base, "--games", "1", "--out", str(tmp_path / "a")]).exit_code == 0
+    first = (tmp_path / "a" / "results.jsonl").read_text().splitlines()
+    grown = runner.invoke(app, ["arena", "--extend", str(tmp_path / "a"), "--games", "2", "--workers", "1"])
+    assert grown.exit_code == 0, grown.output
+    assert "Resuming: 2 of 4" in grown.output
+    lines = (tmp_path / "a" / "results.jsonl").read_text().splitlines()
+    assert lines[:2] == first and len(lines) == 4
+    assert json.loads((tmp_path / "a" / "config.json").read_text())["games"] == 2
+    assert runner.invoke(app, [*base, "--games", "2", "--out", str(tmp_path / "b")]).exit_code == 0
+    played = lambda folder: sorted(  # noqa: E731
+        (r["key"], r["actions"])
+        for r in map(json.loads, (tmp_path / folder / "results.jsonl").read_text().splitlines())
+    )
+    assert played("a") == played("b")
+
+
+def test_arena_extend_refuses_what_it_cannot_do(tmp_path):
+    nothing = runner.invoke(app, ["arena", "--extend", str(tmp_path), "--games", "2"])
+    assert nothing.exit_code == 2 and "config.json" in nothing.output
+    args = ["arena", "qbert", "--agents", "random", "--games", "2", "--workers", "1", "--out", str(tmp_path)]
+    assert runner.invoke(app, args).exit_code == 0
+    shrink = runner.invoke(app, ["arena", "--extend", str(tmp_path), "--games", "1"])
+    assert shrink.exit_code == 2 and "only grows" in shrink.output
+    mixed = runner.invoke(app, ["arena", "qbert", "--extend", str(tmp_path), "--games", "3"])
+    assert mixed.exit_code == 2 and "--extend reads" in mixed.output
+    no_games = runner.invoke(app, ["arena", "--extend", str(tmp_path)])
+    assert no_games.exit_code == 2 and "--games" in no_games.output

@@ -1,6 +1,6 @@
 """Computer players. `make_agent("random" | "greedy" | "easy" | "medium" | "hard" | "ismcts" ...)` builds one.
 
-Names take settings: "ismcts:iterations=500,seconds=1.5,exploration=0.7,rollout_depth=20", "hard:seconds=1"
+Names take settings: "ismcts:iterations=500,seconds=1.5,exploration=0.7,temperature=0.2", "hard:seconds=1"
 (see `boardcade.agents.registry`). "os_mcts[:simulations=N|seconds=S]" is OpenSpiel's own MCTSBot (openspiel
 extra), registered from `boardcade.interop`. Every name accepted here works in `play`, `simulate`, web seats and
 the arena.
@@ -27,11 +27,13 @@ from .registry import (
 ISMCTS_PARAMS = (
     Param("iterations", int, "search iterations per decision", minimum=1),
     Param("seconds", float, "wall-time budget per decision in seconds"),
-    Param("exploration", float, "UCB1 exploration constant (values are in [-1, 1])"),
-    Param("rollout_depth", int, "actions per rollout before the evaluation scores the position", minimum=0),
-    Param("rollout_greedy", int, "rollout moves compare this many random candidates (0 = random)", minimum=0),
+    Param("exploration", float, "PUCT exploration constant (values are in [-1, 1])", minimum=0),
+    Param("temperature", float, "softmax temperature of the one-ply priors (0 = uniform)", minimum=0),
+    Param("plan", int, "a turn is one plan: back up its best line (1), most visited line (2) or means (0)", minimum=0),
+    Param("turn", int, "1: score positions at turn boundaries; 0: right after each new node", minimum=0),
+    Param("before_chance", int, "1: score a turn's end before the next turn's chance nodes; 0: after", minimum=0),
+    Param("rollout_depth", int, "random actions after the leaf before the evaluation scores it", minimum=0),
     Param("determinizations", int, "sampled hidden states reused across iterations", minimum=1),
-    Param("prior", float, "virtual visits per root action at its one-ply value (0 = none)", minimum=0),
 )
 
 
@@ -72,11 +74,12 @@ register_agent(
         think="as long as set",
     )
 )
-# Levels: budgets in levels.py; decision times measured on this project's 2-core machine (docs/agents.md).
+# Levels: iteration budgets in levels.py; CPU time per move (a decision with a choice) measured on this project's
+# machine, the slowest game rounded up (docs/agents.md: 15-18, 61-65 and 256-262 ms in the three games).
 for _level, _about, _seconds in (
-    ("easy", ("briefly", "a beginner who looks a little ahead", "well under a tenth of a second"), 0.05),
-    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "under a second"), 0.7),
-    ("hard", ("longest", "a strong, patient player; the strongest level", "up to about 2 seconds"), 1.8),
+    ("easy", ("briefly", "a beginner who looks a little ahead", "about two hundredths of a second"), 0.02),
+    ("medium", ("for a while", "a careful casual player (its choice is the hint)", "under a tenth of a second"), 0.07),
+    ("hard", ("longest", "a strong, patient player; the strongest level", "about a quarter of a second"), 0.3),
 ):
     register_agent(
         AgentSpec(
@@ -91,6 +94,24 @@ for _level, _about, _seconds in (
             seconds_per_move=_seconds,
         )
     )
+
+# OpenSpiel's ISMCTSBot, for strength comparisons: a lazy reference, so the agents package never imports interop.
+register_agent(
+    AgentSpec(
+        "os_ismcts",
+        "boardcade.interop.openspiel_mcts:OpenSpielISMCTSAgent",
+        (
+            Param("simulations", int, "simulations per decision (default 1000)", minimum=1),
+            Param("seconds", float, "seconds per decision (the simulation count follows the measured speed)"),
+            Param("uct_c", float, "UCT exploration constant (default 2.0)"),
+        ),
+        doc="OpenSpiel's own ISMCTSBot with random rollouts, searching information sets it samples itself "
+        "(imperfect-information games only)",
+        strength="the standard generic information-set searcher, for comparisons",
+        think="1000 simulations, or the seconds you give it",
+        extra="openspiel",
+    )
+)
 
 __all__ = [
     "AGENTS",

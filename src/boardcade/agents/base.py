@@ -84,7 +84,7 @@ class GreedyAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        base = state.resample_from_infostate(player, self.rng)
+        base = state.resample_from_infostate(player, self.rng).set_quiet()  # its own copy: no events needed
         best, best_value = [], float("-inf")
         for action in legal:
             child = base.clone()

@@ -74,14 +74,16 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     chance_rng = random.Random(derive_seed(spec.seed, "chance"))
     state = game.new_initial_state()
     think = [0.0] * game.num_players
+    cpu = [0.0] * game.num_players  # CPU time of this process: what a decision costs, whatever the machine's load
     slowest = [0.0] * game.num_players
     decisions = [0] * game.num_players
 
     def timed(player: int):
         def decide(s):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = agents[player].step(s)
             dt = time.perf_counter() - t0
+            cpu[player] += time.process_time() - c0
             think[player] += dt
             slowest[player] = max(slowest[player], dt)
             decisions[player] += 1
@@ -103,6 +105,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         "length": state.move_number(),
         "decisions": decisions,
         "think_seconds": [round(x, 4) for x in think],
+        "cpu_seconds": [round(x, 4) for x in cpu],
         "max_move_seconds": [round(x, 4) for x in slowest],
         "end_rule": rule,
         "end_text": text,

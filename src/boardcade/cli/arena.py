@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,8 @@ from rich.table import Table
 
 from ..agents.registry import split_agent_list
 from ..arena import Run, default_folder, round_robin, summarise
+from ..arena.run import CONFIG
+from ..core import GameError
 from .app import app
 from .common import build_game, console, fail
 from .runs import check_agents, play_run
@@ -50,31 +53,80 @@ def standings_tables(summary: dict[str, Any]) -> list[Table]:
     return [agents, roles, pairs]
 
 
+def _extended(folder: Path, games: int | None) -> dict[str, Any]:
+    """The config of the run saved in `folder`, with `games` as its new number of matches per pairing."""
+    path = folder / CONFIG
+    if not path.is_file():
+        raise fail(f"--extend needs a folder holding an arena run (its {CONFIG}); {folder} has none")
+    config = json.loads(path.read_text())
+    if config.get("kind") != "arena":
+        raise fail(f"{folder} holds a {config.get('kind')!r} run, not an arena run")
+    if games is None:
+        raise fail(
+            f"--extend needs --games: the new number of matches per pairing and seat order (now {config['games']})"
+        )
+    if games < config["games"]:
+        raise fail(f"--extend only grows a run: it has {config['games']} matches per pairing and order, got {games}")
+    config["games"] = games
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(config, indent=1, sort_keys=True))
+    tmp.replace(path)
+    return config
+
+
 @app.command()
 def arena(
-    game: str = typer.Argument(..., help="game name (see `boardcade games`)"),
-    agents: str = typer.Option(..., "--agents", help="comma-separated agents, e.g. random,greedy,hard"),
-    games: int = typer.Option(10, "--games", min=1, help="matches per pairing and seat order"),
+    game: str = typer.Argument(None, help="game name (see `boardcade games`); not with --extend"),
+    agents: str = typer.Option(None, "--agents", help="comma-separated agents, e.g. random,greedy,hard"),
+    games: int = typer.Option(None, "--games", min=1, help="matches per pairing and seat order (default 10)"),
     option: list[str] = typer.Option(None, "--option", "-o", help="rule option key=value (repeatable)"),
     seed: int = typer.Option(0, "--seed", help="base seed: the same seed plays the same matches"),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
     address: str = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)"),
     workers: int = typer.Option(None, "--workers", min=1, help="local processes (default: one per CPU)"),
     out: Path = typer.Option(None, "--out", help="results folder (default: runs/arena-... named by the settings)"),
+    extend: Path = typer.Option(
+        None,
+        "--extend",
+        help="grow the run saved in this folder to --games matches per pairing and order (its game, agents, "
+        "options and seed are read from it; the matches played stay, the new ones follow)",
+    ),
 ) -> None:
     """Round-robin tournament in every role and seat order: ratings, win rates, saved results (resumable)."""
     if backend not in ("local", "ray"):
         raise fail(f"unknown backend {backend!r}; backends: local, ray")
-    names = split_agent_list(agents)
-    if not names:
-        raise fail("give at least one agent with --agents, e.g. --agents random,greedy")
-    check_agents(names)
-    g = build_game(game, option)
-    config = {"kind": "arena", "game": game, "options": g.options, "agents": names, "games": games, "seed": seed}
+    if extend is not None:
+        if game or agents or option or out:
+            raise fail(
+                "--extend reads the game, agents, options and folder from the run: give only --games (and "
+                "--workers, --backend)"
+            )
+        config = _extended(extend, games)
+        game, names, options, seed, games, folder = (
+            config["game"],
+            config["agents"],
+            config["options"],
+            config["seed"],
+            config["games"],
+            extend,
+        )
+        check_agents(names)
+    else:
+        if not game:
+            raise fail("give a game (see `boardcade games`), or --extend FOLDER to grow a saved run")
+        names = split_agent_list(agents or "")
+        if not names:
+            raise fail("give at least one agent with --agents, e.g. --agents random,greedy")
+        check_agents(names)
+        games = 10 if games is None else games
+        g = build_game(game, option)
+        options = g.options
+        config = {"kind": "arena", "game": game, "options": options, "agents": names, "games": games, "seed": seed}
+        folder = out or default_folder("arena", config)
     try:
-        specs = round_robin(game, g.options, names, games, seed)
-        run = Run(out or default_folder("arena", config), config, specs)
-    except ValueError as e:
+        specs = round_robin(game, options, names, games, seed)
+        run = Run(folder, config, specs)
+    except (ValueError, GameError) as e:
         raise fail(str(e)) from None
     finished = play_run(run, backend, workers, address, f"{game} arena")
     summary = summarise(run.results, names)

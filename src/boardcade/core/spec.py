@@ -50,19 +50,24 @@ def resolve(ref: Ref) -> Any:
 
 @dataclass(frozen=True)
 class SearchHints:
-    """How search agents should treat a game: rollout length and style, and a budget scale for costly rollouts.
+    """What search agents should know about a game beyond the contract.
 
-    rollout_depth: actions per rollout (chance outcomes included) before the evaluation scores the state.
-    rollout_greedy: 0 for uniformly random rollout moves; k > 0 to sample k legal moves and play the one the
-        game's heuristic likes best (a k larger than any legal-move count always plays the heuristic's best).
-    iteration_scale: levels multiply their iteration budgets by this (costly rollouts -> fewer iterations).
+    iteration_scale: levels multiply their iteration budgets by this (a costly evaluation -> fewer iterations).
+    chance_view: `view(state, player)` at a chance node: False when `player` will not see the outcome, True when
+        it will, or a tag (a string) when it will and outcomes in a row with the same tag are exchangeable (dice
+        rolled into a pool). Without one, search compares information states per node (exact but slow); a game
+        with perfect information needs none.
     why: the measurement that justified the hints (shown in docs, kept with the data).
     """
 
-    rollout_depth: int = 40
-    rollout_greedy: int = 0
     iteration_scale: float = 1.0
+    chance_view: Ref | None = None
     why: str = ""
+
+    def part(self, name: str) -> Any:
+        """A hint that is a reference (`chance_view`), imported on first use; None if absent."""
+        ref = getattr(self, name)
+        return None if ref is None else resolve(ref)
 
 
 @dataclass(frozen=True)

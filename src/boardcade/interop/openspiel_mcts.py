@@ -1,10 +1,15 @@
-"""OpenSpiel's own Python `MCTSBot` (random rollouts) as a boardcade agent, for strength comparisons.
+"""OpenSpiel's own Python `MCTSBot` and `ISMCTSBot` (random rollouts) as boardcade agents, for strength comparisons.
 
 It plays through the OpenSpiel adapter (`boardcade.interop.openspiel`, openspiel extra). MCTS assumes it sees
 the whole state, so each decision it searches one state sampled from the mover's information state
 (`resample_from_infostate`): it never sees hidden information. Its budget is a number of simulations,
 or seconds per move (the simulation count is then adjusted move by move from the measured speed).
 Agent names: "os_mcts" (1000 simulations), "os_mcts:simulations=500", "os_mcts:seconds=1.2".
+
+`ISMCTSBot` searches information sets itself: it is handed a state sampled from the mover's information state and
+draws its own determinisations from it through the adapter's `resample_from_infostate` (the game's native
+resampler). OpenSpiel's ISMCTS refuses perfect-information games (MB Centipede). Agent names: "os_ismcts",
+"os_ismcts:simulations=500", "os_ismcts:seconds=0.1".
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from ..core.game import State
 
 class OpenSpielMCTSAgent(Agent):
     name = "os_mcts"
+    _BUDGET = "max_simulations"  # the bot's attribute holding its simulation count
 
     def __init__(self, seed: int | None = None, simulations: int = 1000, seconds: float | None = None, uct_c=2.0):
         super().__init__(seed)
@@ -69,12 +75,33 @@ class OpenSpielMCTSAgent(Agent):
         sample = state.resample_from_infostate(player, self.rng).set_quiet()
         if self.seconds is not None:
             sims = self.simulations if self._per_sim is None else int(self.seconds / self._per_sim)
-            self._bot.max_simulations = max(10, sims)
+            setattr(self._bot, self._BUDGET, max(10, sims))
         start = time.perf_counter()
         action = self._bot.step(BoardcadeSpielState(self._spiel_game, sample))
-        per_sim = (time.perf_counter() - start) / self._bot.max_simulations
+        per_sim = (time.perf_counter() - start) / getattr(self._bot, self._BUDGET)
         self._per_sim = per_sim if self._per_sim is None else 0.5 * self._per_sim + 0.5 * per_sim
         return action if action in legal else self.rng.choice(legal)
+
+
+class OpenSpielISMCTSAgent(OpenSpielMCTSAgent):
+    name = "os_ismcts"
+    _BUDGET = "_max_simulations"
+
+    def _setup(self, state: State):
+        import numpy as np
+        from open_spiel.python.algorithms import mcts
+
+        from . import openspiel
+
+        key = (state.game.name, tuple(sorted(state.game.options.items())))
+        if key != self._key:
+            if state.game.game_type.perfect_information:
+                raise ValueError(f"OpenSpiel's ISMCTSBot refuses perfect-information games such as {state.game.name}")
+            self._spiel_game = openspiel.load(state.game.name, **state.game.options)
+            rs = np.random.RandomState(self.rng.randrange(2**31))
+            evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+            self._bot = openspiel.ismcts_bot(self._spiel_game, evaluator, self.uct_c, self.simulations, random_state=rs)
+            self._key = key
 
 
 # Registered through the "boardcade.agents" entry point (pyproject.toml), so the agents package never imports interop.

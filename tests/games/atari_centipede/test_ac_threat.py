@@ -10,7 +10,7 @@ import pytest
 
 from boardcade.agents.registry import make_agent
 from boardcade.games.atari_centipede.heuristic import evaluate
-from boardcade.games.atari_centipede.threat import card_odds, threat_map
+from boardcade.games.atari_centipede.threat import card_odds, reachable_columns, threat_map
 
 
 def lone(ac):
@@ -84,7 +84,7 @@ def test_AC_4_6_evaluation_plans_the_shot_of_the_die_in_use(ac):
     centipede's last segment as a won game, and greedy takes it."""
     s = ac.pos(gnome=(0, 4), centipedes=[{"segments": [(9, 5)], "facing": "left"}], dice=(1, 1))
     ac.act(s, "die", face=1)
-    assert evaluate(s, 0) == 1.0  # the best plan of the die wins
+    assert evaluate(s, 0) > 0.9999  # the best plan of the die wins
     ac.act(s, "move", dir="right")
     ac.act(s, "fire")
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
@@ -93,3 +93,19 @@ def test_AC_4_6_evaluation_plans_the_shot_of_the_die_in_use(ac):
     rng = random.Random(0)
     s.apply_action(make_agent("greedy", seed=rng.randrange(100)).step(s))
     assert ac.gnome(s) == (0, 5)
+
+
+def test_AC_5_2_wrist_control_mid_die_is_valued_with_the_rest_of_the_die(ac):
+    """AC-5.1, AC-5.2, AC-4.6: Wrist Control used before the die's move is not scored as if the die were spent:
+    from column 3 with 'move 1, fire' in use, Wrist Control to column 4, then move right and fire, shoots the
+    centipede's last segment in column 5, so the Wrist Control decision is worth a win to the Gnome, and the
+    columns it may still reach include the die's move."""
+    s = ac.pos(gnome=(0, 3), centipedes=[{"segments": [(9, 5)], "facing": "left"}], dice=(1, 1))
+    ac.act(s, "die", face=1)
+    ac.act(s, "use_card", card="Wrist Control")
+    assert evaluate(s, 0) > 0.9999
+    assert reachable_columns(s, 0) == {1, 3, 5}
+    ac.act(s, "move", dir="right")
+    ac.act(s, "move", dir="right")
+    ac.act(s, "fire")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]

@@ -1,57 +1,165 @@
-"""Evaluation of an Atari's Centipede state for the greedy agent and search: a value in [-1, 1].
+"""Evaluation of an Atari's Centipede state for the greedy agent and search: a value in (-1, 1).
 
-Each Centipede colour's pressure on the Gnome it hunts (0 to 1) mixes:
+The value is 2 P(win) - 1 as predicted by a model trained from self-play (`evaluator.json` in this folder,
+`scripts/train_evaluator.py`, docs/agents.md) over the terms below, computed per Centipede colour for the
+Gnome it hunts, from public information only (the hidden hand enters as hypergeometric odds, AC-12.1):
 - danger: the threat of the coming Centipede turn (`threat.threat_map`: bug reach, and the odds that the hidden
-  hand holds Spawn Spider, Berserk! or Spawn Centipede, from the public discards and tucked cards only) at the
-  safest column the Gnome can still reach before that turn (`threat.reachable_columns`), combined with the
-  threat of a drop into its row, which no move escapes;
-- material: the colour's segments on the board (the Gnome wins when none is left);
-- progress: how far its nearest segment has come toward that Gnome's row;
-- less a little for each Gnome Control card the Gnome still holds face up (a card spent is a resource gone).
-While the Gnome carries out a die, the rest of the die is planned: each way of making its move (left or right)
-with its fires where they fall (and one more from Trigger Finger if it is face up) is played out on a light
-copy of the board (`_shoot`: the first thing up the column goes, a segment splits its centipede) and the best
-plan for the Gnome is the position's value. So a move that lines up a shot at a threatening centipede is worth
-the shot, and the greedy agent, choosing one action at a time, still plays the whole die with a plan.
-The Centipede side values its colour's pressure, the Gnome side the opposite (in 4 players a team weighs its
-own colour's pressure against the other colour's).
+  hand holds Spawn Spider, Berserk! or Spawn Centipede) at the safest column the Gnome can still reach before
+  that turn (`threat.reachable_columns`), combined with the threat of a drop into its row, which no move
+  escapes; also that row threat alone, the threat where the Gnome stands and the share of safe columns;
+- material and progress: the colour's segments and pieces, how far its nearest segment has come, its spiders
+  and fleas, its speed bonus (tucked Spawn Centipede cards) and its hand size;
+- the Gnome's face-up Gnome Control cards (one term each), the dice left in its pool, whose turn it is.
+While the Gnome carries out a die (or turns Wrist Control mid-die), the rest of the die is planned: each way of
+making its moves with its fires where they fall (and one more from Trigger Finger if it is face up) is played
+out on a light copy of the board (`_shoot`: the first thing up the column goes, a segment splits its centipede)
+and the plan best for the Gnome gives the position's value. So a move that lines up a shot is worth the shot,
+and the greedy agent, choosing one action at a time, still plays the whole die with a plan.
+In 2 players the Centipede's value is the model's, the Gnome's its opposite; in 4 players a team's value comes
+from its own colour's terms against the other colour's. Without a trained model, `HAND_WEIGHTS` stand in.
 """
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
-from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, TRIGGER, WRIST, Centipede
-from .phases import P_GSTEP
+from boardcade.core.learned import LearnedModel, load_model
+
+from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST, Centipede
+from .phases import P_DRAW, P_GSTEP, P_GWRIST
 from .query import fields
-from .threat import reachable_columns, threat_map
+from .threat import next_turn_columns, reachable_columns, threat_map, turn_under_way
 
-DANGER, MATERIAL, PROGRESS, CARDS = 0.55, 0.25, 0.2, 0.02
-_CACHE = ("atari_centipede.heuristic", "pressures")
+FEATURES = (
+    "danger",
+    "row",
+    "here",
+    "safe",
+    "material",
+    "progress",
+    "pieces",
+    "bugs",
+    "tucked",
+    "hand",
+    "wrist",
+    "trigger",
+    "slam",
+    "glitch",
+    "dice",
+    "gnome_turn",
+)
+# The first hand-set evaluation (pressure = 0.55 danger + 0.25 material + 0.2 progress - 0.02 cards / 4, value
+# 2 pressure - 1), as a logit: used when no trained model is found (and to start self-play data).
+HAND_WEIGHTS = dict(danger=2.2, material=1.0, progress=0.8, wrist=-0.02, trigger=-0.02, slam=-0.02, glitch=-0.02)
+HAND_BIAS = -2.0
+WIN_LOGIT = 12.0  # a plan of the die in use that shoots the last segment: as good as won (tanh(6) = 0.99998)
+
+MODEL_FILES = {2: "evaluator.json", 4: "evaluator-4p.json"}
+_CACHE = ("atari_centipede.heuristic", "logits")
+_MODELS: dict[int, LearnedModel | None] = {}
 
 
-def pressure(state, colour: int, columns: set[int] | None = None) -> float:
-    """`colour`'s pressure on the Gnome it hunts, that Gnome standing at the end of its turn in the best of
-    `columns` (default: the columns it can still reach)."""
+def model(players: int = 2) -> LearnedModel | None:
+    """The trained model for `players` (None when this folder has none). In 4 players it must be linear: a
+    team's logit is its colour's less the other colour's."""
+    if players not in _MODELS:
+        _MODELS[players] = load_model(__package__, MODEL_FILES[players])
+    return _MODELS[players]
+
+
+def set_model(new: LearnedModel | None, players: int = 2) -> None:
+    """Use `new` instead of the shipped model for `players` (None: the hand-set weights); for training, tests."""
+    _MODELS[players] = new
+
+
+def _logit(x: list[float], players: int) -> float:
+    m = model(players)
+    if m is not None:
+        return m.logit(x)
+    return HAND_BIAS + sum(HAND_WEIGHTS.get(name, 0.0) * v for name, v in zip(FEATURES, x, strict=True))
+
+
+def colour_features(state, colour: int, columns: set[int] | None = None) -> list[float] | None:
+    """The terms of `colour`'s hunt for its Gnome, that Gnome ending its turn in the best of `columns` (default:
+    the columns it can still reach); None when the Gnome is gone or the colour has no segment left."""
     lay = state._lay
     g = lay.enemy_gnome[colour]
     if state._gnome[g] < 0 or state._segs[colour] == 0:
-        return 0.0
-    threat, row = threat_map(state, colour)
-    danger = min(threat[c] for c in (columns if columns is not None else reachable_columns(state, g)))
-    danger = 1.0 - (1.0 - danger) * (1.0 - row)
+        return None
+    col = state._gnome[g] % COLS
+    if columns is None and turn_under_way(state, colour):
+        # Mid-turn: the bugs still to move threaten the Gnome where it stands; every bug threatens it again at the
+        # colour's next turn, wherever its own turn takes it. So moving a bug near the Gnome keeps its worth.
+        now, row_now = threat_map(state, colour)
+        spared = (1.0 - now[col]) * (1.0 - row_now)
+        threat, row = threat_map(state, colour, whole=True)
+        columns = next_turn_columns(state, g)
+        keep = (1.0 - row) * spared
+        row = 1.0 - (1.0 - row) * (1.0 - row_now)
+    else:
+        threat, row = threat_map(state, colour)
+        if columns is None:
+            columns = reachable_columns(state, g)
+        keep = 1.0 - row
+    low = 1.0
+    safe = 0
+    for c in columns:
+        t = threat[c]
+        if t < low:
+            low = t
+        if t < 0.5:
+            safe += 1
+    danger = 1.0 - (1.0 - low) * keep
+    here = 1.0 - (1.0 - threat[col]) * keep
+    safe = safe / len(columns) * keep
     gend = state._gend[g]
     nearest = lay.rows
+    pieces = 0
     for cent in state._cents:
         if cent.colour == colour:
+            pieces += 1
             for s in cent.squares:
-                d = abs(s // COLS - gend)
+                d = s // COLS - gend
+                if d < 0:
+                    d = -d
                 if d < nearest:
                     nearest = d
     progress = 1.0 - (nearest - 1) / lay.field_rows if nearest < lay.rows else 0.0
-    material = state._segs[colour] / SEGMENTS
-    cards = sum(state._cards[g]) / 4
-    return DANGER * danger + MATERIAL * material + PROGRESS * progress - CARDS * cards
+    bugs = 0
+    for b in state._spiders:
+        if b.colour == colour:
+            bugs += 1
+    for b in state._fleas:
+        if b.colour == colour:
+            bugs += 1
+    cards = state._cards[g]
+    pool = state._pool
+    pool = pool[0] + pool[1] + pool[2] + pool[3] + pool[4] + pool[5]
+    hand = state._hand[colour]
+    turn_i = state._turn_i
+    gnome_turn = 0.0
+    if turn_i >= 0 and state._phase != P_DRAW:
+        _, kind, idx = state._order[turn_i]
+        gnome_turn = 1.0 if kind == 0 and idx == g else 0.0
+    return [
+        danger,
+        row,
+        here,
+        safe,
+        state._segs[colour] / SEGMENTS,
+        progress,
+        pieces / 3,
+        bugs / 3,
+        state._tucked[colour] / 2,
+        (hand[0] + hand[1] + hand[2] + hand[3] + hand[4]) / 3,  # the hand's size is public
+        float(cards[WRIST]),
+        float(cards[TRIGGER]),
+        float(cards[SLAM]),
+        float(cards[3]),
+        1.0 if pool <= 1 else pool / 6,  # a pool of one or none is refreshed at the Gnome's next turn (AC-4.1)
+        gnome_turn,
+    ]
 
 
 def _shoot(view, col: int):
@@ -95,40 +203,77 @@ def _shoot(view, col: int):
     return out
 
 
+def wrist_starts(col: int) -> list[int]:
+    """Where Wrist Control's one square takes a Gnome in column `col` (away from an edge, AC-5.2)."""
+    if col == 0:
+        return [1]
+    if col == COLS - 1:
+        return [COLS - 2]
+    return [col - 1, col + 1]
+
+
 def _plans(state) -> list[tuple[object, set[int]]]:
-    """(position at the end of the die, columns the Gnome may end on) for each plan of the die in use."""
+    """(position at the end of the die, columns the Gnome may end on) for each plan of the die in use, from each
+    square Wrist Control may take it to first when that is the decision now."""
     g = state._g
     col0 = state._gnome[g] % COLS
     steps = DIE_FACES[state._die][state._die_step :]
     trigger = state._cards[g][TRIGGER]
     wrist = state._cards[g][WRIST]
+    starts = wrist_starts(col0) if state._phase == P_GWRIST else [col0]
+    moves = any(kind == MOVE for kind, _ in steps)
     out = []
-    for d in (-1, 1):
-        if not any(kind == MOVE for kind, _ in steps) and d == 1:
-            break
-        view, col = state, col0
-        for kind, n in steps:
-            if kind == MOVE:
-                col = max(0, min(COLS - 1, col + d * n))
-            elif kind == FIRE_STEP:
-                view = _shoot(view, col)
-        ends = {col}
-        if wrist:
-            ends |= {max(0, col - 1), min(COLS - 1, col + 1)}
-        out.append((view, ends))
-        if trigger:
-            extra = SimpleNamespace(**fields(_shoot(view, col)))
-            extra._cards = [c.copy() for c in view._cards]
-            extra._cards[g][TRIGGER] = False
-            out.append((extra, ends))
+    for start in starts:
+        for d in (-1, 1) if moves else (1,):
+            view, col = state, start
+            for kind, n in steps:
+                if kind == MOVE:
+                    col = max(0, min(COLS - 1, col + d * n))
+                elif kind == FIRE_STEP:
+                    view = _shoot(view, col)
+            ends = {col}
+            if wrist:
+                ends |= {max(0, col - 1), min(COLS - 1, col + 1)}
+            out.append((view, ends))
+            if trigger:
+                extra = SimpleNamespace(**fields(_shoot(view, col)))
+                extra._cards = [c.copy() for c in view._cards]
+                extra._cards[g][TRIGGER] = False
+                out.append((extra, ends))
     return out
 
 
-def _value(state, colour: int) -> float:
+def _die_in_use(state) -> bool:
+    return state._die >= 0 and state._die_step < len(DIE_FACES[state._die])
+
+
+def _logit_of(state, colour: int, columns: set[int] | None = None) -> float:
+    x = colour_features(state, colour, columns)
+    if x is None:  # decided: the hunted Gnome is gone, or the colour has no segment left
+        return WIN_LOGIT if state._gnome[state._lay.enemy_gnome[colour]] < 0 else -WIN_LOGIT
+    return _logit(x, state._lay.players)
+
+
+def colour_logit(state, colour: int) -> float:
+    """The model's logit that `colour`'s side wins, the acting Gnome choosing its best plan of the die in use
+    (a plan that shoots the colour's last segment is as good as won)."""
     lay = state._lay
-    if state._phase == P_GSTEP and lay.enemy_gnome[colour] == state._g:
-        return min(pressure(view, colour, ends) for view, ends in _plans(state))
-    return pressure(state, colour)
+    if (state._phase == P_GSTEP or (state._phase == P_GWRIST and _die_in_use(state))) and lay.enemy_gnome[
+        colour
+    ] == state._g:
+        return min(_logit_of(view, colour, ends) for view, ends in _plans(state))
+    return _logit_of(state, colour)
+
+
+def features(state, player: int) -> list[float]:
+    """The model's input for `player`'s side (2 players: the Centipede colour's terms; 4 players: the player's
+    colour's terms less the other colour's), public information only. For training."""
+    lay = state._lay
+    if not lay.team_game:
+        return colour_features(state, 0) or [0.0] * len(FEATURES)
+    own = colour_features(state, player // 2) or [0.0] * len(FEATURES)
+    other = colour_features(state, 1 - player // 2) or [0.0] * len(FEATURES)
+    return [a - b for a, b in zip(own, other, strict=True)]
 
 
 def evaluate(state, player: int) -> float:
@@ -136,16 +281,17 @@ def evaluate(state, player: int) -> float:
         return float(state.returns()[player])
     if state._turn_i < 0:
         return 0.0
-    # Search asks for every player's value of one position in a row: the pressures are computed once per position.
+    # Search asks for every player's value of one position in a row: the logits are computed once per position.
     key = len(state._history)
-    cached = state.event_cache(_CACHE)  # [history length, pressures] (a clone starts with none)
+    cached = state.event_cache(_CACHE)  # [history length, logits] (a clone starts with none)
     if cached and cached[0] == key:
-        pressures = cached[1]
+        logits = cached[1]
     else:
-        pressures = [_value(state, c) for c in range(state._lay.colours)]
-        cached[:] = [key, pressures]
+        logits = [colour_logit(state, c) for c in range(state._lay.colours)]
+        cached[:] = [key, logits]
     if not state._lay.team_game:
-        value = 2.0 * pressures[0] - 1.0
-        return max(-1.0, min(1.0, value if player == 1 else -value))
+        z = logits[0]
+        return math.tanh(0.5 * (z if player == 1 else -z))
     team = player // 2
-    return max(-1.0, min(1.0, pressures[team] - pressures[1 - team]))
+    own, other = logits[team], logits[1 - team]
+    return math.tanh(0.5 * (own - other))

@@ -90,8 +90,43 @@ def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> list[
     return out
 
 
-def threat_map(state, colour: int) -> tuple[list[float], float]:
-    """(threat per column of the hunted Gnome's row, threat of a drop into that row) for `colour`'s coming turn."""
+# Search evaluates many positions that differ only where the Gnome stands, which the threat map does not depend
+# on: the maps are kept by what they do depend on (the board, the bugs, the public card counts, whose turn).
+_CACHE: dict[tuple[object, ...], tuple[list[float], float]] = {}
+_CACHE_SIZE = 50000
+
+
+def threat_map(state, colour: int, whole: bool = False) -> tuple[list[float], float]:
+    """(threat per column of the hunted Gnome's row, threat of a drop into that row) for `colour`'s coming turn;
+    while its turn is under way, for the rest of that turn, or with `whole`, for its next turn (every bug)."""
+    in_progress = False if whole else turn_under_way(state, colour)
+    key = (
+        state._lay,
+        colour,
+        in_progress,
+        state._phase == P_CPLAY,
+        state._gend[state._lay.enemy_gnome[colour]],
+        tuple(state._board),
+        tuple((c.colour, tuple(c.squares), c.facings[0], c.moved) for c in state._cents),
+        tuple((b.square, b.colour, b.moved) for b in state._spiders),
+        tuple((b.square, b.colour, b.moved) for b in state._fleas),
+        state._tucked[colour],
+        sum(state._hand[colour]),
+        tuple(state._discard[colour]),
+        state._segs[colour],
+        state._spider_supply,
+        state._flea_supply,
+        state._pending_spider,
+    )
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        found = _CACHE[key] = _threat_map(state, colour, in_progress)
+    return list(found[0]), found[1]
+
+
+def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], float]:
     lay = state._lay
     g = lay.enemy_gnome[colour]
     gnome_row = state._gend[g]
@@ -101,7 +136,6 @@ def threat_map(state, colour: int) -> tuple[list[float], float]:
     dy = state._dy[colour]
     front = gnome_row + (1 if gnome_row == 0 else -1)
     front_lo = front * COLS
-    in_progress = _in_progress(state, colour)
     phase = state._phase
     cards = in_progress is False or phase == P_CPLAY
     odds = card_odds(state, colour) if cards else [0.0] * 5
@@ -204,12 +238,17 @@ def _spider_reach(board, square: int, front: int, speed: int) -> list[int]:
     return out
 
 
-def _in_progress(state, colour: int) -> bool:
+def turn_under_way(state, colour: int) -> bool:
     """Whether `colour`'s Centipede turn is under way (its card may be played, its bugs may be moving)."""
     if state._turn_i < 0 or state._phase == P_DRAW:
         return False
     _, kind, idx = state._order[state._turn_i]
     return kind == 1 and idx == colour
+
+
+def next_turn_columns(state, g: int) -> set[int]:
+    """Columns the Gnome `g` may stand on after its next turn: a die of the pool, Wrist Control if face up."""
+    return _spread(state._gnome[g] % COLS, _pool_moves(state), state._cards[g][WRIST])
 
 
 def reachable_columns(state, g: int) -> set[int]:
@@ -227,7 +266,17 @@ def reachable_columns(state, g: int) -> set[int]:
             return _spread(col, _pool_moves(state), wrist)
         return {col}
     if state._phase == P_GWRIST:
-        return {max(0, col - 1), min(COLS - 1, col + 1)}
+        # Wrist Control's square first (away from an edge), then what is left of the turn: the rest of the die
+        # in use, or a die of the pool when none is chosen yet (AC-5.1, AC-5.2).
+        starts = [1] if col == 0 else [COLS - 2] if col == COLS - 1 else [col - 1, col + 1]
+        if state._die < 0:
+            options = _pool_moves(state)
+        else:
+            options = [[n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]]
+        out: set[int] = set()
+        for start in starts:
+            out |= _spread(start, options, wrist)
+        return out
     if state._die < 0:
         return _spread(col, _pool_moves(state), wrist)
     moves = [n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]

@@ -1,29 +1,48 @@
-"""One-ply evaluation for Milton Bradley Centipede, used by the greedy agent and search agents.
+"""Evaluation of a Milton Bradley Centipede state for the greedy agent and search: a value in (-1, 1).
 
-The race is what matters: path spaces left to travel for all six segments (fewer is better), how fast the
-centipede can move (live segments; a dead head stops it), a working gun, and a poison mushroom a player's
-head is about to reach where a shortcut starts (a likely jump into the next lane).
+The value is 2 P(win) - 1 as predicted by a model trained from self-play (`evaluator.json` in this folder,
+`scripts/train_evaluator.py`, docs/agents.md) over the race's terms, each the player's less the opponent's:
+path spaces left to travel for all six segments (fewer is better) and for the leading and trailing segment,
+how fast the centipede can move (live segments; a dead head stops it), a working gun, a poison mushroom a head
+is about to reach where a shortcut starts (a likely jump into the next lane), and whose turn it is. Nothing is
+hidden in this game (MB-10.1). Without a trained model, `HAND_WEIGHTS` (the first hand-set evaluation) stand in.
 """
 
 from __future__ import annotations
 
 import math
 
+from boardcade.core.learned import LearnedModel, load_model
+
 from .layout import SEGMENTS
 
+FEATURES = ("left", "lead", "last", "live", "head_dead", "gun_disabled", "shortcut", "to_move")
+# The first hand-set evaluation: tanh((side score of the player less the opponent's) / 40), a side score being
+# -left / 6 + 1.5 live - 4 (dead head) - 2 (gun disabled) + 3 (shortcut ahead); as a logit.
+HAND_WEIGHTS = dict(left=-1 / 120, live=1.5 / 20, head_dead=-4 / 20, gun_disabled=-2 / 20, shortcut=3 / 20)
+_MODEL: list[LearnedModel | None] = []
 
-def _side_score(state, p: int) -> float:
+
+def model() -> LearnedModel | None:
+    """The trained model (None when this folder has none)."""
+    if not _MODEL:
+        _MODEL.append(load_model(__package__, "evaluator.json"))
+    return _MODEL[0]
+
+
+def set_model(new: LearnedModel | None, players: int = 2) -> None:
+    """Use `new` instead of the shipped model (None: the hand-set weights); for training and tests."""
+    _MODEL[:] = [new]
+
+
+def _side(state, p: int) -> tuple[float, ...]:
     lay = state._L
     s = state._seg
     b = p * SEGMENTS
-    left = sum(lay.remaining(p, s[b + k]) for k in range(SEGMENTS))
+    left = [lay.remaining(p, s[b + k]) for k in range(SEGMENTS)]
     alive = state._alive
     live = sum(alive[b : b + SEGMENTS])
-    score = -left / 6.0 + 1.5 * live
-    if not alive[b]:
-        score -= 4.0  # a dead head costs a whole turn
-    if state._gun_disabled(p):
-        score -= 2.0
+    shortcut = 0.0
     # a poison mushroom just ahead of the head, where a shortcut starts, is likely to be used
     h = s[b]
     step = lay.step[p]
@@ -33,14 +52,32 @@ def _side_score(state, p: int) -> float:
         if not 0 <= at < lay.n:
             break
         if landing[at] >= 0 and poison[poison_at[at + step]]:
-            score += 3.0
+            shortcut = 1.0
             break
-    return score
+    return (
+        float(sum(left)),
+        float(min(left)),
+        float(max(left)),
+        float(live),
+        0.0 if alive[b] else 1.0,
+        1.0 if state._gun_disabled(p) else 0.0,
+        shortcut,
+    )
+
+
+def features(state, player: int) -> list[float]:
+    """The model's input for `player`: each term the player's less the opponent's."""
+    mine, theirs = _side(state, player), _side(state, 1 - player)
+    to_move = 1.0 if state._player == player else -1.0
+    return [a - b for a, b in zip(mine, theirs, strict=True)] + [to_move]
 
 
 def evaluate(state, player: int) -> float:
-    """Value of `state` for `player` in [-1, 1] (+1 won, -1 lost)."""
+    """Value of `state` for `player` in (-1, 1) (+1 won, -1 lost)."""
     if state.is_terminal():
         return float(state.returns()[player])
-    diff = _side_score(state, player) - _side_score(state, 1 - player)
-    return math.tanh(diff / 40.0)
+    x = features(state, player)
+    m = model()
+    if m is not None:
+        return m.value(x)
+    return math.tanh(0.5 * sum(HAND_WEIGHTS.get(name, 0.0) * v for name, v in zip(FEATURES, x, strict=True)))

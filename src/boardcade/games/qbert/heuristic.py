@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from boardcade.core.learned import LearnedModel, load_model
+
 from . import board as B
 from .phases import ESCAPE, ROLLOFF
 
@@ -113,21 +115,67 @@ def _pull(q: int, pegs: int) -> float:
 FRESH_ROUND = min(B.NUM_CUBES, PEGS_COUNTED) * FUTURE_SHARE + _pull(B.TOP, B.ALL_PEGS)
 
 
-def evaluate(state, player: int) -> float:
-    if state.is_terminal():
-        return float(state.returns()[player])
+FEATURES = ("lead", "taken", "future", "pull", "danger", "fresh", "qbert", "round", "escape")
+# The first hand-set evaluation, tanh((expected pegs of the player less the opponent's) / 10), as a logit: used
+# when no trained model is found (and to start self-play data).
+HAND_WEIGHTS = dict(lead=0.2, taken=0.2, future=0.2 * PEGS_COUNTED * FUTURE_SHARE, pull=0.2, fresh=0.2 * FRESH_ROUND)
+_MODEL: list[LearnedModel | None] = []
+
+
+def model() -> LearnedModel | None:
+    """The trained model (None when this folder has none)."""
+    if not _MODEL:
+        _MODEL.append(load_model(__package__, "evaluator.json"))
+    return _MODEL[0]
+
+
+def set_model(new: LearnedModel | None, players: int = 2) -> None:
+    """Use `new` instead of the shipped model (None: the hand-set weights); for training and tests."""
+    _MODEL[:] = [new]
+
+
+def features(state, player: int) -> list[float]:
+    """The model's input for `player`: each term is signed for `player` against the opponent (so a position's
+    value to one player is minus its value to the other, but for what only Q*bert's player knows: his moves
+    left, QB-7.1)."""
     qp = state._qp
+    totals = state._totals()
+    lead = totals[player] - totals[1 - player]
     if qp < 0:
-        return 0.0
-    expected = [float(t) for t in state._totals()]
+        return [float(lead)] + [0.0] * (len(FEATURES) - 1)
+    sign = 1.0 if player == qp else -1.0
+    taken = future = pull = danger = fresh = escape = 0.0
     if state._phase != ROLLOFF:  # between games both players have a round ahead: nothing to add
         pegs = state._pegs
         left = pegs.bit_count()
-        survive = 1.0 - _danger(state, state._q, player)
-        expected[qp] += B.NUM_CUBES - left + min(left, PEGS_COUNTED) * FUTURE_SHARE * survive + _pull(state._q, pegs)
-        if state._round % 2 == 0:
-            # The nasty player has his round as Q*bert still to play in this game: count it as a fresh one,
-            # so that ending this round (last peg or capture) is judged by its pegs, not by the next round
-            # suddenly coming into view.
-            expected[1 - qp] += FRESH_ROUND
-    return math.tanh((expected[player] - expected[1 - player]) / SCALE)
+        d = _danger(state, state._q, player)
+        taken = B.NUM_CUBES - left
+        future = min(left, PEGS_COUNTED) / PEGS_COUNTED * (1.0 - d)
+        pull = _pull(state._q, pegs)
+        danger = d
+        # The nasty player still has his round as Q*bert to play in this game: a fresh round's worth for him.
+        fresh = -1.0 if state._round % 2 == 0 else 0.0
+        escape = 1.0 if state._phase == ESCAPE else 0.0
+    return [
+        float(lead),
+        sign * taken,
+        sign * future,
+        sign * pull,
+        sign * danger,
+        sign * fresh,
+        sign,
+        sign * (state._round % 2),
+        sign * escape,
+    ]
+
+
+def evaluate(state, player: int) -> float:
+    if state.is_terminal():
+        return float(state.returns()[player])
+    if state._qp < 0:
+        return 0.0
+    x = features(state, player)
+    m = model()
+    if m is not None:
+        return m.value(x)
+    return math.tanh(0.5 * sum(HAND_WEIGHTS.get(name, 0.0) * v for name, v in zip(FEATURES, x, strict=True)))
