@@ -14,7 +14,9 @@ import math
 
 from boardcade.core.learned import LearnedModel, load_model
 
+from . import query
 from .layout import SEGMENTS
+from .state import MBState
 
 FEATURES = ("left", "lead", "last", "live", "head_dead", "gun_disabled", "shortcut", "to_move")
 # The first hand-set evaluation: tanh((side score of the player less the opponent's) / 40), a side score being
@@ -35,18 +37,18 @@ def set_model(new: LearnedModel | None, players: int = 2) -> None:
     _MODEL[:] = [new]
 
 
-def _side(state, p: int) -> tuple[float, ...]:
-    lay = state._L
-    s = state._seg
+def _side(state: MBState, p: int) -> tuple[float, ...]:
+    lay = query.layout(state)
+    s = query.segments(state)
     b = p * SEGMENTS
     left = [lay.remaining(p, s[b + k]) for k in range(SEGMENTS)]
-    alive = state._alive
+    alive = query.alive(state)
     live = sum(alive[b : b + SEGMENTS])
     shortcut = 0.0
     # a poison mushroom just ahead of the head, where a shortcut starts, is likely to be used
     h = s[b]
     step = lay.step[p]
-    landing, poison_at, poison = lay.landing[p], lay.poison_at, state._poison
+    landing, poison_at, poison = lay.landing[p], lay.poison_at, query.poison(state)
     for k in range(6):
         at = h + step * k
         if not 0 <= at < lay.n:
@@ -60,19 +62,19 @@ def _side(state, p: int) -> tuple[float, ...]:
         float(max(left)),
         float(live),
         0.0 if alive[b] else 1.0,
-        1.0 if state._gun_disabled(p) else 0.0,
+        1.0 if query.gun_disabled(state, p) else 0.0,
         shortcut,
     )
 
 
-def features(state, player: int) -> list[float]:
+def features(state: MBState, player: int) -> list[float]:
     """The model's input for `player`: each term the player's less the opponent's."""
     mine, theirs = _side(state, player), _side(state, 1 - player)
-    to_move = 1.0 if state._player == player else -1.0
+    to_move = 1.0 if query.player(state) == player else -1.0
     return [a - b for a, b in zip(mine, theirs, strict=True)] + [to_move]
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: MBState, player: int) -> float:
     """Value of `state` for `player` in (-1, 1) (+1 won, -1 lost)."""
     if state.is_terminal():
         return float(state.returns()[player])
