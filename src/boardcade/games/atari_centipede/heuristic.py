@@ -93,17 +93,18 @@ def colour_features(state: AtariData, colour: int, columns: set[int] | None = No
     if square < 0 or segs == 0:
         return None
     col = square % COLS
-    if columns is None and turn_under_way(state, colour):
+    under_way = turn_under_way(state, colour)
+    if columns is None and under_way:
         # Mid-turn: the bugs still to move threaten the Gnome where it stands; every bug threatens it again at the
         # colour's next turn, wherever its own turn takes it. So moving a bug near the Gnome keeps its worth.
-        now, row_now = threat_map(state, colour)
+        now, row_now = threat_map(state, colour, under_way=True)
         spared = (1.0 - now[col]) * (1.0 - row_now)
         threat, row = threat_map(state, colour, whole=True)
         columns = next_turn_columns(state, g)
         keep = (1.0 - row) * spared
         row = 1.0 - (1.0 - row) * (1.0 - row_now)
     else:
-        threat, row = threat_map(state, colour)
+        threat, row = threat_map(state, colour, under_way=under_way)
         if columns is None:
             columns = reachable_columns(state, g)
         keep = 1.0 - row
@@ -284,18 +285,18 @@ def features(state: AtariData, player: int) -> list[float]:
 def evaluate(state: AtariData, player: int) -> float:
     if state.is_terminal():
         return float(state.returns()[player])
-    if query.turn(state) is None:
-        return 0.0
-    # Search asks for every player's value of one position in a row: the logits are computed once per position.
+    # Search asks for every player's value of one position in a row: the logits are computed once per position
+    # (and only once its turns have begun: setup is worth 0 to all).
     key = state.move_number()
     cached = state.event_cache(_CACHE)  # [history length, logits] (a clone starts with none)
-    lay = query.layout(state)
     if cached and cached[0] == key:
         logits = cached[1]
+    elif query.turn(state) is None:
+        return 0.0
     else:
-        logits = [colour_logit(state, c) for c in range(lay.colours)]
+        logits = [colour_logit(state, c) for c in range(query.layout(state).colours)]
         cached[:] = [key, logits]
-    if not lay.team_game:
+    if len(logits) == 1:  # 2 players: one colour
         z = logits[0]
         return math.tanh(0.5 * (z if player == 1 else -z))
     team = player // 2

@@ -108,10 +108,16 @@ _CACHE: dict[tuple[object, ...], tuple[list[float], float]] = {}
 _CACHE_SIZE = 50000
 
 
-def threat_map(state: AtariData, colour: int, whole: bool = False) -> tuple[list[float], float]:
+def threat_map(
+    state: AtariData, colour: int, whole: bool = False, under_way: bool | None = None
+) -> tuple[list[float], float]:
     """(threat per column of the hunted Gnome's row, threat of a drop into that row) for `colour`'s coming turn;
-    while its turn is under way, for the rest of that turn, or with `whole`, for its next turn (every bug)."""
-    in_progress = False if whole else turn_under_way(state, colour)
+    while its turn is under way, for the rest of that turn, or with `whole`, for its next turn (every bug).
+    `under_way`: `turn_under_way(state, colour)` when the caller has it already."""
+    if whole:
+        in_progress = False
+    else:
+        in_progress = turn_under_way(state, colour) if under_way is None else under_way
     lay = query.layout(state)
     key = (
         lay,
@@ -120,9 +126,9 @@ def threat_map(state: AtariData, colour: int, whole: bool = False) -> tuple[list
         query.phase(state) == P_CPLAY,
         query.gnome_end_rows(state)[lay.enemy_gnome[colour]],
         tuple(query.board(state)),
-        tuple((c.colour, tuple(c.squares), c.facings[0], c.moved) for c in query.centipedes(state)),
-        tuple((b.square, b.colour, b.moved) for b in query.spiders(state)),
-        tuple((b.square, b.colour, b.moved) for b in query.fleas(state)),
+        tuple([(c.colour, tuple(c.squares), c.facings[0], c.moved) for c in query.centipedes(state)]),
+        tuple([(b.square, b.colour, b.moved) for b in query.spiders(state)]),
+        tuple([(b.square, b.colour, b.moved) for b in query.fleas(state)]),
         query.tucked(state)[colour],
         query.hand_size(state, colour),
         tuple(query.discards(state)[colour]),

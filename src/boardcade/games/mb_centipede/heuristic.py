@@ -11,11 +11,12 @@ hidden in this game (MB-10.1). Without a trained model, `HAND_WEIGHTS` (the firs
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from boardcade.core.learned import LearnedModel, load_model
 
 from . import query
-from .layout import SEGMENTS
+from .layout import SEGMENTS, Layout
 from .state import MBState
 
 FEATURES = ("left", "lead", "last", "live", "head_dead", "gun_disabled", "shortcut", "to_move")
@@ -37,18 +38,18 @@ def set_model(new: LearnedModel | None, players: int = 2) -> None:
     _MODEL[:] = [new]
 
 
-def _side(state: MBState, p: int) -> tuple[float, ...]:
-    lay = query.layout(state)
-    s = query.segments(state)
+def _side(
+    state: MBState, p: int, lay: Layout, s: Sequence[int], alive: Sequence[bool], poison: Sequence[bool]
+) -> tuple[float, ...]:
+    """One side's terms, from the state's segments, live flags and poison mushrooms (read once by `features`)."""
     b = p * SEGMENTS
     left = [lay.remaining(p, s[b + k]) for k in range(SEGMENTS)]
-    alive = query.alive(state)
     live = sum(alive[b : b + SEGMENTS])
     shortcut = 0.0
     # a poison mushroom just ahead of the head, where a shortcut starts, is likely to be used
     h = s[b]
     step = lay.step[p]
-    landing, poison_at, poison = lay.landing[p], lay.poison_at, query.poison(state)
+    landing, poison_at = lay.landing[p], lay.poison_at
     for k in range(6):
         at = h + step * k
         if not 0 <= at < lay.n:
@@ -69,7 +70,8 @@ def _side(state: MBState, p: int) -> tuple[float, ...]:
 
 def features(state: MBState, player: int) -> list[float]:
     """The model's input for `player`: each term the player's less the opponent's."""
-    mine, theirs = _side(state, player), _side(state, 1 - player)
+    lay, s, alive, poison = query.layout(state), query.segments(state), query.alive(state), query.poison(state)
+    mine, theirs = _side(state, player, lay, s, alive, poison), _side(state, 1 - player, lay, s, alive, poison)
     to_move = 1.0 if query.player(state) == player else -1.0
     return [a - b for a, b in zip(mine, theirs, strict=True)] + [to_move]
 

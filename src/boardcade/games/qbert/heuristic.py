@@ -64,8 +64,8 @@ NEAREST_CAP = 3
 SCALE = 10.0  # pegs of lead for tanh(1) = 0.76
 
 
-def _danger(state: QbertData, q: int, player: int) -> float:
-    """Rough chance that Q*bert is caught in the next nasty turn."""
+def _danger(state: QbertData, q: int, player: int, qp: int, phase: int) -> float:
+    """Rough chance that Q*bert is caught in the next nasty turn (Q*bert's player `qp`, in `phase`)."""
     nasty = query.nasties(state)
     danger = 0.0
     coily = nasty[B.COILY]
@@ -82,8 +82,7 @@ def _danger(state: QbertData, q: int, player: int) -> float:
         pos = nasty[k]
         if pos >= 0 and DIST[pos][q] <= 1:
             danger += REACH[1] * 0.5
-    phase = query.phase(state)
-    if player == query.qbert_player(state):
+    if player == qp:
         # He knows his moves left: each one is an escape hop if a capturer reaches him (his own roll: never None).
         left = (query.roll_seen_by(state, player) or 0) - query.moves_used(state)
         escape = max(0.3, 1.0 - 0.12 * left)
@@ -141,7 +140,10 @@ def features(state: QbertData, player: int) -> list[float]:
     """The model's input for `player`: each term is signed for `player` against the opponent (so a position's
     value to one player is minus its value to the other, but for what only Q*bert's player knows: his moves
     left, QB-7.1)."""
-    qp = query.qbert_player(state)
+    return _features(state, player, query.qbert_player(state))
+
+
+def _features(state: QbertData, player: int, qp: int) -> list[float]:
     totals = query.totals(state)
     lead = totals[player] - totals[1 - player]
     if qp < 0:
@@ -154,7 +156,7 @@ def features(state: QbertData, player: int) -> list[float]:
         pegs = query.pegs(state)
         cube = query.qbert_cube(state)
         left = pegs.bit_count()
-        d = _danger(state, cube, player)
+        d = _danger(state, cube, player, qp, phase)
         taken = B.NUM_CUBES - left
         future = min(left, PEGS_COUNTED) / PEGS_COUNTED * (1.0 - d)
         pull = _pull(cube, pegs)
@@ -178,9 +180,10 @@ def features(state: QbertData, player: int) -> list[float]:
 def evaluate(state: QbertData, player: int) -> float:
     if state.is_terminal():
         return float(state.returns()[player])
-    if query.qbert_player(state) < 0:
+    qp = query.qbert_player(state)
+    if qp < 0:
         return 0.0
-    x = features(state, player)
+    x = _features(state, player, qp)
     m = model()
     if m is not None:
         return m.value(x)
