@@ -112,6 +112,10 @@ def _pull(q: int, pegs: int) -> float:
     return NEAR_WEIGHT * near - NEAREST_WEIGHT * min(nearest, NEAREST_CAP)
 
 
+# _pull by (Q*bert's cube, pegs left): search evaluates many positions that share them.
+_PULLS: dict[tuple[int, int], float] = {}
+_PULLS_SIZE = 50000
+
 # What a round not yet begun is worth to its Q*bert: the estimate below at the start of a round (Q*bert on
 # the top cube, every peg on the board, every nasty at home, too far to reach him at once).
 FRESH_ROUND = min(B.NUM_CUBES, PEGS_COUNTED) * FUTURE_SHARE + _pull(B.TOP, B.ALL_PEGS)
@@ -159,7 +163,12 @@ def _features(state: QbertData, player: int, qp: int) -> list[float]:
         d = _danger(state, cube, player, qp, phase)
         taken = B.NUM_CUBES - left
         future = min(left, PEGS_COUNTED) / PEGS_COUNTED * (1.0 - d)
-        pull = _pull(cube, pegs)
+        known = _PULLS.get((cube, pegs))
+        if known is None:
+            if len(_PULLS) >= _PULLS_SIZE:
+                _PULLS.clear()
+            known = _PULLS[cube, pegs] = _pull(cube, pegs)
+        pull = known
         danger = d
         # The nasty player still has his round as Q*bert to play in this game: a fresh round's worth for him.
         fresh = -1.0 if rounds % 2 == 0 else 0.0
