@@ -34,6 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("qbert", "mb_centipede", "atari_centipede")
+# The games whose source folder holds a trained evaluation (Atari's Centipede has none yet: issue 26 item 2).
+TRAINED = tuple(name for name in GAMES if (ROOT / "src/boardcade/games" / name / "evaluator.json").exists())
 SDIST_MUST_HAVE = ("LICENSE", "README.md", "docs/interop.md", "examples/", "tests/", "benchmarks/", "scripts/")
 WHEEL_MUST_HAVE = ("boardcade/web/index.html", "boardcade/py.typed")
 # What a core install must import without any extra, and packages that must then stay unimported.
@@ -48,7 +50,8 @@ for name in boardcade.game_names():
     boardcade.core.advance_chance(state, __import__("random").Random(1))
     make_agent("greedy", 1).step(state)
     heuristic = sys.modules[boardcade.core.game_spec(name).part("heuristic").__module__]
-    assert heuristic.model() is not None, f"{name}: its trained evaluator.json did not load"
+    if name in TRAINED:
+        assert heuristic.model() is not None, f"{name}: its trained evaluator.json did not load"
 heavy = {"numpy", "fastapi", "sqlalchemy", "uvicorn", "gymnasium", "pettingzoo", "pyspiel"}
 assert not heavy & set(sys.modules), f"a core import pulled in {sorted(heavy & set(sys.modules))}"
 print(boardcade.__version__)
@@ -100,7 +103,8 @@ def game_resources() -> list[str]:
         spec = game_spec(name)
         folder = spec.resource_package().replace(".", "/")
         out += [f"{folder}/{path}" for path in (spec.rules_doc, spec.web_module, "lessons.json") if path]
-        out.append(f"{folder}/evaluator.json")  # the trained evaluation, read without numpy (docs/agents.md)
+        if name in TRAINED:
+            out.append(f"{folder}/evaluator.json")  # the trained evaluation, read without numpy (docs/agents.md)
     return out
 
 
@@ -128,7 +132,7 @@ def get_json(url: str) -> dict:
 
 def check_core(bin_dir: Path, env: dict[str, str], tmp: Path) -> None:
     boardcade = str(bin_dir / "boardcade")
-    out = run([str(bin_dir / "python"), "-c", CORE_IMPORTS], env, cwd=tmp)
+    out = run([str(bin_dir / "python"), "-c", f"TRAINED = {TRAINED!r}\n{CORE_IMPORTS}"], env, cwd=tmp)
     step(f"core install: imports without extras (version {out.stdout.strip()})")
     out = run([boardcade, "games"], env, cwd=tmp)
     assert all(g in out.stdout for g in GAMES), out.stdout

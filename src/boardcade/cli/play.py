@@ -63,16 +63,20 @@ def hint(state: State, seat: int, seed: int) -> tuple[int | None, float, float, 
 
     The agent searches a state drawn from the seat's information state, never the real one, so a hint reveals
     nothing hidden; its randomness is its own (the match's dice are not touched). When the search has no
-    favourite (its best move has about a uniform share of the visits, as at setup), the game's heuristic ranks
-    the moves one ply ahead instead (`how` = "heuristic"); when that rates every move alike too, the action is
-    None (`how` = "uniform"): no move stands out, and the hint says so instead of naming the first one."""
+    favourite (its best move has about a uniform share of the visits among the moves it tried, as at setup), the
+    game's heuristic ranks the moves one ply ahead instead (`how` = "heuristic"); when that rates every move alike
+    too, the action is None (`how` = "uniform"): no move stands out, and the hint says so instead of naming the
+    first one."""
     began = time.perf_counter()
     rng = random.Random(f"hint:{seed}:{state.move_number()}:{seat}")
     seen = state.resample_from_infostate(seat, rng)
     ranked = make_agent(HINT_AGENT, rng.randrange(2**31)).analyse(seen)
     n = len(state.legal_actions())
     action, share = ranked[0]
-    if n <= 1 or share > FLAT / n:
+    # Uniform among the moves the search tried: with fewer iterations than moves (Atari's 140 seeding squares)
+    # each tried move gets one visit, and that is no favourite either.
+    tried = len(ranked)
+    if n <= 1 or share > FLAT / min(n, tried):
         return action, share, time.perf_counter() - began, "search"
     evaluate = heuristic_for(state.game.name)
     values: dict[int, float] = {}
