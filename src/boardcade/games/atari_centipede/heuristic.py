@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import math
 from types import SimpleNamespace
+from typing import cast
 
 from boardcade.core.learned import LearnedModel, load_model
 
-from .board import COLS, DIE_FACES, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST, Centipede
+from . import query
+from .board import COLS, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST, Centipede
 from .phases import P_DRAW, P_GSTEP, P_GWRIST
 from .query import fields
+from .state import AtariData
 from .threat import next_turn_columns, reachable_columns, threat_map, turn_under_way
 
 FEATURES = (
@@ -80,43 +83,46 @@ def _logit(x: list[float], players: int) -> float:
     return HAND_BIAS + sum(HAND_WEIGHTS.get(name, 0.0) * v for name, v in zip(FEATURES, x, strict=True))
 
 
-def colour_features(state, colour: int, columns: set[int] | None = None) -> list[float] | None:
+def colour_features(state: AtariData, colour: int, columns: set[int] | None = None) -> list[float] | None:
     """The terms of `colour`'s hunt for its Gnome, that Gnome ending its turn in the best of `columns` (default:
     the columns it can still reach); None when the Gnome is gone or the colour has no segment left."""
-    lay = state._lay
+    lay = query.layout(state)
     g = lay.enemy_gnome[colour]
-    if state._gnome[g] < 0 or state._segs[colour] == 0:
+    square = query.gnome_squares(state)[g]
+    segs = query.segments_on_board(state)[colour]
+    if square < 0 or segs == 0:
         return None
-    col = state._gnome[g] % COLS
-    if columns is None and turn_under_way(state, colour):
+    col = square % COLS
+    under_way = turn_under_way(state, colour)
+    if columns is None and under_way:
         # Mid-turn: the bugs still to move threaten the Gnome where it stands; every bug threatens it again at the
         # colour's next turn, wherever its own turn takes it. So moving a bug near the Gnome keeps its worth.
-        now, row_now = threat_map(state, colour)
+        now, row_now = threat_map(state, colour, under_way=True)
         spared = (1.0 - now[col]) * (1.0 - row_now)
         threat, row = threat_map(state, colour, whole=True)
         columns = next_turn_columns(state, g)
         keep = (1.0 - row) * spared
         row = 1.0 - (1.0 - row) * (1.0 - row_now)
     else:
-        threat, row = threat_map(state, colour)
+        threat, row = threat_map(state, colour, under_way=under_way)
         if columns is None:
             columns = reachable_columns(state, g)
         keep = 1.0 - row
     low = 1.0
-    safe = 0
+    safe_columns = 0
     for c in columns:
         t = threat[c]
         if t < low:
             low = t
         if t < 0.5:
-            safe += 1
+            safe_columns += 1
     danger = 1.0 - (1.0 - low) * keep
     here = 1.0 - (1.0 - threat[col]) * keep
-    safe = safe / len(columns) * keep
-    gend = state._gend[g]
+    safe = safe_columns / len(columns) * keep
+    gend = query.gnome_end_rows(state)[g]
     nearest = lay.rows
     pieces = 0
-    for cent in state._cents:
+    for cent in query.centipedes(state):
         if cent.colour == colour:
             pieces += 1
             for s in cent.squares:
@@ -127,32 +133,31 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
                     nearest = d
     progress = 1.0 - (nearest - 1) / lay.field_rows if nearest < lay.rows else 0.0
     bugs = 0
-    for b in state._spiders:
+    for b in query.spiders(state):
         if b.colour == colour:
             bugs += 1
-    for b in state._fleas:
+    for b in query.fleas(state):
         if b.colour == colour:
             bugs += 1
-    cards = state._cards[g]
-    pool = state._pool
-    pool = pool[0] + pool[1] + pool[2] + pool[3] + pool[4] + pool[5]
-    hand = state._hand[colour]
-    turn_i = state._turn_i
+    cards = query.gnome_cards(state)[g]
+    dice = query.dice_pool(state)
+    pool = dice[0] + dice[1] + dice[2] + dice[3] + dice[4] + dice[5]
+    turn = query.turn(state)
     gnome_turn = 0.0
-    if turn_i >= 0 and state._phase != P_DRAW:
-        _, kind, idx = state._order[turn_i]
+    if turn is not None and query.phase(state) != P_DRAW:
+        _, kind, idx = turn
         gnome_turn = 1.0 if kind == 0 and idx == g else 0.0
     return [
         danger,
         row,
         here,
         safe,
-        state._segs[colour] / SEGMENTS,
+        segs / SEGMENTS,
         progress,
         pieces / 3,
         bugs / 3,
-        state._tucked[colour] / 2,
-        (hand[0] + hand[1] + hand[2] + hand[3] + hand[4]) / 3,  # the hand's size is public
+        query.tucked(state)[colour] / 2,
+        query.hand_size(state, colour) / 3,  # the hand's size is public
         float(cards[WRIST]),
         float(cards[TRIGGER]),
         float(cards[SLAM]),
@@ -162,30 +167,36 @@ def colour_features(state, colour: int, columns: set[int] | None = None) -> list
     ]
 
 
-def _shoot(view, col: int):
+def _planned(view: AtariData, **changes: object) -> AtariData:
+    """A planner's copy of `view` with some fields changed (by their state names): a SimpleNamespace, which the
+    query functions read like the state. The other fields are `view`'s own: change none in place."""
+    return cast(AtariData, SimpleNamespace(**{**fields(view), **changes}))
+
+
+def _shoot(view: AtariData, col: int) -> AtariData:
     """`view` after the acting Gnome fires from column `col` (AC-4.6): a copy holding only what changed."""
-    lay = view._lay
-    g = view._g
-    step = COLS if view._gend[g] == 0 else -COLS
-    s = view._gend[g] * COLS + col + step
-    board = view._board
+    lay = query.layout(view)
+    g = query.gnome_to_move(view)
+    gend = query.gnome_end_rows(view)[g]
+    step = COLS if gend == 0 else -COLS
+    s = gend * COLS + col + step
+    board = query.board(view)
     while lay.field_lo <= s < lay.field_hi and board[s] == EMPTY:
         s += step
     if not lay.field_lo <= s < lay.field_hi:
         return view
     cell = board[s]
-    out = SimpleNamespace(**fields(view))
-    out._board = board.copy()
+    new_board = list(board)
+    supply = query.mushroom_supply(view)
     if cell == MUSH:
-        out._board[s] = EMPTY
-        out._supply = view._supply + 1
-        return out
-    out._board[s] = MUSH if view._supply > 0 else EMPTY
-    out._supply = max(0, view._supply - 1)
+        new_board[s] = EMPTY
+        return _planned(view, _board=new_board, _supply=supply + 1)
+    new_board[s] = MUSH if supply > 0 else EMPTY
+    supply = max(0, supply - 1)
     if cell == SEG:
-        colour = view._bcol[s]
+        colour = query.bug_colours(view)[s]
         cents = []
-        for cent in view._cents:
+        for cent in query.centipedes(view):
             if s in cent.squares:
                 i = cent.squares.index(s)
                 if i:
@@ -194,13 +205,12 @@ def _shoot(view, col: int):
                     cents.append(Centipede(cent.colour, cent.squares[i + 1 :], cent.facings[i + 1 :], cent.moved))
             else:
                 cents.append(cent)
-        out._cents = cents
-        out._segs = view._segs.copy()
-        out._segs[colour] -= 1
-    else:
-        out._fleas = [b for b in view._fleas if b.square != s]
-        out._spiders = [b for b in view._spiders if b.square != s]
-    return out
+        segs = list(query.segments_on_board(view))
+        segs[colour] -= 1
+        return _planned(view, _board=new_board, _supply=supply, _cents=cents, _segs=segs)
+    fleas = [b for b in query.fleas(view) if b.square != s]
+    spiders = [b for b in query.spiders(view) if b.square != s]
+    return _planned(view, _board=new_board, _supply=supply, _fleas=fleas, _spiders=spiders)
 
 
 def wrist_starts(col: int) -> list[int]:
@@ -212,15 +222,16 @@ def wrist_starts(col: int) -> list[int]:
     return [col - 1, col + 1]
 
 
-def _plans(state) -> list[tuple[object, set[int]]]:
+def _plans(state: AtariData) -> list[tuple[AtariData, set[int]]]:
     """(position at the end of the die, columns the Gnome may end on) for each plan of the die in use, from each
     square Wrist Control may take it to first when that is the decision now."""
-    g = state._g
-    col0 = state._gnome[g] % COLS
-    steps = DIE_FACES[state._die][state._die_step :]
-    trigger = state._cards[g][TRIGGER]
-    wrist = state._cards[g][WRIST]
-    starts = wrist_starts(col0) if state._phase == P_GWRIST else [col0]
+    g = query.gnome_to_move(state)
+    col0 = query.gnome_squares(state)[g] % COLS
+    steps = query.die_steps_left(state)
+    cards = query.gnome_cards(state)
+    trigger = cards[g][TRIGGER]
+    wrist = cards[g][WRIST]
+    starts = wrist_starts(col0) if query.phase(state) == P_GWRIST else [col0]
     moves = any(kind == MOVE for kind, _ in steps)
     out = []
     for start in starts:
@@ -236,39 +247,34 @@ def _plans(state) -> list[tuple[object, set[int]]]:
                 ends |= {max(0, col - 1), min(COLS - 1, col + 1)}
             out.append((view, ends))
             if trigger:
-                extra = SimpleNamespace(**fields(_shoot(view, col)))
-                extra._cards = [c.copy() for c in view._cards]
-                extra._cards[g][TRIGGER] = False
-                out.append((extra, ends))
+                spare = [list(c) for c in query.gnome_cards(view)]
+                spare[g][TRIGGER] = False
+                out.append((_planned(_shoot(view, col), _cards=spare), ends))
     return out
 
 
-def _die_in_use(state) -> bool:
-    return state._die >= 0 and state._die_step < len(DIE_FACES[state._die])
-
-
-def _logit_of(state, colour: int, columns: set[int] | None = None) -> float:
+def _logit_of(state: AtariData, colour: int, columns: set[int] | None = None) -> float:
     x = colour_features(state, colour, columns)
+    lay = query.layout(state)
     if x is None:  # decided: the hunted Gnome is gone, or the colour has no segment left
-        return WIN_LOGIT if state._gnome[state._lay.enemy_gnome[colour]] < 0 else -WIN_LOGIT
-    return _logit(x, state._lay.players)
+        return WIN_LOGIT if query.gnome_squares(state)[lay.enemy_gnome[colour]] < 0 else -WIN_LOGIT
+    return _logit(x, lay.players)
 
 
-def colour_logit(state, colour: int) -> float:
+def colour_logit(state: AtariData, colour: int) -> float:
     """The model's logit that `colour`'s side wins, the acting Gnome choosing its best plan of the die in use
     (a plan that shoots the colour's last segment is as good as won)."""
-    lay = state._lay
-    if (state._phase == P_GSTEP or (state._phase == P_GWRIST and _die_in_use(state))) and lay.enemy_gnome[
-        colour
-    ] == state._g:
+    phase = query.phase(state)
+    planning = phase == P_GSTEP or (phase == P_GWRIST and len(query.die_steps_left(state)) > 0)
+    if planning and query.layout(state).enemy_gnome[colour] == query.gnome_to_move(state):
         return min(_logit_of(view, colour, ends) for view, ends in _plans(state))
     return _logit_of(state, colour)
 
 
-def features(state, player: int) -> list[float]:
+def features(state: AtariData, player: int) -> list[float]:
     """The model's input for `player`'s side (2 players: the Centipede colour's terms; 4 players: the player's
     colour's terms less the other colour's), public information only. For training."""
-    lay = state._lay
+    lay = query.layout(state)
     if not lay.team_game:
         return colour_features(state, 0) or [0.0] * len(FEATURES)
     own = colour_features(state, player // 2) or [0.0] * len(FEATURES)
@@ -276,20 +282,21 @@ def features(state, player: int) -> list[float]:
     return [a - b for a, b in zip(own, other, strict=True)]
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: AtariData, player: int) -> float:
     if state.is_terminal():
         return float(state.returns()[player])
-    if state._turn_i < 0:
-        return 0.0
-    # Search asks for every player's value of one position in a row: the logits are computed once per position.
-    key = len(state._history)
+    # Search asks for every player's value of one position in a row: the logits are computed once per position
+    # (and only once its turns have begun: setup is worth 0 to all).
+    key = state.move_number()
     cached = state.event_cache(_CACHE)  # [history length, logits] (a clone starts with none)
     if cached and cached[0] == key:
         logits = cached[1]
+    elif query.turn(state) is None:
+        return 0.0
     else:
-        logits = [colour_logit(state, c) for c in range(state._lay.colours)]
+        logits = [colour_logit(state, c) for c in range(query.layout(state).colours)]
         cached[:] = [key, logits]
-    if not state._lay.team_game:
+    if len(logits) == 1:  # 2 players: one colour
         z = logits[0]
         return math.tanh(0.5 * (z if player == 1 else -z))
     team = player // 2

@@ -19,13 +19,22 @@ def fields(view: Any) -> dict[str, Any]:
     few (`SimpleNamespace(**fields(state))`). The values are the state's own: change none in place."""
     if isinstance(view, SimpleNamespace):
         return dict(vars(view))
+    names = _SLOTS.get(type(view))
+    if names is None:
+        names = _SLOTS[type(view)] = tuple(
+            name for cls in reversed(type(view).__mro__) for name in cls.__dict__.get("__slots__", ())
+        )
     out: dict[str, Any] = {}
-    for cls in reversed(type(view).__mro__):
-        for name in cls.__dict__.get("__slots__", ()):
-            if hasattr(view, name):
-                out[name] = getattr(view, name)
+    for name in names:
+        value = getattr(view, name, _UNSET)
+        if value is not _UNSET:
+            out[name] = value
     out.update(getattr(view, "__dict__", {}))
     return out
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}  # per state class: its slots, base classes' first (for `fields`)
+_UNSET = object()
 
 
 # ---- the board ------------------------------------------------------------------------------------------

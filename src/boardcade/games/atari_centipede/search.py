@@ -8,14 +8,15 @@ against the information states at every chance node of seeded matches.
 
 from __future__ import annotations
 
+from . import query
 from .phases import P_DRAW, P_ROLL
 from .state import AtariData
 
 
 def chance_view(state: AtariData, player: int) -> bool | str:
-    phase = state._phase
+    phase = query.phase(state)
     if phase == P_ROLL:
         return "roll"
     if phase == P_DRAW:
-        return state._lay.cent_seat[state._draw_colour] == player
+        return query.layout(state).cent_seat[query.drawing_colour(state)] == player
     return True

@@ -22,8 +22,10 @@ plus a pending Spawn Spider.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 
+from . import query
 from .board import (
     BERSERK,
     CENT_SPEED,
@@ -42,13 +44,14 @@ from .board import (
     WRIST,
 )
 from .phases import P_CPLAY, P_DRAW, P_GWRIST
+from .state import AtariData
 
 
-def card_odds(state, colour: int) -> list[float]:
+def card_odds(state: AtariData, colour: int) -> list[float]:
     """P(the hand of `colour` holds at least one card of each kind), from public information only."""
-    hand = sum(state._hand[colour])  # the hand's size is public
-    discard = state._discard[colour]
-    tucked = state._tucked[colour]
+    hand = query.hand_size(state, colour)  # the hand's size is public
+    discard = query.discards(state)[colour]
+    tucked = query.tucked(state)[colour]
     unseen = [DECK[k] - discard[k] - (tucked if k == SPAWN_CENT else 0) for k in range(5)]
     total = sum(unseen)
     if hand <= 0 or total <= 0:
@@ -58,7 +61,16 @@ def card_odds(state, colour: int) -> list[float]:
     return [1.0 - comb(total - u, hand) / none if u > 0 else 0.0 for u in unseen]
 
 
-def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> list[tuple[set[int], bool]]:
+def _cent_reach(
+    board: Sequence[int],
+    pos: Sequence[int],
+    facing: int,
+    steps: int,
+    drops: int,
+    dy: int,
+    front: int,
+    gnome_row: int,
+) -> list[tuple[set[int], bool]]:
     """For a move of `steps` squares after `drops` forced drops (AC-6.8, AC-7), simulated on the present board,
     of a centipede (`pos` head first, the head facing `facing`): after each square of the move, the columns of
     the `front` row its head has entered so far and whether it has dropped into `gnome_row` (AC-10.2). The body
@@ -68,7 +80,7 @@ def _cent_reach(board, pos, facing, steps, drops, dy, front, gnome_row) -> list[
     head = body[0]
     f = facing
     entered: set[int] = set()
-    out = []
+    out: list[tuple[set[int], bool]] = []
     for i in range(drops + steps):
         ahead = head + f
         if i >= drops and 0 <= head % COLS + f < COLS and not occupied.get(ahead, board[ahead] != EMPTY):
@@ -96,27 +108,34 @@ _CACHE: dict[tuple[object, ...], tuple[list[float], float]] = {}
 _CACHE_SIZE = 50000
 
 
-def threat_map(state, colour: int, whole: bool = False) -> tuple[list[float], float]:
+def threat_map(
+    state: AtariData, colour: int, whole: bool = False, under_way: bool | None = None
+) -> tuple[list[float], float]:
     """(threat per column of the hunted Gnome's row, threat of a drop into that row) for `colour`'s coming turn;
-    while its turn is under way, for the rest of that turn, or with `whole`, for its next turn (every bug)."""
-    in_progress = False if whole else turn_under_way(state, colour)
+    while its turn is under way, for the rest of that turn, or with `whole`, for its next turn (every bug).
+    `under_way`: `turn_under_way(state, colour)` when the caller has it already."""
+    if whole:
+        in_progress = False
+    else:
+        in_progress = turn_under_way(state, colour) if under_way is None else under_way
+    lay = query.layout(state)
     key = (
-        state._lay,
+        lay,
         colour,
         in_progress,
-        state._phase == P_CPLAY,
-        state._gend[state._lay.enemy_gnome[colour]],
-        tuple(state._board),
-        tuple((c.colour, tuple(c.squares), c.facings[0], c.moved) for c in state._cents),
-        tuple((b.square, b.colour, b.moved) for b in state._spiders),
-        tuple((b.square, b.colour, b.moved) for b in state._fleas),
-        state._tucked[colour],
-        sum(state._hand[colour]),
-        tuple(state._discard[colour]),
-        state._segs[colour],
-        state._spider_supply,
-        state._flea_supply,
-        state._pending_spider,
+        query.phase(state) == P_CPLAY,
+        query.gnome_end_rows(state)[lay.enemy_gnome[colour]],
+        tuple(query.board(state)),
+        tuple([(c.colour, tuple(c.squares), c.facings[0], c.moved) for c in query.centipedes(state)]),
+        tuple([(b.square, b.colour, b.moved) for b in query.spiders(state)]),
+        tuple([(b.square, b.colour, b.moved) for b in query.fleas(state)]),
+        query.tucked(state)[colour],
+        query.hand_size(state, colour),
+        tuple(query.discards(state)[colour]),
+        query.segments_on_board(state)[colour],
+        query.spider_supply(state),
+        query.flea_supply(state),
+        query.spider_pending(state),
     )
     found = _CACHE.get(key)
     if found is None:
@@ -126,20 +145,20 @@ def threat_map(state, colour: int, whole: bool = False) -> tuple[list[float], fl
     return list(found[0]), found[1]
 
 
-def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], float]:
-    lay = state._lay
+def _threat_map(state: AtariData, colour: int, in_progress: bool) -> tuple[list[float], float]:
+    lay = query.layout(state)
     g = lay.enemy_gnome[colour]
-    gnome_row = state._gend[g]
-    board = state._board
-    bcol = state._bcol
-    tucked = state._tucked[colour]
-    dy = state._dy[colour]
+    gnome_row = query.gnome_end_rows(state)[g]
+    board = query.board(state)
+    bcol = query.bug_colours(state)
+    tucked = query.tucked(state)[colour]
+    dy = query.row_steps(state)[colour]
     front = gnome_row + (1 if gnome_row == 0 else -1)
     front_lo = front * COLS
-    phase = state._phase
+    phase = query.phase(state)
     cards = in_progress is False or phase == P_CPLAY
     odds = card_odds(state, colour) if cards else [0.0] * 5
-    p_cent = odds[SPAWN_CENT] if state._segs[colour] < SEGMENTS else 0.0
+    p_cent = odds[SPAWN_CENT] if query.segments_on_board(state)[colour] < SEGMENTS else 0.0
     sure = [0.0] * COLS
     # With Spawn Centipede played, every bug is one faster this turn (AC-6.6): the reach that needs it.
     faster = [0.0] * COLS
@@ -149,7 +168,7 @@ def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], flo
         if board[s] >= 2 and bcol[s] == colour:  # a flea, spider or segment of this colour in front (AC-10.1)
             sure[k] = 1.0
     row_sure = row_faster = row_leap = 0.0
-    for cent in state._cents:
+    for cent in query.centipedes(state):
         if cent.colour != colour or (in_progress and cent.moved):
             continue
         pos, facing = cent.squares, cent.facings[0]
@@ -172,7 +191,7 @@ def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], flo
                 leap[k] = 1.0
             if drop:
                 row_leap = 1.0
-    for bug in state._spiders:
+    for bug in query.spiders(state):
         if bug.colour != colour or (in_progress and bug.moved):
             continue
         for k in _spider_reach(board, bug.square, front, SPIDER_SPEED + tucked):
@@ -180,7 +199,7 @@ def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], flo
         if p_cent:
             for k in _spider_reach(board, bug.square, front, SPIDER_SPEED + tucked + 1):
                 faster[k] = 1.0
-    for bug in state._fleas:
+    for bug in query.fleas(state):
         if bug.colour != colour or (in_progress and bug.moved):
             continue
         r, k = divmod(bug.square, COLS)
@@ -189,16 +208,17 @@ def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], flo
         elif p_cent and abs(front - r) <= FLEA_SPEED + tucked + 1:
             faster[k] = 1.0
     # Cards that bring a new bug.
-    p_spider = odds[SPAWN_SPIDER] if state._spider_supply > 0 else 0.0
-    if in_progress and state._pending_spider and state._spider_supply > 0:
+    spider_supply = query.spider_supply(state)
+    p_spider = odds[SPAWN_SPIDER] if spider_supply > 0 else 0.0
+    if in_progress and query.spider_pending(state) and spider_supply > 0:
         p_spider = 1.0
     spawn = [0.0] * COLS
     if p_spider:
         for k in (0, COLS - 1):
             if board[front_lo + k] == EMPTY:
                 spawn[k] = p_spider
-    if odds[SPAWN_FLEA] and state._flea_supply > 0 and lay.field_rows - 1 <= FLEA_SPEED + tucked:
-        far = lay.flea_row[state._home[colour]] * COLS
+    if odds[SPAWN_FLEA] and query.flea_supply(state) > 0 and lay.field_rows - 1 <= FLEA_SPEED + tucked:
+        far = lay.flea_row[query.home_rows(state)[colour]] * COLS
         for k in range(COLS):
             if board[far + k] == EMPTY:
                 spawn[k] = max(spawn[k], odds[SPAWN_FLEA])
@@ -214,7 +234,7 @@ def _threat_map(state, colour: int, in_progress: bool) -> tuple[list[float], flo
     return out, row
 
 
-def _spider_reach(board, square: int, front: int, speed: int) -> list[int]:
+def _spider_reach(board: Sequence[int], square: int, front: int, speed: int) -> list[int]:
     """Columns of the `front` row a spider in `square` can end on in one straight move (AC-8)."""
     r0, c0 = divmod(square, COLS)
     dist = abs(front - r0)
@@ -238,54 +258,58 @@ def _spider_reach(board, square: int, front: int, speed: int) -> list[int]:
     return out
 
 
-def turn_under_way(state, colour: int) -> bool:
+def turn_under_way(state: AtariData, colour: int) -> bool:
     """Whether `colour`'s Centipede turn is under way (its card may be played, its bugs may be moving)."""
-    if state._turn_i < 0 or state._phase == P_DRAW:
+    turn = query.turn(state)
+    if turn is None or query.phase(state) == P_DRAW:
         return False
-    _, kind, idx = state._order[state._turn_i]
+    _, kind, idx = turn
     return kind == 1 and idx == colour
 
 
-def next_turn_columns(state, g: int) -> set[int]:
+def next_turn_columns(state: AtariData, g: int) -> set[int]:
     """Columns the Gnome `g` may stand on after its next turn: a die of the pool, Wrist Control if face up."""
-    return _spread(state._gnome[g] % COLS, _pool_moves(state), state._cards[g][WRIST])
+    return _spread(query.gnome_squares(state)[g] % COLS, _pool_moves(state), query.gnome_cards(state)[g][WRIST])
 
 
-def reachable_columns(state, g: int) -> set[int]:
+def reachable_columns(state: AtariData, g: int) -> set[int]:
     """Columns the Gnome `g` may still stand on when the hunting colour's turn comes: during its own turn, the
     moves left (a die of the pool, or the rest of the die in use) with Wrist Control if face up (AC-4.4, AC-5.2);
     in 2 players at the Centipede's closing draw, its whole next turn; otherwise where it stands."""
-    col = state._gnome[g] % COLS
-    wrist = state._cards[g][WRIST]
+    col = query.gnome_squares(state)[g] % COLS
+    wrist = query.gnome_cards(state)[g][WRIST]
+    phase = query.phase(state)
     acting = False
-    if state._turn_i >= 0:
-        _, kind, idx = state._order[state._turn_i]
+    turn = query.turn(state)
+    if turn is not None:
+        _, kind, idx = turn
         acting = kind == 0 and idx == g
     if not acting:
-        if not state._lay.team_game and state._phase == P_DRAW:
+        if not query.layout(state).team_game and phase == P_DRAW:
             return _spread(col, _pool_moves(state), wrist)
         return {col}
-    if state._phase == P_GWRIST:
+    # Acting: a Gnome's turn, so `die_in_use` is the die's face, -1 when none is chosen yet.
+    if phase == P_GWRIST:
         # Wrist Control's square first (away from an edge), then what is left of the turn: the rest of the die
         # in use, or a die of the pool when none is chosen yet (AC-5.1, AC-5.2).
         starts = [1] if col == 0 else [COLS - 2] if col == COLS - 1 else [col - 1, col + 1]
-        if state._die < 0:
+        if query.die_in_use(state) < 0:
             options = _pool_moves(state)
         else:
-            options = [[n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]]
+            options = [[n for kind, n in query.die_steps_left(state) if kind == MOVE]]
         out: set[int] = set()
         for start in starts:
             out |= _spread(start, options, wrist)
         return out
-    if state._die < 0:
+    if query.die_in_use(state) < 0:
         return _spread(col, _pool_moves(state), wrist)
-    moves = [n for kind, n in DIE_FACES[state._die][state._die_step :] if kind == MOVE]
+    moves = [n for kind, n in query.die_steps_left(state) if kind == MOVE]
     return _spread(col, [moves], wrist)
 
 
-def _pool_moves(state) -> list[list[int]]:
+def _pool_moves(state: AtariData) -> list[list[int]]:
     """The move actions of each face in the pool (any face when a refresh comes first, AC-4.1)."""
-    pool = state._pool
+    pool = query.dice_pool(state)
     faces = range(len(DIE_FACES)) if sum(pool) <= 1 else [f for f in range(len(DIE_FACES)) if pool[f]]
     return [[n for kind, n in DIE_FACES[f] if kind == MOVE] for f in faces]
 

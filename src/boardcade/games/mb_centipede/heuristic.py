@@ -11,10 +11,13 @@ hidden in this game (MB-10.1). Without a trained model, `HAND_WEIGHTS` (the firs
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from boardcade.core.learned import LearnedModel, load_model
 
-from .layout import SEGMENTS
+from . import query
+from .layout import SEGMENTS, Layout
+from .state import MBState
 
 FEATURES = ("left", "lead", "last", "live", "head_dead", "gun_disabled", "shortcut", "to_move")
 # The first hand-set evaluation: tanh((side score of the player less the opponent's) / 40), a side score being
@@ -35,18 +38,18 @@ def set_model(new: LearnedModel | None, players: int = 2) -> None:
     _MODEL[:] = [new]
 
 
-def _side(state, p: int) -> tuple[float, ...]:
-    lay = state._L
-    s = state._seg
+def _side(
+    state: MBState, p: int, lay: Layout, s: Sequence[int], alive: Sequence[bool], poison: Sequence[bool]
+) -> tuple[float, ...]:
+    """One side's terms, from the state's segments, live flags and poison mushrooms (read once by `features`)."""
     b = p * SEGMENTS
     left = [lay.remaining(p, s[b + k]) for k in range(SEGMENTS)]
-    alive = state._alive
     live = sum(alive[b : b + SEGMENTS])
     shortcut = 0.0
     # a poison mushroom just ahead of the head, where a shortcut starts, is likely to be used
     h = s[b]
     step = lay.step[p]
-    landing, poison_at, poison = lay.landing[p], lay.poison_at, state._poison
+    landing, poison_at = lay.landing[p], lay.poison_at
     for k in range(6):
         at = h + step * k
         if not 0 <= at < lay.n:
@@ -60,19 +63,20 @@ def _side(state, p: int) -> tuple[float, ...]:
         float(max(left)),
         float(live),
         0.0 if alive[b] else 1.0,
-        1.0 if state._gun_disabled(p) else 0.0,
+        1.0 if query.gun_disabled(state, p) else 0.0,
         shortcut,
     )
 
 
-def features(state, player: int) -> list[float]:
+def features(state: MBState, player: int) -> list[float]:
     """The model's input for `player`: each term the player's less the opponent's."""
-    mine, theirs = _side(state, player), _side(state, 1 - player)
-    to_move = 1.0 if state._player == player else -1.0
+    lay, s, alive, poison = query.layout(state), query.segments(state), query.alive(state), query.poison(state)
+    mine, theirs = _side(state, player, lay, s, alive, poison), _side(state, 1 - player, lay, s, alive, poison)
+    to_move = 1.0 if query.player(state) == player else -1.0
     return [a - b for a, b in zip(mine, theirs, strict=True)] + [to_move]
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: MBState, player: int) -> float:
     """Value of `state` for `player` in (-1, 1) (+1 won, -1 lost)."""
     if state.is_terminal():
         return float(state.returns()[player])

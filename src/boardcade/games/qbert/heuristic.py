@@ -21,7 +21,9 @@ from collections import deque
 from boardcade.core.learned import LearnedModel, load_model
 
 from . import board as B
+from . import query
 from .phases import ESCAPE, ROLLOFF
+from .state import QbertData
 
 # DIST[a][b]: fewest hops between cubes a and b (Coily's steps too).
 _dist = []
@@ -62,9 +64,9 @@ NEAREST_CAP = 3
 SCALE = 10.0  # pegs of lead for tanh(1) = 0.76
 
 
-def _danger(state, q: int, player: int) -> float:
-    """Rough chance that Q*bert is caught in the next nasty turn."""
-    nasty = state._nasty
+def _danger(state: QbertData, q: int, player: int, qp: int, phase: int) -> float:
+    """Rough chance that Q*bert is caught in the next nasty turn (Q*bert's player `qp`, in `phase`)."""
+    nasty = query.nasties(state)
     danger = 0.0
     coily = nasty[B.COILY]
     if coily >= 0:
@@ -80,15 +82,15 @@ def _danger(state, q: int, player: int) -> float:
         pos = nasty[k]
         if pos >= 0 and DIST[pos][q] <= 1:
             danger += REACH[1] * 0.5
-    if player == state._qp:
-        # He knows his moves left: each one is an escape hop if a capturer reaches him.
-        left = state._roll - state._hops
+    if player == qp:
+        # He knows his moves left: each one is an escape hop if a capturer reaches him (his own roll: never None).
+        left = (query.roll_seen_by(state, player) or 0) - query.moves_used(state)
         escape = max(0.3, 1.0 - 0.12 * left)
-        if state._phase == ESCAPE and left <= 0:
-            return 1.0 if state._escape_hops == 0 else danger  # staying put now is a capture
+        if phase == ESCAPE and left <= 0:
+            return 1.0 if query.escape_hops(state) == 0 else danger  # staying put now is a capture
     else:
         escape = 0.6  # the nasty player does not know the moves left: an average
-    if state._phase == ESCAPE:
+    if phase == ESCAPE:
         danger += 0.3  # a capture threat is pending
     return min(1.0, danger * escape)
 
@@ -109,6 +111,10 @@ def _pull(q: int, pegs: int) -> float:
                     nearest = d
     return NEAR_WEIGHT * near - NEAREST_WEIGHT * min(nearest, NEAREST_CAP)
 
+
+# _pull by (Q*bert's cube, pegs left): search evaluates many positions that share them.
+_PULLS: dict[tuple[int, int], float] = {}
+_PULLS_SIZE = 50000
 
 # What a round not yet begun is worth to its Q*bert: the estimate below at the start of a round (Q*bert on
 # the top cube, every peg on the board, every nasty at home, too far to reach him at once).
@@ -134,28 +140,39 @@ def set_model(new: LearnedModel | None, players: int = 2) -> None:
     _MODEL[:] = [new]
 
 
-def features(state, player: int) -> list[float]:
+def features(state: QbertData, player: int) -> list[float]:
     """The model's input for `player`: each term is signed for `player` against the opponent (so a position's
     value to one player is minus its value to the other, but for what only Q*bert's player knows: his moves
     left, QB-7.1)."""
-    qp = state._qp
-    totals = state._totals()
+    return _features(state, player, query.qbert_player(state))
+
+
+def _features(state: QbertData, player: int, qp: int) -> list[float]:
+    totals = query.totals(state)
     lead = totals[player] - totals[1 - player]
     if qp < 0:
         return [float(lead)] + [0.0] * (len(FEATURES) - 1)
     sign = 1.0 if player == qp else -1.0
     taken = future = pull = danger = fresh = escape = 0.0
-    if state._phase != ROLLOFF:  # between games both players have a round ahead: nothing to add
-        pegs = state._pegs
+    rounds = query.rounds_finished(state)
+    phase = query.phase(state)
+    if phase != ROLLOFF:  # between games both players have a round ahead: nothing to add
+        pegs = query.pegs(state)
+        cube = query.qbert_cube(state)
         left = pegs.bit_count()
-        d = _danger(state, state._q, player)
+        d = _danger(state, cube, player, qp, phase)
         taken = B.NUM_CUBES - left
         future = min(left, PEGS_COUNTED) / PEGS_COUNTED * (1.0 - d)
-        pull = _pull(state._q, pegs)
+        known = _PULLS.get((cube, pegs))
+        if known is None:
+            if len(_PULLS) >= _PULLS_SIZE:
+                _PULLS.clear()
+            known = _PULLS[cube, pegs] = _pull(cube, pegs)
+        pull = known
         danger = d
         # The nasty player still has his round as Q*bert to play in this game: a fresh round's worth for him.
-        fresh = -1.0 if state._round % 2 == 0 else 0.0
-        escape = 1.0 if state._phase == ESCAPE else 0.0
+        fresh = -1.0 if rounds % 2 == 0 else 0.0
+        escape = 1.0 if phase == ESCAPE else 0.0
     return [
         float(lead),
         sign * taken,
@@ -164,17 +181,18 @@ def features(state, player: int) -> list[float]:
         sign * danger,
         sign * fresh,
         sign,
-        sign * (state._round % 2),
+        sign * (rounds % 2),
         sign * escape,
     ]
 
 
-def evaluate(state, player: int) -> float:
+def evaluate(state: QbertData, player: int) -> float:
     if state.is_terminal():
         return float(state.returns()[player])
-    if state._qp < 0:
+    qp = query.qbert_player(state)
+    if qp < 0:
         return 0.0
-    x = features(state, player)
+    x = _features(state, player, qp)
     m = model()
     if m is not None:
         return m.value(x)

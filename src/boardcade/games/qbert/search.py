@@ -7,11 +7,12 @@ seeded matches.
 
 from __future__ import annotations
 
+from . import query
 from .phases import QROLL
 from .state import QbertData
 
 
 def chance_view(state: QbertData, player: int) -> bool:
-    if state._phase == QROLL:
-        return state._qp == player
+    if query.phase(state) == QROLL:
+        return query.qbert_player(state) == player
     return True
