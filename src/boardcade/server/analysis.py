@@ -1,7 +1,9 @@
 """Post-game analysis on the server (issue 29): "Analyse" on a finished match or an uploaded record.
 
-The analysis itself (boardcade.analysis) runs on `analysis_workers` worker processes, driven from a thread so the
-event loop never waits on it; one analysis runs at a time and the others wait their turn, in order. Progress is
+A record is parsed, refused by its length and checked step by step in the replay worker process (compute.py,
+under the same fair share and step budget as replays), never in the server. The analysis itself
+(boardcade.analysis) runs on `analysis_workers` worker processes, driven from a thread so the event loop never
+waits on it; one analysis runs at a time and the others wait their turn, in order. Progress is
 polled. The result is stored in the database with the match (table `match_analyses`, keyed by the match's
 actions and the agent that analysed it), so asking again, on this server or another sharing the database, is
 instant. Only finished matches are analysed (their record is public then), so every seat's evaluations may be
@@ -26,10 +28,10 @@ from sqlalchemy import Column, MetaData, String, Table, Text, insert, select
 
 from ..analysis import analyse, record_key, strongest_agent
 from ..analysis.pool import AnalysisCancelled
-from ..core import Record, RecordError
-from .errors import MATCH_ID, ClientError, parse_json
-from .replay import parse_record
-from .routes import _finished_record, read_body
+from ..core import Record, record_from_json
+from .compute import JobRefused, ReplayPool
+from .errors import MATCH_ID, ClientError
+from .routes import _finished_record, client_address, read_body
 from .storage import Storage, now_iso
 
 log = logging.getLogger("boardcade.server")
@@ -81,6 +83,7 @@ class Job:
     error: str | None = None
     result: dict[str, Any] | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    decisions: list[int] = field(default_factory=list)  # the steps where a seat chose (checked in the worker)
 
 
 class Analyses:
@@ -129,27 +132,57 @@ class Analyses:
             "analysis": data,
         }
 
-    async def request(self, record: Record, match_id: str | None) -> dict[str, Any]:
-        """The analysis of `record`: stored already (instant), under way, or started now."""
-        agent = self.agent_name()
-        key = record_key(record, agent, 0)
+    async def _known(self, key: str) -> dict[str, Any] | None:
+        """The analysis `key` if it is under way or stored already (then instant), else None."""
         job = self.jobs.get(key)
         if job is not None and job.state != "failed":
             return self._status(job)
         stored = await asyncio.to_thread(self.store.load, key)
-        if stored is not None:
-            return self._finished(key, stored)
+        return self._finished(key, stored) if stored is not None else None
+
+    async def _check(self, replays: ReplayPool, record: dict[str, Any] | bytes, agent: str, owner: str) -> dict[str, Any]:
+        """The record parsed, refused by its length, and checked step by step in the replay worker process."""
+        self._room()
         try:
-            await asyncio.to_thread(record.replay)
-        except RecordError as e:
-            raise ClientError("bad_record", str(e)) from None
-        if len(record.actions) > self.max_steps:
-            raise ClientError(
-                "too_large", f"this match has {len(record.actions)} steps; at most {self.max_steps} are analysed"
-            )
+            return await replays.check_record(record, self.max_steps, agent, owner)
+        except JobRefused as e:
+            raise ClientError(e.code, e.message) from None
+
+    def _room(self) -> None:
         if len(self.order) > MAX_WAITING:
             raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
-        job = self.jobs[key] = Job(key, record, match_id, agent)
+
+    async def request_match(self, record: Record, match_id: str, replays: ReplayPool, owner: str) -> dict[str, Any]:
+        """The analysis of a finished match's record: stored already (instant), under way, or started now."""
+        agent = self.agent_name()
+        self._length(len(record.actions))
+        key = record_key(record, agent, 0)
+        known = await self._known(key)
+        if known is not None:
+            return known
+        checked = await self._check(replays, record.to_json(), agent, owner)
+        return await self._start(key, record, checked["decisions"], match_id)
+
+    async def request_upload(self, body: bytes, replays: ReplayPool, owner: str) -> dict[str, Any]:
+        """The analysis of an uploaded record (the request's bytes, parsed and checked in the worker only)."""
+        agent = self.agent_name()
+        checked = await self._check(replays, body, agent, owner)
+        known = await self._known(checked["key"])
+        if known is not None:
+            return known
+        record = record_from_json(checked["record"])
+        return await self._start(checked["key"], record, checked["decisions"], None)
+
+    def _length(self, steps: int) -> None:
+        if steps > self.max_steps:
+            raise ClientError("too_large", f"this match has {steps} steps; at most {self.max_steps} are analysed")
+
+    async def _start(self, key: str, record: Record, decisions: list[int], match_id: str | None) -> dict[str, Any]:
+        known = await self._known(key)  # asked for again while it was being checked
+        if known is not None:
+            return known
+        self._room()
+        job = self.jobs[key] = Job(key, record, match_id, self.agent_name(), decisions=decisions)
         self.order.append(key)
         task = asyncio.get_running_loop().create_task(self._run(job))
         self.tasks.add(task)
@@ -174,7 +207,7 @@ class Analyses:
 
             try:
                 result = await asyncio.to_thread(
-                    analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel
+                    analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel, job.decisions
                 )
                 await asyncio.to_thread(self.store.save, job.key, job.match_id, job.agent, result)
                 job.result, job.state = result, "done"
@@ -217,14 +250,17 @@ async def analyse_match(request: Request, match_id: str) -> dict[str, Any]:
     if not MATCH_ID.fullmatch(match_id):
         raise ClientError("not_found", "no such match")
     record = await _finished_record(request, match_id)
-    return await analyses(request).request(record, match_id)
+    replays = request.app.state.manager.replays
+    return await analyses(request).request_match(record, match_id, replays, client_address(request))
 
 
 @router.post("/analysis")
 async def analyse_record(request: Request) -> dict[str, Any]:
-    body = await read_body(request, request.app.state.manager.settings.max_record_bytes)
-    record = parse_record(parse_json(body, "request body"))
-    return await analyses(request).request(record, None)
+    """The body is read (at most max_record_bytes) and handed to the replay worker process as it came: parsing,
+    the length check and the replay all happen there, never in the server."""
+    mgr = request.app.state.manager
+    body = await read_body(request, mgr.settings.max_record_bytes)
+    return await analyses(request).request_upload(body, mgr.replays, client_address(request))
 
 
 @router.get("/analysis/{key}")

@@ -153,7 +153,36 @@ def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress:
     return len(parsed.actions), body, False
 
 
-JOBS = {"decide": _decide, "hint": _hint, "replay": _replay}
+def _check_record(_cache: OrderedDict, record: dict | bytes, max_steps: int, agent: str) -> tuple[int, dict[str, Any]]:
+    """(steps walked, what the server needs to analyse the record): the record parsed, refused by its length
+    before any step is replayed, then replayed and checked; with its analysis key and the steps where a seat
+    chose (boardcade.analysis.decisions), so the server never walks through it. {"refused": [code, message]}
+    for a record that is not analysed."""
+    from ..analysis import decisions, record_key
+    from ..core import RecordError
+    from .errors import ClientError, parse_json
+    from .replay import parse_record
+
+    try:
+        if isinstance(record, bytes):
+            record = parse_json(record, "request body")
+        parsed = parse_record(record)
+        if len(parsed.actions) > max_steps:
+            raise ClientError(
+                "too_large", f"this match has {len(parsed.actions)} steps; at most {max_steps} are analysed"
+            )
+        try:
+            parsed.replay()
+        except RecordError as e:
+            raise ClientError("bad_record", str(e)) from None
+    except ClientError as e:
+        return 0, {"refused": [e.code, e.message]}
+    steps = decisions(parsed.load_game().new_initial_state(), parsed.actions)
+    key = record_key(parsed, agent, 0)
+    return 2 * len(parsed.actions), {"record": parsed.to_json(), "key": key, "decisions": steps}
+
+
+JOBS = {"decide": _decide, "hint": _hint, "replay": _replay, "check_record": _check_record}
 
 
 def _worker_main(conn) -> None:
@@ -442,6 +471,30 @@ class ReplayPool:
         if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
+        steps, body, hit = await self._submit("replay", (record, max_steps, compress), owner)
+        if hit:
+            self.worker_hits += 1
+        if body.startswith(b'{"refused":'):
+            code, message = json.loads(body)["refused"]
+            raise JobRefused(code, message)
+        self.cache[key] = body
+        self.cached_bytes += len(body)
+        while self.cached_bytes > self.CACHE_BYTES and self.cache:
+            self.cached_bytes -= len(self.cache.popitem(last=False)[1])
+        return body
+
+    async def check_record(self, record: dict | bytes, max_steps: int, agent: str, owner: str = "") -> dict[str, Any]:
+        """A record to analyse, parsed, refused by its length and checked step by step in the worker, under the
+        same fair share and step budget as replays: {"record": its JSON, "key": its analysis key by `agent`,
+        "decisions": the steps where a seat chose}. JobRefused names what is wrong with it."""
+        steps, answer = await self._submit("check_record", (record, max_steps, agent), owner)
+        if "refused" in answer:
+            raise JobRefused(*answer["refused"])
+        return answer
+
+    async def _submit(self, kind: str, args: tuple, owner: str) -> Any:
+        """Queue a job under `owner` (refused when its budget or the queue is full) and wait for its result, the
+        steps it walked first; the steps are charged to the owner's budget."""
         budget = self._budget(owner)
         if budget is not None and budget.wait(0) > 0:
             raise JobRefused(
@@ -453,21 +506,12 @@ class ReplayPool:
         if sum(len(q) for q in self.queues.values()) >= self.max_waiting or (queue and len(queue) >= self.per_owner):
             raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
         future = asyncio.get_running_loop().create_future()
-        self.queues.setdefault(owner, deque()).append(((record, max_steps, compress), future))
+        self.queues.setdefault(owner, deque()).append(((kind, args), future))
         self._dispatch()
-        steps, body, hit = await future
+        result = await future
         if budget is not None:
-            budget.wait(steps)  # charged after the fact: the steps are known once the worker has parsed it
-        if hit:
-            self.worker_hits += 1
-        if body.startswith(b'{"refused":'):
-            code, message = json.loads(body)["refused"]
-            raise JobRefused(code, message)
-        self.cache[key] = body
-        self.cached_bytes += len(body)
-        while self.cached_bytes > self.CACHE_BYTES and self.cache:
-            self.cached_bytes -= len(self.cache.popitem(last=False)[1])
-        return body
+            budget.wait(result[0])  # charged after the fact: the steps are known once the worker has parsed it
+        return result
 
     def _dispatch(self) -> None:
         if self.busy:
@@ -489,12 +533,15 @@ class ReplayPool:
             asyncio.get_running_loop().create_task(self._run(args, future))
             return
 
-    async def _run(self, args: tuple, future: asyncio.Future) -> None:
+    async def _run(self, job: tuple, future: asyncio.Future) -> None:
+        kind, args = job
         try:
-            result = await self.worker.run("replay", args, self.timeout)
+            result = await self.worker.run(kind, args, self.timeout)
         except TimeoutError:
             error: Exception = JobRefused(
-                "too_large", f"replaying this record took over {self.timeout:g} s; it is too long to watch"
+                "too_large",
+                f"replaying this record took over {self.timeout:g} s; it is too long to "
+                + ("watch" if kind == "replay" else "analyse"),
             )
         except (JobFailed, OSError) as e:
             log.warning("a replay failed in its worker process: %s", e)
