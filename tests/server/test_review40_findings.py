@@ -82,3 +82,82 @@ def test_sv6_f1_an_upload_too_long_to_analyse_is_refused_by_length_and_none_is_r
         done = _wait_done(client, status)
         assert done["state"] == "done" and done["analysis"]["length"] == 48, done
         assert calls == [], f"records were replayed in the server process: {calls}"
+
+
+# ---- F2: one address filled the analysis queue ----------------------------------------------------------
+def _finish_over_http(http, srv, m: dict, seed: int) -> None:
+    """Play match `m` to its end with random moves over HTTP (seeded)."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        state = srv.manager.live[m["id"]].state
+        if state.is_terminal():
+            return
+        p = state.current_player()
+        body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number()}
+        body["action"] = rng.choice(state.legal_actions())
+        assert http.post(f"/api/matches/{m['id']}/actions", json=body).status_code in (200, 409)
+    raise AssertionError("the match did not end")
+
+
+def test_sv8_f2_one_address_cannot_fill_the_analysis_queue_and_finished_matches_go_before_uploads(
+    h, sqlite_url, monkeypatch
+):
+    """F2: one address sent 17 uploads in about a second and everyone else got 503 `unavailable` while the workers
+    ground through them. Now an address has a fair share (2 waiting or running: `rate_limited` beyond), uploads
+    are analysed up to `max_upload_analysis_steps` steps, addresses take turns, and a finished match's own
+    analysis goes before uploads. (The analysis itself is stood in for by one that waits for the test.)"""
+    import threading
+
+    from boardcade.server import analysis as server_analysis
+
+    started: list[int] = []
+    gate = threading.Semaphore(0)
+
+    def waiting_analyse(record, agent, *_args, **_kw):
+        started.append(len(record.actions))
+        gate.acquire(timeout=60)
+        return {"positions": [], "agent": agent, "workers": 1}
+
+    monkeypatch.setattr(server_analysis, "analyse", waiting_analyse)
+    records = [_record(seed, max_turns_per_round=1) for seed in range(20)]
+    lengths = [len(r["actions"]) for r in records]
+    assert len(set(lengths[:2] + lengths[17:19])) == 4, "distinct lengths tell the jobs apart"
+    long = _record(0)
+    s = dict(analysis_agent=AGENT, analysis_workers=1, max_upload_analysis_steps=200, replay_steps_per_minute=0)
+    with h.uvicorn_server(sqlite_url, **s) as srv:
+
+        def client(address: str):
+            import httpx
+
+            transport = httpx.HTTPTransport(local_address=address)
+            return httpx.Client(base_url=srv.url, timeout=30, transport=transport)
+
+        attacker, victim, player = client("127.0.0.2"), client("127.0.0.3"), client("127.0.0.4")
+        try:
+            answers = [attacker.post("/api/analysis", content=json.dumps(r), headers=JSON) for r in records[:17]]
+            codes = [a.status_code for a in answers]
+            assert codes[:2] == [200, 200] and set(codes[2:]) == {429}, codes
+            assert {h.error_of(a) for a in answers[2:]} == {"rate_limited"}
+            r = victim.post("/api/analysis", content=json.dumps(long), headers=JSON)
+            assert (r.status_code, h.error_of(r)) == (413, "too_large"), r.text
+            assert "at most 200" in r.text and "finished match of this server: 10000" in r.text
+            v = victim.post("/api/analysis", content=json.dumps(records[17]), headers=JSON)
+            assert v.status_code == 200 and v.json()["state"] == "queued", v.text
+            m = h.new_match(player, options={"max_turns_per_round": 1})
+            _finish_over_http(player, srv, m, 3)
+            finished = len(player.get(f"/api/matches/{m['id']}/record").json()["actions"])
+            mine = player.post(f"/api/matches/{m['id']}/analysis", json={})
+            assert mine.status_code == 200 and mine.json()["ahead"] == 1, "only the job running is ahead of it"
+            for k in range(4):
+                deadline = time.monotonic() + 30
+                while len(started) < k + 1 and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                gate.release()
+        finally:
+            for _ in range(10):
+                gate.release()
+            for c in (attacker, victim, player):
+                c.close()
+    assert started == [lengths[0], finished, lengths[17], lengths[1]], (
+        "the finished match first, then the address served longest ago"
+    )

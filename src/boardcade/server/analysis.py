@@ -75,8 +75,9 @@ class AnalysisStore:
 class Job:
     key: str
     record: Record
-    match_id: str | None
+    match_id: str | None  # None: an uploaded record
     agent: str
+    owner: str = ""  # the client address that asked for it
     state: str = "queued"  # queued, running, done, failed
     done: int = 0
     total: int | None = None
@@ -87,29 +88,100 @@ class Job:
 
 
 class Analyses:
-    """The analyses of one server: a queue run one at a time, and the store."""
+    """The analyses of one server: one runs at a time; the store.
 
-    def __init__(self, storage: Storage, agent: str = "", workers: int = 0, max_steps: int = 10000):
+    Who goes next: finished matches' own analyses before uploaded records; within each, the client address
+    served longest ago (round robin), its oldest job. An address may have `per_owner` analyses waiting or
+    running; uploads may fill half the queue and are analysed up to `max_upload_steps` steps."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        agent: str = "",
+        workers: int = 0,
+        max_steps: int = 10000,
+        max_upload_steps: int = 3000,
+        per_owner: int = 2,
+    ):
         self.store = AnalysisStore(storage)
         self.agent = agent
         self.workers = workers
         self.max_steps = max_steps
+        self.max_upload_steps = min(max_steps, max_upload_steps)
+        self.per_owner = per_owner
         self.jobs: dict[str, Job] = {}
-        self.order: list[str] = []  # keys of queued and running jobs, oldest first
-        self.lock = asyncio.Lock()
+        self.waiting: list[Job] = []  # queued, oldest first
+        self.running: Job | None = None
+        self.served: dict[str, int] = {}  # owner -> when it was last served (a counter)
+        self.turn = 0
         self.tasks: set[asyncio.Task] = set()
 
     def agent_name(self) -> str:
         return self.agent or strongest_agent()
 
+    # ---- the queue -------------------------------------------------------------------------------
+    def _pick(self, waiting: list[Job], served: dict[str, int]) -> Job:
+        """The job that goes next among `waiting` (not empty)."""
+        matches = [j for j in waiting if j.match_id is not None]
+        pool = matches or waiting
+        owner = min((j.owner for j in pool), key=lambda o: served.get(o, -1))
+        return next(j for j in pool if j.owner == owner)
+
+    def _order(self) -> list[Job]:
+        """The queued jobs in the order they will run, as things stand."""
+        waiting, served, turn, out = list(self.waiting), dict(self.served), self.turn, []
+        while waiting:
+            job = self._pick(waiting, served)
+            waiting.remove(job)
+            turn += 1
+            served[job.owner] = turn
+            out.append(job)
+        return out
+
+    def _room(self, owner: str, upload: bool) -> None:
+        """Refuse a new analysis when the address has its share already or the queue (for uploads: their half)
+        is full."""
+        mine = sum(1 for j in self._open() if j.owner == owner)
+        if mine >= self.per_owner:
+            raise ClientError(
+                "rate_limited",
+                f"your address has {mine} analyses waiting or running (at most {self.per_owner}); "
+                "ask again when one is done",
+            )
+        uploads = sum(1 for j in self.waiting if j.match_id is None)
+        if len(self.waiting) >= MAX_WAITING or (upload and uploads >= MAX_WAITING // 2):
+            raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
+
+    def _open(self) -> list[Job]:
+        return self.waiting + ([self.running] if self.running is not None else [])
+
+    def _dispatch(self) -> None:
+        if self.running is not None or not self.waiting:
+            return
+        job = self._pick(self.waiting, self.served)
+        self.waiting.remove(job)
+        self.turn += 1
+        self.served[job.owner] = self.turn
+        if len(self.served) > 10000:  # forget the owners served longest ago
+            for old in sorted(self.served, key=self.served.__getitem__)[:5000]:
+                del self.served[old]
+        self.running = job
+        task = asyncio.get_running_loop().create_task(self._run(job))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # ---- answers ---------------------------------------------------------------------------------
     def _status(self, job: Job) -> dict[str, Any]:
-        ahead = self.order.index(job.key) if job.key in self.order else 0
+        ahead = 0
+        if job.state == "queued":
+            order = self._order()
+            ahead = order.index(job) + (self.running is not None) if job in order else 0
         out: dict[str, Any] = {
             "key": job.key,
             "state": job.state,
             "done": job.done,
             "total": job.total,
-            "ahead": ahead if job.state == "queued" else 0,
+            "ahead": ahead,
             "agent": job.agent,
             "workers": self.workers,
         }
@@ -140,53 +212,51 @@ class Analyses:
         stored = await asyncio.to_thread(self.store.load, key)
         return self._finished(key, stored) if stored is not None else None
 
-    async def _check(self, replays: ReplayPool, record: dict[str, Any] | bytes, agent: str, owner: str) -> dict[str, Any]:
+    async def _check(
+        self, replays: ReplayPool, record: dict[str, Any] | bytes, limit: int, agent: str, owner: str
+    ) -> dict[str, Any]:
         """The record parsed, refused by its length, and checked step by step in the replay worker process."""
-        self._room()
         try:
-            return await replays.check_record(record, self.max_steps, agent, owner)
+            return await replays.check_record(record, limit, agent, owner)
         except JobRefused as e:
-            raise ClientError(e.code, e.message) from None
-
-    def _room(self) -> None:
-        if len(self.order) > MAX_WAITING:
-            raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
+            message = e.message
+            if e.code == "too_large" and limit < self.max_steps:
+                message += f" from an uploaded record (a finished match of this server: {self.max_steps})"
+            raise ClientError(e.code, message) from None
 
     async def request_match(self, record: Record, match_id: str, replays: ReplayPool, owner: str) -> dict[str, Any]:
         """The analysis of a finished match's record: stored already (instant), under way, or started now."""
         agent = self.agent_name()
-        self._length(len(record.actions))
+        if len(record.actions) > self.max_steps:
+            steps = len(record.actions)
+            raise ClientError("too_large", f"this match has {steps} steps; at most {self.max_steps} are analysed")
         key = record_key(record, agent, 0)
         known = await self._known(key)
         if known is not None:
             return known
-        checked = await self._check(replays, record.to_json(), agent, owner)
-        return await self._start(key, record, checked["decisions"], match_id)
+        self._room(owner, upload=False)
+        checked = await self._check(replays, record.to_json(), self.max_steps, agent, owner)
+        return await self._start(Job(key, record, match_id, agent, owner, decisions=checked["decisions"]))
 
     async def request_upload(self, body: bytes, replays: ReplayPool, owner: str) -> dict[str, Any]:
         """The analysis of an uploaded record (the request's bytes, parsed and checked in the worker only)."""
         agent = self.agent_name()
-        checked = await self._check(replays, body, agent, owner)
+        self._room(owner, upload=True)
+        checked = await self._check(replays, body, self.max_upload_steps, agent, owner)
         known = await self._known(checked["key"])
         if known is not None:
             return known
         record = record_from_json(checked["record"])
-        return await self._start(checked["key"], record, checked["decisions"], None)
+        return await self._start(Job(checked["key"], record, None, agent, owner, decisions=checked["decisions"]))
 
-    def _length(self, steps: int) -> None:
-        if steps > self.max_steps:
-            raise ClientError("too_large", f"this match has {steps} steps; at most {self.max_steps} are analysed")
-
-    async def _start(self, key: str, record: Record, decisions: list[int], match_id: str | None) -> dict[str, Any]:
-        known = await self._known(key)  # asked for again while it was being checked
+    async def _start(self, job: Job) -> dict[str, Any]:
+        known = await self._known(job.key)  # asked for again while it was being checked
         if known is not None:
             return known
-        self._room()
-        job = self.jobs[key] = Job(key, record, match_id, self.agent_name(), decisions=decisions)
-        self.order.append(key)
-        task = asyncio.get_running_loop().create_task(self._run(job))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self._room(job.owner, upload=job.match_id is None)
+        self.jobs[job.key] = job
+        self.waiting.append(job)
+        self._dispatch()
         return self._status(job)
 
     async def status(self, key: str) -> dict[str, Any]:
@@ -199,34 +269,37 @@ class Analyses:
         return self._finished(key, stored)
 
     async def _run(self, job: Job) -> None:
-        async with self.lock:  # one analysis at a time: the others wait their turn, in order
-            job.state = "running"
+        job.state = "running"
 
-            def progress(done: int, total: int) -> None:
-                job.done, job.total = done, total
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
 
-            try:
-                result = await asyncio.to_thread(
-                    analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel, job.decisions
-                )
-                await asyncio.to_thread(self.store.save, job.key, job.match_id, job.agent, result)
-                job.result, job.state = result, "done"
-            except AnalysisCancelled:
-                job.state, job.error = "failed", "the server stopped before the analysis was complete"
-            except Exception as e:
-                log.exception("analysis %s failed", job.key)
-                job.state, job.error = "failed", f"the analysis failed: {e}"
-            finally:
-                if job.key in self.order:
-                    self.order.remove(job.key)
-                job.record = None  # type: ignore[assignment]
-        done = [k for k, j in self.jobs.items() if j.state in ("done", "failed")]
-        for k in done[:-KEPT]:
-            del self.jobs[k]
+        try:
+            result = await asyncio.to_thread(
+                analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel, job.decisions
+            )
+            await asyncio.to_thread(self.store.save, job.key, job.match_id, job.agent, result)
+            job.result, job.state = result, "done"
+        except AnalysisCancelled:
+            job.state, job.error = "failed", "the server stopped before the analysis was complete"
+        except asyncio.CancelledError:
+            job.state, job.error = "failed", "the server stopped before the analysis was complete"
+            raise
+        except Exception as e:
+            log.exception("analysis %s failed", job.key)
+            job.state, job.error = "failed", f"the analysis failed: {e}"
+        finally:
+            job.record = None  # type: ignore[assignment]
+            self.running = None
+            done = [k for k, j in self.jobs.items() if j.state in ("done", "failed")]
+            for k in done[:-KEPT]:
+                del self.jobs[k]
+            self._dispatch()  # (nothing waits once the server is stopping)
 
     async def stop(self) -> None:
         for job in self.jobs.values():
             job.cancel.set()
+        self.waiting.clear()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -241,7 +314,14 @@ def analyses(request: Request) -> Analyses:
     if getattr(state, "analyses", None) is None:
         mgr = state.manager
         s = mgr.settings
-        state.analyses = Analyses(mgr.storage, s.analysis_agent, s.analysis_worker_count(), s.max_analysis_steps)
+        state.analyses = Analyses(
+            mgr.storage,
+            s.analysis_agent,
+            s.analysis_worker_count(),
+            s.max_analysis_steps,
+            s.max_upload_analysis_steps,
+            s.analyses_per_address,
+        )
     return state.analyses
 
 
