@@ -161,3 +161,43 @@ def test_sv8_f2_one_address_cannot_fill_the_analysis_queue_and_finished_matches_
     assert started == [lengths[0], finished, lengths[17], lengths[1]], (
         "the finished match first, then the address served longest ago"
     )
+
+
+# ---- F4: draw offers without a limit ----------------------------------------------------------------------
+def _post(client, m, what, seat, **body):
+    return client.post(f"/api/matches/{m['id']}/{what}", json={"seat": seat, "token": m["tokens"][str(seat)], **body})
+
+
+def _move(client, h, m) -> None:
+    state = h.live_state(client, m["id"])
+    seat = state.current_player()
+    r = _post(client, m, "actions", seat, version=state.move_number(), action=state.legal_actions()[0])
+    assert r.status_code == 200, r.text
+
+
+def test_sv8_f4_END_2_one_standing_draw_offer_per_side_until_the_other_side_moves_or_answers(h, client):
+    """F4: draw offers had no limit (1,500 `draw` messages in 15 s reached the opponent). END-2: a side has one
+    standing offer; offering again (or withdrawing it and offering again) is refused, `draw_offered` (409), until
+    the other side answers or a move is made. The opponent hears of the offer once."""
+    m = h.new_match(client, options={"tiebreak": False})  # QB-6.6: with tiebreak off a tie is a draw
+    with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
+        ws.send_json({"type": "hello", "seats": [{"seat": 1, "token": m["tokens"]["1"]}]})
+        assert ws.receive_json()["type"] == "welcome"
+        assert ws.receive_json()["type"] == "state"
+        assert _post(client, m, "draw", 0, answer="offer").status_code == 200
+        again = [_post(client, m, "draw", 0, answer=a) for a in ("offer", "accept") * 10]
+        assert {(r.status_code, h.error_of(r)) for r in again} == {(409, "draw_offered")}, again[0].text
+        assert "until" in again[0].json()["error"]["message"]
+        assert _post(client, m, "draw", 0, answer="decline").json()["offer"] is None  # withdrawn
+        r = _post(client, m, "draw", 0, answer="offer")
+        assert (r.status_code, h.error_of(r)) == (409, "draw_offered"), "withdrawing does not make room for another"
+        _move(client, h, m)  # a move: the offer may be made again
+        told = []
+        while (msg := ws.receive_json())["type"] != "delta":
+            told.append(msg["type"])
+        assert told.count("draw") == 2, f"the opponent heard of one offer and its withdrawal: {told}"
+        assert _post(client, m, "draw", 0, answer="offer").status_code == 200
+        assert _post(client, m, "draw", 1, answer="decline").status_code == 200  # the other side answers
+        assert _post(client, m, "draw", 0, answer="offer").status_code == 200, "after an answer, one more offer"
+        r = _post(client, m, "draw", 1, answer="accept")
+        assert r.json()["ending"]["rule"] == "END-2"

@@ -27,6 +27,7 @@ STATUS = {
     "match_over": 409,
     "too_late": 409,
     "no_draws": 409,
+    "draw_offered": 409,
     "bad_method": 405,
     "too_large": 413,
     "illegal_action": 422,
