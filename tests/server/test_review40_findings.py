@@ -201,3 +201,52 @@ def test_sv8_f4_END_2_one_standing_draw_offer_per_side_until_the_other_side_move
         assert _post(client, m, "draw", 0, answer="offer").status_code == 200, "after an answer, one more offer"
         r = _post(client, m, "draw", 1, answer="accept")
         assert r.json()["ending"]["rule"] == "END-2"
+
+
+# ---- F3: the host resigned an absent player's seat ----------------------------------------------------------
+def test_sv11_f3_END_1_a_seat_handed_on_is_played_never_resigned_and_its_player_can_take_it_back(h, sqlite_url):
+    """F3: the host could take an absent opponent's seat mid-match (300 s away, normal in a correspondence game)
+    and resign it. Now whoever holds a seat handed on may play it but never resign, offer or accept a draw, or
+    abort (`stand_in`, 403); the absent player is told when they come back (`handed_on`, 409) and can take the
+    seat back with their own token; in a match with a turn limit a claimed seat is never handed on: the clock
+    decides (END-3, `seat_clocked`)."""
+    with TestClient(create_app(sqlite_url, settings=h.settings(seat_abandoned_after=0.5))) as client:
+        m = h.new_match(client, options={"tiebreak": False})  # QB-6.6: draws allowed
+        away = m["tokens"]["1"]
+        time.sleep(0.8)  # seat 1 away longer than seat_abandoned_after
+        r = client.post(f"/api/matches/{m['id']}/seats/1/invite", json={"host_token": m["host_token"]})
+        assert r.status_code == 200, r.text
+        claim = {"seat": 1, "invite": r.json()["invite"], "name": "Host again"}
+        stand_in = client.post(f"/api/matches/{m['id']}/claim", json=claim).json()["token"]
+        m["tokens"]["1"] = stand_in
+        for _ in range(2):
+            _move(client, h, m)  # the stand-in plays
+        for what, body in (("resign", {}), ("draw", {"answer": "offer"}), ("abort", {})):
+            r = _post(client, m, what, 1, **body)
+            assert (r.status_code, h.error_of(r)) == (403, "stand_in"), (what, r.text)
+        assert _post(client, m, "draw", 0, answer="offer").status_code == 200
+        r = _post(client, m, "draw", 1, answer="accept")
+        assert (r.status_code, h.error_of(r)) == (403, "stand_in"), "a stand-in cannot agree a draw either"
+        assert client.get(f"/api/matches/{m['id']}").json()["status"] == "active"
+        r = client.post(f"/api/matches/{m['id']}/view", json={"seat": 1, "token": away})
+        assert (r.status_code, h.error_of(r)) == (409, "handed_on"), r.text
+        assert "take it back" in r.json()["error"]["message"]
+        r = client.post(f"/api/matches/{m['id']}/seats/1/take-back", json={"token": stand_in})
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token"), "only the absent player's own token takes it back"
+        r = client.post(f"/api/matches/{m['id']}/seats/1/take-back", json={"token": away})
+        assert r.status_code == 200 and r.json()["seat"] == 1, r.text
+        assert client.post(f"/api/matches/{m['id']}/view", json={"seat": 1, "token": away}).status_code == 200
+        r = client.post(f"/api/matches/{m['id']}/view", json={"seat": 1, "token": stand_in})
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token")
+        m["tokens"]["1"] = away
+        r = _post(client, m, "resign", 1)  # their own seat again: theirs to resign
+        assert r.status_code == 200 and r.json()["ending"]["rule"] == "END-1"
+
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        c = client.post("/api/matches", json={"game": "qbert", "seats": seats, "turn_limit": 3600}).json()
+        invite = {"seat": 1, "invite": c["invites"]["1"], "name": "Kim"}
+        assert client.post(f"/api/matches/{c['id']}/claim", json=invite).status_code == 200
+        time.sleep(0.8)
+        r = client.post(f"/api/matches/{c['id']}/seats/1/invite", json={"host_token": c["host_token"]})
+        assert (r.status_code, h.error_of(r)) == (409, "seat_clocked"), r.text
+        assert "END-3" in r.json()["error"]["message"]

@@ -25,6 +25,7 @@ from .drivers import Drivers
 from .errors import ClientError
 from .live import LiveMatch
 from .registry import Registry
+from .seating import Seating
 from .storage import age_seconds
 
 log = logging.getLogger("boardcade.server")
@@ -169,7 +170,7 @@ class Endings:
         standing after it ({"version", "seats"}), or the ending when every side has agreed."""
         if answer not in ("offer", "accept", "decline"):
             raise ClientError("bad_message", f"'answer' must be 'offer', 'accept' or 'decline'; got {answer!r}")
-        self._person(match, seat)
+        self._person(match, seat, stand_in=answer == "decline")
         if not match.draws:
             raise ClientError(
                 "no_draws",
@@ -226,9 +227,12 @@ class Endings:
         ending = await self._end(match, decide, version=match.version)
         return {"offer": None, "ending": ending.to_json()}
 
-    def _person(self, match: LiveMatch, seat: int) -> None:
+    def _person(self, match: LiveMatch, seat: int, stand_in: bool = False) -> None:
+        """A person's own seat (a computer's never; one the host handed on only where `stand_in` may act)."""
         if match.seats[seat]["kind"] != "human":
             raise ClientError("bad_message", f"seat {seat} is played by the computer now")
+        if not stand_in:
+            Seating.own_seat(match, seat)
 
     # ---- END-3 the turn clock ------------------------------------------------------------------------
     def arm(self, match: LiveMatch) -> None:

@@ -136,6 +136,9 @@ class MatchManager:
     async def reissue(self, match: LiveMatch, seat: Any, host_token: Any, revoke_only: bool) -> str | None:
         return await self.seating.reissue(match, seat, host_token, revoke_only)
 
+    async def take_back(self, match: LiveMatch, seat: Any, token: Any) -> int:
+        return await self.seating.take_back(match, seat, token)
+
     async def rematch(self, match: LiveMatch, seat: int, owner: str) -> tuple[LiveMatch, int, str]:
         return await self.seating.rematch(match, seat, owner)
 
