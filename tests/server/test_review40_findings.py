@@ -250,3 +250,122 @@ def test_sv11_f3_END_1_a_seat_handed_on_is_played_never_resigned_and_its_player_
         r = client.post(f"/api/matches/{c['id']}/seats/1/invite", json={"host_token": c["host_token"]})
         assert (r.status_code, h.error_of(r)) == (409, "seat_clocked"), r.text
         assert "END-3" in r.json()["error"]["message"]
+
+
+# ---- N6 (residue): background tasks' failures during a database outage ------------------------------------
+class CuttableProxy:
+    """A TCP relay to PostgreSQL that can be cut: every connection through it is closed and new ones are closed
+    at once (the database is down, as far as the server can tell), until it is restored."""
+
+    def __init__(self, port: int) -> None:
+        import socket
+        import threading
+
+        self.target = port
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(64)
+        self.port = self.server.getsockname()[1]
+        self.pairs: list = []
+        self.down = False
+        self.stop = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while not self.stop:
+            try:
+                a, _ = self.server.accept()
+            except OSError:
+                return
+            if self.down:
+                a.close()
+                continue
+            b = socket.create_connection(("127.0.0.1", self.target))
+            self.pairs.append((a, b))
+            threading.Thread(target=self._relay, args=(a, b), daemon=True).start()
+
+    def _relay(self, a, b) -> None:
+        import select
+
+        try:
+            while not self.stop:
+                ready, _, _ = select.select([a, b], [], [], 0.1)
+                for s in ready:
+                    data = s.recv(65536)
+                    if not data:
+                        return
+                    (b if s is a else a).sendall(data)
+        except (OSError, ValueError):
+            return
+
+    def cut(self) -> None:
+        self.down = True
+        for a, b in self.pairs:
+            for s in (a, b):
+                try:
+                    s.shutdown(2)
+                except OSError:
+                    pass
+                s.close()
+        self.pairs.clear()
+
+    def close(self) -> None:
+        self.stop = True
+        self.cut()
+        self.server.close()
+
+
+def test_sv2_n6_background_tasks_that_fail_in_a_database_outage_are_logged_once_plainly(h, postgres_url):
+    """N6: during a PostgreSQL outage creates answered 503 and nothing was lost, but the log got 38 "Task
+    exception was never retrieved" tracebacks (presence notes, seat touches and the like, failing in the
+    background). Now every background task's failure is handled and logged once, as one plain line."""
+    import gc
+    import logging
+
+    import httpx
+    from websockets.sync.client import connect
+
+    pg_port = int(postgres_url.rsplit(":", 1)[1].split("/")[0])
+    proxy = CuttableProxy(pg_port)
+    url = postgres_url.replace(f":{pg_port}/", f":{proxy.port}/")
+    from_asyncio: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = from_asyncio.append  # type: ignore[method-assign]
+    logging.getLogger("asyncio").addHandler(handler)
+    try:
+        with h.uvicorn_server(url) as srv:
+            http = httpx.Client(base_url=srv.url, timeout=20)
+            m = h.new_match(http)
+            ws_url = f"ws://127.0.0.1:{srv.port}/ws/matches/{m['id']}"
+            with connect(ws_url, open_timeout=10) as ws:
+                ws.send(json.dumps({"type": "hello", "seats": [{"seat": 0, "token": m["tokens"]["0"]}]}))
+                ws.recv(timeout=10)
+                proxy.cut()
+                body = {"game": "qbert", "options": {}, "seats": [{"kind": "human"}, {"kind": "human"}]}
+                answers = [http.post("/api/matches", json=body) for _ in range(5)]
+                view = {"seat": 1, "token": m["tokens"]["1"]}
+                answers += [http.post(f"/api/matches/{m['id']}/view", json=view) for _ in range(3)]
+            for _ in range(3):
+                try:
+                    with connect(ws_url, open_timeout=10) as ws:
+                        ws.send(json.dumps({"type": "hello", "seats": [{"seat": 1, "token": m["tokens"]["1"]}]}))
+                        ws.recv(timeout=5)
+                except Exception:
+                    pass
+            time.sleep(1.5)
+            gc.collect()
+            http.close()
+            tracebacks = srv.log.tracebacks()
+            plain = [r.getMessage() for r in srv.log.records if "did not answer" in r.getMessage()]
+        gc.collect()
+    finally:
+        logging.getLogger("asyncio").removeHandler(handler)
+        proxy.close()
+    assert {r.status_code for r in answers[:5]} == {503}, [r.text for r in answers]
+    never = [r.getMessage() for r in from_asyncio if "never retrieved" in r.getMessage()]
+    assert never == [], f"{len(never)} background failures were never handled: {never[:2]}"
+    assert tracebacks == [], tracebacks[:2]
+    assert plain and all("\n" not in m for m in plain), "the outage is logged, one plain line a failure"
