@@ -369,3 +369,55 @@ def test_sv2_n6_background_tasks_that_fail_in_a_database_outage_are_logged_once_
     assert never == [], f"{len(never)} background failures were never handled: {never[:2]}"
     assert tracebacks == [], tracebacks[:2]
     assert plain and all("\n" not in m for m in plain), "the outage is logged, one plain line a failure"
+
+
+# ---- N4 (residue): a victim's replay behind an attacker's job in progress -----------------------------------
+def _long_record(steps: int) -> dict:
+    """A legal Q*bert match `steps` actions long (unfinished): Q*bert never hops, every round ties. Seeded."""
+    rng = random.Random(0)
+    state = load_game("qbert", max_turns_per_round=1000, tiebreak_max_pairs=20).new_initial_state()
+
+    def decide(st):
+        legal = st.legal_actions()
+        stops = [a for a in legal if st.action_info(a)["kind"] == "stop"]
+        return stops[0] if stops else rng.choice(legal)
+
+    play(state, {0: decide, 1: decide}, rng, max_steps=steps)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return Record.for_state(state, ["human", "human"]).to_json()
+
+
+def test_sv6_n4_a_replay_never_waits_behind_another_address_s_job_in_progress():
+    """N4: a victim's replay still waited behind an attacker's job in progress (17.8 s, up to the 60 s replay
+    timeout). Replays now run on `replay_workers` (2) processes with at most one job in progress per address, so
+    another address's replay starts at once: here it is done while the attacker's long one is still running."""
+    import asyncio
+
+    from boardcade.server.compute import ReplayPool
+    from boardcade.server.settings import Settings
+
+    attack, short = _long_record(3000), _record(4)
+
+    async def run() -> list[str]:
+        pool = ReplayPool(60.0, workers=Settings().replay_workers, per_owner=4, steps_per_minute=10**9)
+        try:
+            for w in pool.workers:
+                await w.start()
+            done: list[str] = []
+
+            async def ask(record, owner, tag):
+                await pool.replay(record, 20000, False, owner)
+                done.append(tag)
+
+            jobs = [asyncio.ensure_future(ask(attack, "attacker", "attack"))]
+            jobs.append(asyncio.ensure_future(ask(_long_record(2999), "attacker", "attack 2")))
+            await asyncio.sleep(0.2)  # the attacker's jobs have been handed out
+            jobs.append(asyncio.ensure_future(ask(short, "victim", "victim")))
+            await asyncio.gather(*jobs)
+            return done
+        finally:
+            await pool.stop()
+
+    done = asyncio.run(run())
+    assert done[0] == "victim", f"the victim's short replay waited behind the attacker's: {done}"

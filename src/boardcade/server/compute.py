@@ -430,16 +430,24 @@ class AgentPool:
 
 
 class ReplayPool:
-    """Record replays on one worker process, fair across client addresses: the address served longest ago goes
-    next (round robin), each address may have `per_owner` replays waiting and `waiting` may wait in all, and each
-    address may replay `steps_per_minute` steps a minute (a record costs its steps; one that would overdraw the
-    budget is refused until it is earned back). Answers are kept: here by the request's bytes, and in the
-    worker by the record as parsed (so respelling a record does not make it replay again)."""
+    """Record replays on `workers` worker processes, fair across client addresses: an address has at most one
+    replay in progress (so another address's replay never waits behind its job: it gets another worker), the
+    address served longest ago goes next (round robin), each address may have `per_owner` replays waiting and
+    `waiting` may wait in all, and each address may replay `steps_per_minute` steps a minute (a record costs its
+    steps; one that would overdraw the budget is refused until it is earned back). Answers are kept: here by the
+    request's bytes, and in the worker by the record as parsed (so respelling a record does not make it replay
+    again; the first free worker is used, so one worker gets most jobs and its cache most hits)."""
 
     CACHE_BYTES = 32 << 20
 
-    def __init__(self, timeout: float, waiting: int = 16, per_owner: int = 2, steps_per_minute: float = 0.0):
-        self.worker = Worker()
+    def __init__(
+        self, timeout: float, waiting: int = 16, per_owner: int = 2, steps_per_minute: float = 0.0, workers: int = 1
+    ):
+        self.workers = [Worker() for _ in range(max(1, workers))]
+        self.worker = self.workers[0]
+        self.free = list(self.workers)
+        self.running: dict[str, int] = {}  # owner -> replays in progress (at most one)
+        self.tasks: set[asyncio.Task] = set()
         self.timeout = timeout
         self.max_waiting = waiting
         self.per_owner = per_owner
@@ -447,7 +455,6 @@ class ReplayPool:
         self.queues: dict[str, deque[tuple[tuple, asyncio.Future]]] = {}
         self.served: dict[str, int] = {}
         self.turn = 0
-        self.busy = False
         self.budgets: OrderedDict[str, TokenBucket] = OrderedDict()
         self.cache: OrderedDict[str, bytes] = OrderedDict()
         self.cached_bytes = 0
@@ -514,12 +521,15 @@ class ReplayPool:
         return result
 
     def _dispatch(self) -> None:
-        if self.busy:
-            return
-        while self.queues:
-            owner = min(self.queues, key=lambda o: self.served.get(o, -1))
+        """Hand waiting jobs to free workers: the address served longest ago first, never an address with a job
+        in progress."""
+        while self.free:
+            ready = [o for o in self.queues if not self.running.get(o)]
+            if not ready:
+                return
+            owner = min(ready, key=lambda o: self.served.get(o, -1))
             queue = self.queues[owner]
-            args, future = queue.popleft()
+            job, future = queue.popleft()
             if not queue:
                 del self.queues[owner]
             if future.done():
@@ -527,18 +537,22 @@ class ReplayPool:
             self.turn += 1
             self.served[owner] = self.turn
             if len(self.served) > 10000:
-                for old in sorted(self.served, key=self.served.get)[:5000]:
+                for old in sorted(self.served, key=self.served.__getitem__)[:5000]:
                     del self.served[old]
-            self.busy = True
-            asyncio.get_running_loop().create_task(self._run(args, future))
-            return
+            worker = min(self.free, key=self.workers.index)
+            self.free.remove(worker)
+            self.running[owner] = 1
+            task = asyncio.get_running_loop().create_task(self._run(worker, owner, job, future))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, job: tuple, future: asyncio.Future) -> None:
+    async def _run(self, worker: Worker, owner: str, job: tuple, future: asyncio.Future) -> None:
         kind, args = job
+        error: BaseException | None = None
         try:
-            result = await self.worker.run(kind, args, self.timeout)
+            result = await worker.run(kind, args, self.timeout)
         except TimeoutError:
-            error: Exception = JobRefused(
+            error = JobRefused(
                 "too_large",
                 f"replaying this record took over {self.timeout:g} s; it is too long to "
                 + ("watch" if kind == "replay" else "analyse"),
@@ -548,14 +562,21 @@ class ReplayPool:
             error = JobRefused("unavailable", "the replay failed on the server; try again in a moment")
         except BaseException as e:  # cancelled (the server is stopping)
             error = e
-        else:
+        finally:
+            self.running.pop(owner, None)
+            self.free.append(worker)
+        if error is None:
             if not future.done():
                 future.set_result(result)
-            error = None
-        if error is not None and not future.done():
+        elif not future.done():
             future.set_exception(error)
-        self.busy = False
+        if isinstance(error, asyncio.CancelledError):
+            raise error
         self._dispatch()
 
     async def stop(self) -> None:
-        self.worker.stop()
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for worker in self.workers:
+            worker.stop()

@@ -48,7 +48,9 @@ class MatchManager:
         self.ctx = ctx = Context(storage, settings, bus or LocalBus(), random.Random(secrets.randbits(64)))
         self.storage, self.settings, self.bus, self.live = storage, settings, ctx.bus, ctx.live
         self.agents = AgentPool(settings.agent_worker_count())
-        self.replays = ReplayPool(settings.replay_timeout, steps_per_minute=settings.replay_steps_per_minute)
+        self.replays = ReplayPool(
+            settings.replay_timeout, steps_per_minute=settings.replay_steps_per_minute, workers=settings.replay_workers
+        )
         self.commits = Commits(ctx)
         self.sync = Sync(ctx, self.commits)
         self.drivers = Drivers(ctx, self.commits, self.agents)
