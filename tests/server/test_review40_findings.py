@@ -421,3 +421,115 @@ def test_sv6_n4_a_replay_never_waits_behind_another_address_s_job_in_progress():
 
     done = asyncio.run(run())
     assert done[0] == "victim", f"the victim's short replay waited behind the attacker's: {done}"
+
+
+# ---- N7 (residue): a LISTEN connection silent for less than the old 15-s check ------------------------------
+class ListenFreezingProxy:
+    """A TCP relay to PostgreSQL that can freeze the connections that issued LISTEN (bytes stop flowing both
+    ways, nothing is closed: a stalled path), leaving every other connection through it flowing."""
+
+    def __init__(self, port: int) -> None:
+        import socket
+        import threading
+
+        self.target = port
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(64)
+        self.port = self.server.getsockname()[1]
+        self.pairs: list = []
+        self.stop = False
+        self._socket, self._threading = socket, threading
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self.stop:
+            try:
+                a, _ = self.server.accept()
+            except OSError:
+                return
+            b = self._socket.create_connection(("127.0.0.1", self.target))
+            pair = {"a": a, "b": b, "listen": False, "frozen": False}
+            self.pairs.append(pair)
+            self._threading.Thread(target=self._relay, args=(pair,), daemon=True).start()
+
+    def _relay(self, pair) -> None:
+        import select
+
+        a, b = pair["a"], pair["b"]
+        try:
+            while not self.stop and not pair["frozen"]:
+                ready, _, _ = select.select([a, b], [], [], 0.05)
+                if pair["frozen"]:
+                    return
+                for s in ready:
+                    data = s.recv(65536)
+                    if not data:
+                        return
+                    if s is a and b"LISTEN " in data:
+                        pair["listen"] = True
+                    (b if s is a else a).sendall(data)
+        except (OSError, ValueError):
+            return
+
+    def freeze_listen(self) -> int:
+        frozen = [p for p in self.pairs if p["listen"]]
+        for p in frozen:
+            p["frozen"] = True
+        return len(frozen)
+
+    def close(self) -> None:
+        self.stop = True
+        self.server.close()
+        for p in self.pairs:
+            p["a"].close()
+            p["b"].close()
+
+
+def test_sv13_n7_a_silent_listen_connection_is_noticed_in_seconds_and_matches_are_polled_meanwhile(h, postgres_url):
+    """N7: a LISTEN connection that hung for less than its 15-s check stalled every cross-server match for the
+    whole hang (12 s: no moves heard). Two servers share PostgreSQL; the first one's LISTEN connection freezes
+    (its other connections flow); a move made through the second reaches a player watching through the first
+    within seconds: the silence is noticed within `timeout` (2 s), and the watched matches are polled until a
+    new LISTEN connection hears again."""
+    import httpx
+    from websockets.sync.client import connect
+
+    pg_port = int(postgres_url.rsplit(":", 1)[1].split("/")[0])
+    proxy = ListenFreezingProxy(pg_port)
+    url = postgres_url.replace(f":{pg_port}/", f":{proxy.port}/")
+    try:
+        with h.uvicorn_server(url) as one, h.uvicorn_server(postgres_url) as two:
+            first, second = httpx.Client(base_url=one.url, timeout=20), httpx.Client(base_url=two.url, timeout=20)
+            m = h.new_match(first)
+            with connect(f"ws://127.0.0.1:{one.port}/ws/matches/{m['id']}", open_timeout=10) as ws:
+                ws.send(json.dumps({"type": "hello", "seats": [{"seat": 0, "token": m["tokens"]["0"]}]}))
+                assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+                version = json.loads(ws.recv(timeout=10))["version"]
+                time.sleep(1.0)  # both servers listening and checked
+                assert proxy.freeze_listen() >= 1
+                time.sleep(0.3)
+                assert second.get(f"/api/matches/{m['id']}").status_code == 200
+                state = two.manager.live[m["id"]].state
+                seat = state.current_player()
+                body = {"seat": seat, "token": m["tokens"][str(seat)], "version": version}
+                body["action"] = state.legal_actions()[0]
+                assert second.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
+                heard, deadline = None, time.monotonic() + 8  # the old check needed 15 s
+                while heard is None and time.monotonic() < deadline:
+                    try:
+                        msg = json.loads(ws.recv(timeout=0.5))
+                    except TimeoutError:
+                        continue
+                    if msg["type"] in ("delta", "state") and msg["version"] > version:
+                        heard = msg
+            deadline = time.monotonic() + 8
+            while not (one.manager.bus.reconnects and one.manager.bus.hearing()) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            first.close()
+            second.close()
+            reconnects, hearing = one.manager.bus.reconnects, one.manager.bus.hearing()
+    finally:
+        proxy.close()
+    assert heard is not None, "the move made through the other server never reached the player here"
+    assert reconnects >= 1 and hearing, "a new LISTEN connection was made, and hears"

@@ -78,7 +78,7 @@ class MatchManager:
     # ---- lifecycle ------------------------------------------------------------------------------
     async def start(self) -> None:
         await self.registry.fill_turn_info()
-        await self.bus.start(self.sync.on_bus, self.sync.on_reconnect)
+        await self.bus.start(self.sync.on_bus, self.sync.on_reconnect, self.sync.on_lost)
         self.ctx.spawn(self.sweeper.run())
 
     async def stop(self) -> None:
