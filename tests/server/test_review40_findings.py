@@ -207,8 +207,8 @@ def test_sv8_f4_END_2_one_standing_draw_offer_per_side_until_the_other_side_move
 def test_sv11_f3_END_1_a_seat_handed_on_is_played_never_resigned_and_its_player_can_take_it_back(h, sqlite_url):
     """F3: the host could take an absent opponent's seat mid-match (300 s away, normal in a correspondence game)
     and resign it. Now whoever holds a seat handed on may play it but never resign, offer or accept a draw, or
-    abort (`stand_in`, 403); the absent player is told when they come back (`handed_on`, 409) and can take the
-    seat back with their own token; in a match with a turn limit a claimed seat is never handed on: the clock
+    abort (`stand_in`, 403); the absent player is told when they come back (their token's `bad_token` says so)
+    and can take the seat back with their own token; in a match with a turn limit a claimed seat is never handed on: the clock
     decides (END-3, `seat_clocked`)."""
     with TestClient(create_app(sqlite_url, settings=h.settings(seat_abandoned_after=0.5))) as client:
         m = h.new_match(client, options={"tiebreak": False})  # QB-6.6: draws allowed
@@ -229,8 +229,8 @@ def test_sv11_f3_END_1_a_seat_handed_on_is_played_never_resigned_and_its_player_
         assert (r.status_code, h.error_of(r)) == (403, "stand_in"), "a stand-in cannot agree a draw either"
         assert client.get(f"/api/matches/{m['id']}").json()["status"] == "active"
         r = client.post(f"/api/matches/{m['id']}/view", json={"seat": 1, "token": away})
-        assert (r.status_code, h.error_of(r)) == (409, "handed_on"), r.text
-        assert "take it back" in r.json()["error"]["message"]
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token"), r.text
+        assert "handed seat 1 to someone else; you can take it back" in r.json()["error"]["message"]
         r = client.post(f"/api/matches/{m['id']}/seats/1/take-back", json={"token": stand_in})
         assert (r.status_code, h.error_of(r)) == (403, "bad_token"), "only the absent player's own token takes it back"
         r = client.post(f"/api/matches/{m['id']}/seats/1/take-back", json={"token": away})

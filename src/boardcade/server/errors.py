@@ -39,7 +39,6 @@ STATUS = {
     "seat_taken": 409,
     "seat_active": 409,
     "seat_clocked": 409,
-    "handed_on": 409,
     "stand_in": 403,
     "expired": 410,
     "archived": 410,

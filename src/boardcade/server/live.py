@@ -170,6 +170,8 @@ class LiveMatch:
                     info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
+            if row.away_hash is not None:  # handed on by the host while its person was away (seating.py)
+                info.update(stand_in=True, away=row.away_name)
             out.append(info)
         return out
 

@@ -367,9 +367,9 @@ class Seating:
         if not match.check_token(seat, token):
             row = match.seat_rows.get(seat)
             if row is not None and matches_hash(token, row.away_hash):
-                raise ClientError(
-                    "handed_on",
-                    f"while you were away the host handed seat {seat} to someone else; take it back: POST "
+                raise ClientError(  # still bad_token (clients treat it as a refused token), but told why
+                    "bad_token",
+                    f"while you were away the host handed seat {seat} to someone else; you can take it back: POST "
                     f"/api/matches/{match.id}/seats/{seat}/take-back with your token",
                 )
             raise ClientError("bad_token", f"missing or wrong token for seat {seat}; use the link made for that seat")
