@@ -208,8 +208,8 @@ def test_sv11_f3_END_1_a_seat_handed_on_is_played_never_resigned_and_its_player_
     """F3: the host could take an absent opponent's seat mid-match (300 s away, normal in a correspondence game)
     and resign it. Now whoever holds a seat handed on may play it but never resign, offer or accept a draw, or
     abort (`stand_in`, 403); the absent player is told when they come back (their token's `bad_token` says so)
-    and can take the seat back with their own token; in a match with a turn limit a claimed seat is never handed on: the clock
-    decides (END-3, `seat_clocked`)."""
+    and can take the seat back with their own token; in a match with a turn limit a claimed seat is never handed
+    on: the clock decides (END-3, `seat_clocked`)."""
     with TestClient(create_app(sqlite_url, settings=h.settings(seat_abandoned_after=0.5))) as client:
         m = h.new_match(client, options={"tiebreak": False})  # QB-6.6: draws allowed
         away = m["tokens"]["1"]
