@@ -147,11 +147,17 @@ class PostgresBus:
                 except Exception as e:  # the database is away: the LISTEN side notices and reconnects
                     log.debug("bus check not sent (%s)", type(e).__name__)
                 finally:
-                    done.set()
+                    with self._lock:
+                        done.set()
+                        late = box.get("given_up") and box["conn"] is not None
+                    if late:  # the pinger stopped waiting for this send: nobody else will close its connection
+                        _close_quietly(box["conn"])
 
             threading.Thread(target=send, name="boardcade-bus-send", daemon=True).start()
             finished = done.wait(self.timeout) and box.get("ok")
             with self._lock:
+                if not done.is_set():
+                    box["given_up"] = True
                 if finished and nonce in self._sent:
                     self._sent[nonce] = (self._sent[nonce][0], True)
                 elif not finished:
@@ -159,7 +165,7 @@ class PostgresBus:
             if finished:
                 conn = box["conn"]
             else:
-                if box["conn"] is not None:
+                if not box.get("given_up") and box["conn"] is not None:  # failed: closed here
                     threading.Thread(target=_close_quietly, args=(box["conn"],), daemon=True).start()
                 conn = None
 
