@@ -1,6 +1,7 @@
 """A seat the host handed on while its person was away (issue 40 F3, SV-11), in the browser at 1280x900 and
-390x844: the person comes back to a page that tells them so and offers to take the seat back; one press and they
-play it again, the stand-in's token no longer works."""
+390x844: the stand-in's Match menu says they play the seat for the person away and offers no resign, draw or
+abort (END-1, END-2, END-4); the person comes back to a page that tells them so and offers to take the seat back;
+one press and they play it again, the stand-in's token no longer works."""
 
 from __future__ import annotations
 
@@ -54,6 +55,20 @@ def test_sv11_f3_a_seat_handed_on_while_away_is_taken_back_from_the_page(shared_
     status, stand_in = _call(shared_server, f"/api/matches/{match_id}/claim", claim)
     assert status == 200, stand_in
     assert _call(shared_server, f"/api/matches/{match_id}")[1]["seats"][1]["stand_in"] is True
+
+    sam = contexts(**SIZES[size]).new_page()  # the stand-in plays the seat, and cannot end the match for Robin
+    sam.goto(shared_server.url + "/")
+    tokens = json.dumps({match_id: {"1": stand_in["token"]}})
+    sam.evaluate(f"localStorage.setItem('boardcade.tokens', {json.dumps(tokens)})")
+    sam.goto(f"{shared_server.url}/#/play/{match_id}")
+    sam.locator(".match-menu summary").click()
+    note = sam.locator(".match-menu .stand-in")
+    note.wait_for()
+    assert note.text_content().startswith("You stand in for Robin: you play this seat, but never resign it")
+    assert sam.locator(".match-menu button.resign, .match-menu button.draw, .match-menu button.abort").count() == 0
+    if SHOTS:
+        sam.screenshot(path=f"{SHOTS}/stand-in-{size}.png")
+    sam.close()
 
     back = friend_context.new_page()  # Robin comes back, the token still saved in this browser
     back.goto(f"{shared_server.url}/#/play/{match_id}")
