@@ -97,19 +97,24 @@ def analyse(
     seed: int = 0,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
+    checked: list[int] | None = None,
 ) -> dict[str, Any]:
     """Analyse the match of `record` (replayed and checked first: RecordError names a bad step).
 
     agent: an agent name (default: the strongest level, `strongest_agent()`); workers: worker processes (None:
     one per CPU core; 0: in this process); seed: the analysis's own randomness (the same seed, agent and match
     give the same analysis when the agent's budget is in iterations); progress(done, total) is called as
-    positions are evaluated; setting `cancel` stops it (AnalysisCancelled)."""
+    positions are evaluated; setting `cancel` stops it (AnalysisCancelled); `checked`: the record was replayed
+    and checked already (by a worker process of a server) and these are its `decisions`, so it is not walked
+    through here."""
     agent = agent or strongest_agent()
     check_agent_name(agent)
     game = record.load_game()
-    record.replay()  # every step legal, the result as recorded
-    initial = game.new_initial_state()
-    steps = decisions(initial, record.actions)
+    if checked is None:
+        record.replay()  # every step legal, the result as recorded
+        steps = decisions(game.new_initial_state(), record.actions)
+    else:
+        steps = list(checked)
     workers = (os.cpu_count() or 1) if workers is None else workers
     began, cpu0 = time.time(), time.process_time()
     done = 0

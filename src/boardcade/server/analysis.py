@@ -1,7 +1,9 @@
 """Post-game analysis on the server (issue 29): "Analyse" on a finished match or an uploaded record.
 
-The analysis itself (boardcade.analysis) runs on `analysis_workers` worker processes, driven from a thread so the
-event loop never waits on it; one analysis runs at a time and the others wait their turn, in order. Progress is
+A record is parsed, refused by its length and checked step by step in the replay worker process (compute.py,
+under the same fair share and step budget as replays), never in the server. The analysis itself
+(boardcade.analysis) runs on `analysis_workers` worker processes, driven from a thread so the event loop never
+waits on it; one analysis runs at a time and the others wait their turn, in order. Progress is
 polled. The result is stored in the database with the match (table `match_analyses`, keyed by the match's
 actions and the agent that analysed it), so asking again, on this server or another sharing the database, is
 instant. Only finished matches are analysed (their record is public then), so every seat's evaluations may be
@@ -26,10 +28,10 @@ from sqlalchemy import Column, MetaData, String, Table, Text, insert, select
 
 from ..analysis import analyse, record_key, strongest_agent
 from ..analysis.pool import AnalysisCancelled
-from ..core import Record, RecordError
-from .errors import MATCH_ID, ClientError, parse_json
-from .replay import parse_record
-from .routes import _finished_record, read_body
+from ..core import Record, record_from_json
+from .compute import JobRefused, ReplayPool
+from .errors import MATCH_ID, ClientError
+from .routes import _finished_record, client_address, read_body
 from .storage import Storage, now_iso
 
 log = logging.getLogger("boardcade.server")
@@ -73,40 +75,113 @@ class AnalysisStore:
 class Job:
     key: str
     record: Record
-    match_id: str | None
+    match_id: str | None  # None: an uploaded record
     agent: str
+    owner: str = ""  # the client address that asked for it
     state: str = "queued"  # queued, running, done, failed
     done: int = 0
     total: int | None = None
     error: str | None = None
     result: dict[str, Any] | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    decisions: list[int] = field(default_factory=list)  # the steps where a seat chose (checked in the worker)
 
 
 class Analyses:
-    """The analyses of one server: a queue run one at a time, and the store."""
+    """The analyses of one server: one runs at a time; the store.
 
-    def __init__(self, storage: Storage, agent: str = "", workers: int = 0, max_steps: int = 10000):
+    Who goes next: finished matches' own analyses before uploaded records; within each, the client address
+    served longest ago (round robin), its oldest job. An address may have `per_owner` analyses waiting or
+    running; uploads may fill half the queue and are analysed up to `max_upload_steps` steps."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        agent: str = "",
+        workers: int = 0,
+        max_steps: int = 10000,
+        max_upload_steps: int = 3000,
+        per_owner: int = 2,
+    ):
         self.store = AnalysisStore(storage)
         self.agent = agent
         self.workers = workers
         self.max_steps = max_steps
+        self.max_upload_steps = min(max_steps, max_upload_steps)
+        self.per_owner = per_owner
         self.jobs: dict[str, Job] = {}
-        self.order: list[str] = []  # keys of queued and running jobs, oldest first
-        self.lock = asyncio.Lock()
+        self.waiting: list[Job] = []  # queued, oldest first
+        self.running: Job | None = None
+        self.served: dict[str, int] = {}  # owner -> when it was last served (a counter)
+        self.turn = 0
         self.tasks: set[asyncio.Task] = set()
 
     def agent_name(self) -> str:
         return self.agent or strongest_agent()
 
+    # ---- the queue -------------------------------------------------------------------------------
+    def _pick(self, waiting: list[Job], served: dict[str, int]) -> Job:
+        """The job that goes next among `waiting` (not empty)."""
+        matches = [j for j in waiting if j.match_id is not None]
+        pool = matches or waiting
+        owner = min((j.owner for j in pool), key=lambda o: served.get(o, -1))
+        return next(j for j in pool if j.owner == owner)
+
+    def _order(self) -> list[Job]:
+        """The queued jobs in the order they will run, as things stand."""
+        waiting, served, turn, out = list(self.waiting), dict(self.served), self.turn, []
+        while waiting:
+            job = self._pick(waiting, served)
+            waiting.remove(job)
+            turn += 1
+            served[job.owner] = turn
+            out.append(job)
+        return out
+
+    def _room(self, owner: str, upload: bool) -> None:
+        """Refuse a new analysis when the address has its share already or the queue (for uploads: their half)
+        is full."""
+        mine = sum(1 for j in self._open() if j.owner == owner)
+        if mine >= self.per_owner:
+            raise ClientError(
+                "rate_limited",
+                f"your address has {mine} analyses waiting or running (at most {self.per_owner}); "
+                "ask again when one is done",
+            )
+        uploads = sum(1 for j in self.waiting if j.match_id is None)
+        if len(self.waiting) >= MAX_WAITING or (upload and uploads >= MAX_WAITING // 2):
+            raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
+
+    def _open(self) -> list[Job]:
+        return self.waiting + ([self.running] if self.running is not None else [])
+
+    def _dispatch(self) -> None:
+        if self.running is not None or not self.waiting:
+            return
+        job = self._pick(self.waiting, self.served)
+        self.waiting.remove(job)
+        self.turn += 1
+        self.served[job.owner] = self.turn
+        if len(self.served) > 10000:  # forget the owners served longest ago
+            for old in sorted(self.served, key=self.served.__getitem__)[:5000]:
+                del self.served[old]
+        self.running = job
+        task = asyncio.get_running_loop().create_task(self._run(job))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # ---- answers ---------------------------------------------------------------------------------
     def _status(self, job: Job) -> dict[str, Any]:
-        ahead = self.order.index(job.key) if job.key in self.order else 0
+        ahead = 0
+        if job.state == "queued":
+            order = self._order()
+            ahead = order.index(job) + (self.running is not None) if job in order else 0
         out: dict[str, Any] = {
             "key": job.key,
             "state": job.state,
             "done": job.done,
             "total": job.total,
-            "ahead": ahead if job.state == "queued" else 0,
+            "ahead": ahead,
             "agent": job.agent,
             "workers": self.workers,
         }
@@ -129,31 +204,59 @@ class Analyses:
             "analysis": data,
         }
 
-    async def request(self, record: Record, match_id: str | None) -> dict[str, Any]:
-        """The analysis of `record`: stored already (instant), under way, or started now."""
-        agent = self.agent_name()
-        key = record_key(record, agent, 0)
+    async def _known(self, key: str) -> dict[str, Any] | None:
+        """The analysis `key` if it is under way or stored already (then instant), else None."""
         job = self.jobs.get(key)
         if job is not None and job.state != "failed":
             return self._status(job)
         stored = await asyncio.to_thread(self.store.load, key)
-        if stored is not None:
-            return self._finished(key, stored)
+        return self._finished(key, stored) if stored is not None else None
+
+    async def _check(
+        self, replays: ReplayPool, record: dict[str, Any] | bytes, limit: int, agent: str, owner: str
+    ) -> dict[str, Any]:
+        """The record parsed, refused by its length, and checked step by step in the replay worker process."""
         try:
-            await asyncio.to_thread(record.replay)
-        except RecordError as e:
-            raise ClientError("bad_record", str(e)) from None
+            return await replays.check_record(record, limit, agent, owner)
+        except JobRefused as e:
+            message = e.message
+            if e.code == "too_large" and limit < self.max_steps:
+                message += f" from an uploaded record (a finished match of this server: {self.max_steps})"
+            raise ClientError(e.code, message) from None
+
+    async def request_match(self, record: Record, match_id: str, replays: ReplayPool, owner: str) -> dict[str, Any]:
+        """The analysis of a finished match's record: stored already (instant), under way, or started now."""
+        agent = self.agent_name()
         if len(record.actions) > self.max_steps:
-            raise ClientError(
-                "too_large", f"this match has {len(record.actions)} steps; at most {self.max_steps} are analysed"
-            )
-        if len(self.order) > MAX_WAITING:
-            raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
-        job = self.jobs[key] = Job(key, record, match_id, agent)
-        self.order.append(key)
-        task = asyncio.get_running_loop().create_task(self._run(job))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+            steps = len(record.actions)
+            raise ClientError("too_large", f"this match has {steps} steps; at most {self.max_steps} are analysed")
+        key = record_key(record, agent, 0)
+        known = await self._known(key)
+        if known is not None:
+            return known
+        self._room(owner, upload=False)
+        checked = await self._check(replays, record.to_json(), self.max_steps, agent, owner)
+        return await self._start(Job(key, record, match_id, agent, owner, decisions=checked["decisions"]))
+
+    async def request_upload(self, body: bytes, replays: ReplayPool, owner: str) -> dict[str, Any]:
+        """The analysis of an uploaded record (the request's bytes, parsed and checked in the worker only)."""
+        agent = self.agent_name()
+        self._room(owner, upload=True)
+        checked = await self._check(replays, body, self.max_upload_steps, agent, owner)
+        known = await self._known(checked["key"])
+        if known is not None:
+            return known
+        record = record_from_json(checked["record"])
+        return await self._start(Job(checked["key"], record, None, agent, owner, decisions=checked["decisions"]))
+
+    async def _start(self, job: Job) -> dict[str, Any]:
+        known = await self._known(job.key)  # asked for again while it was being checked
+        if known is not None:
+            return known
+        self._room(job.owner, upload=job.match_id is None)
+        self.jobs[job.key] = job
+        self.waiting.append(job)
+        self._dispatch()
         return self._status(job)
 
     async def status(self, key: str) -> dict[str, Any]:
@@ -166,34 +269,37 @@ class Analyses:
         return self._finished(key, stored)
 
     async def _run(self, job: Job) -> None:
-        async with self.lock:  # one analysis at a time: the others wait their turn, in order
-            job.state = "running"
+        job.state = "running"
 
-            def progress(done: int, total: int) -> None:
-                job.done, job.total = done, total
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
 
-            try:
-                result = await asyncio.to_thread(
-                    analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel
-                )
-                await asyncio.to_thread(self.store.save, job.key, job.match_id, job.agent, result)
-                job.result, job.state = result, "done"
-            except AnalysisCancelled:
-                job.state, job.error = "failed", "the server stopped before the analysis was complete"
-            except Exception as e:
-                log.exception("analysis %s failed", job.key)
-                job.state, job.error = "failed", f"the analysis failed: {e}"
-            finally:
-                if job.key in self.order:
-                    self.order.remove(job.key)
-                job.record = None  # type: ignore[assignment]
-        done = [k for k, j in self.jobs.items() if j.state in ("done", "failed")]
-        for k in done[:-KEPT]:
-            del self.jobs[k]
+        try:
+            result = await asyncio.to_thread(
+                analyse, job.record, job.agent, self.workers or None, 0, progress, job.cancel, job.decisions
+            )
+            await asyncio.to_thread(self.store.save, job.key, job.match_id, job.agent, result)
+            job.result, job.state = result, "done"
+        except AnalysisCancelled:
+            job.state, job.error = "failed", "the server stopped before the analysis was complete"
+        except asyncio.CancelledError:
+            job.state, job.error = "failed", "the server stopped before the analysis was complete"
+            raise
+        except Exception as e:
+            log.exception("analysis %s failed", job.key)
+            job.state, job.error = "failed", f"the analysis failed: {e}"
+        finally:
+            job.record = None  # type: ignore[assignment]
+            self.running = None
+            done = [k for k, j in self.jobs.items() if j.state in ("done", "failed")]
+            for k in done[:-KEPT]:
+                del self.jobs[k]
+            self._dispatch()  # (nothing waits once the server is stopping)
 
     async def stop(self) -> None:
         for job in self.jobs.values():
             job.cancel.set()
+        self.waiting.clear()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -208,7 +314,14 @@ def analyses(request: Request) -> Analyses:
     if getattr(state, "analyses", None) is None:
         mgr = state.manager
         s = mgr.settings
-        state.analyses = Analyses(mgr.storage, s.analysis_agent, s.analysis_worker_count(), s.max_analysis_steps)
+        state.analyses = Analyses(
+            mgr.storage,
+            s.analysis_agent,
+            s.analysis_worker_count(),
+            s.max_analysis_steps,
+            s.max_upload_analysis_steps,
+            s.analyses_per_address,
+        )
     return state.analyses
 
 
@@ -217,14 +330,17 @@ async def analyse_match(request: Request, match_id: str) -> dict[str, Any]:
     if not MATCH_ID.fullmatch(match_id):
         raise ClientError("not_found", "no such match")
     record = await _finished_record(request, match_id)
-    return await analyses(request).request(record, match_id)
+    replays = request.app.state.manager.replays
+    return await analyses(request).request_match(record, match_id, replays, client_address(request))
 
 
 @router.post("/analysis")
 async def analyse_record(request: Request) -> dict[str, Any]:
-    body = await read_body(request, request.app.state.manager.settings.max_record_bytes)
-    record = parse_record(parse_json(body, "request body"))
-    return await analyses(request).request(record, None)
+    """The body is read (at most max_record_bytes) and handed to the replay worker process as it came: parsing,
+    the length check and the replay all happen there, never in the server."""
+    mgr = request.app.state.manager
+    body = await read_body(request, mgr.settings.max_record_bytes)
+    return await analyses(request).request_upload(body, mgr.replays, client_address(request))
 
 
 @router.get("/analysis/{key}")

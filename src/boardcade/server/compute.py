@@ -153,7 +153,36 @@ def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress:
     return len(parsed.actions), body, False
 
 
-JOBS = {"decide": _decide, "hint": _hint, "replay": _replay}
+def _check_record(_cache: OrderedDict, record: dict | bytes, max_steps: int, agent: str) -> tuple[int, dict[str, Any]]:
+    """(steps walked, what the server needs to analyse the record): the record parsed, refused by its length
+    before any step is replayed, then replayed and checked; with its analysis key and the steps where a seat
+    chose (boardcade.analysis.decisions), so the server never walks through it. {"refused": [code, message]}
+    for a record that is not analysed."""
+    from ..analysis import decisions, record_key
+    from ..core import RecordError
+    from .errors import ClientError, parse_json
+    from .replay import parse_record
+
+    try:
+        if isinstance(record, bytes):
+            record = parse_json(record, "request body")
+        parsed = parse_record(record)
+        if len(parsed.actions) > max_steps:
+            raise ClientError(
+                "too_large", f"this match has {len(parsed.actions)} steps; at most {max_steps} are analysed"
+            )
+        try:
+            parsed.replay()
+        except RecordError as e:
+            raise ClientError("bad_record", str(e)) from None
+    except ClientError as e:
+        return 0, {"refused": [e.code, e.message]}
+    steps = decisions(parsed.load_game().new_initial_state(), parsed.actions)
+    key = record_key(parsed, agent, 0)
+    return 2 * len(parsed.actions), {"record": parsed.to_json(), "key": key, "decisions": steps}
+
+
+JOBS = {"decide": _decide, "hint": _hint, "replay": _replay, "check_record": _check_record}
 
 
 def _worker_main(conn) -> None:
@@ -401,16 +430,24 @@ class AgentPool:
 
 
 class ReplayPool:
-    """Record replays on one worker process, fair across client addresses: the address served longest ago goes
-    next (round robin), each address may have `per_owner` replays waiting and `waiting` may wait in all, and each
-    address may replay `steps_per_minute` steps a minute (a record costs its steps; one that would overdraw the
-    budget is refused until it is earned back). Answers are kept: here by the request's bytes, and in the
-    worker by the record as parsed (so respelling a record does not make it replay again)."""
+    """Record replays on `workers` worker processes, fair across client addresses: an address has at most one
+    replay in progress (so another address's replay never waits behind its job: it gets another worker), the
+    address served longest ago goes next (round robin), each address may have `per_owner` replays waiting and
+    `waiting` may wait in all, and each address may replay `steps_per_minute` steps a minute (a record costs its
+    steps; one that would overdraw the budget is refused until it is earned back). Answers are kept: here by the
+    request's bytes, and in the worker by the record as parsed (so respelling a record does not make it replay
+    again; the first free worker is used, so one worker gets most jobs and its cache most hits)."""
 
     CACHE_BYTES = 32 << 20
 
-    def __init__(self, timeout: float, waiting: int = 16, per_owner: int = 2, steps_per_minute: float = 0.0):
-        self.worker = Worker()
+    def __init__(
+        self, timeout: float, waiting: int = 16, per_owner: int = 2, steps_per_minute: float = 0.0, workers: int = 1
+    ):
+        self.workers = [Worker() for _ in range(max(1, workers))]
+        self.worker = self.workers[0]
+        self.free = list(self.workers)
+        self.running: dict[str, int] = {}  # owner -> replays in progress (at most one)
+        self.tasks: set[asyncio.Task] = set()
         self.timeout = timeout
         self.max_waiting = waiting
         self.per_owner = per_owner
@@ -418,7 +455,6 @@ class ReplayPool:
         self.queues: dict[str, deque[tuple[tuple, asyncio.Future]]] = {}
         self.served: dict[str, int] = {}
         self.turn = 0
-        self.busy = False
         self.budgets: OrderedDict[str, TokenBucket] = OrderedDict()
         self.cache: OrderedDict[str, bytes] = OrderedDict()
         self.cached_bytes = 0
@@ -442,22 +478,7 @@ class ReplayPool:
         if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
-        budget = self._budget(owner)
-        if budget is not None and budget.wait(0) > 0:
-            raise JobRefused(
-                "rate_limited",
-                f"too many replay steps from your address (at most {self.steps_per_minute:g} a minute); "
-                f"try again in {budget.wait(0):.0f} s",
-            )
-        queue = self.queues.get(owner)
-        if sum(len(q) for q in self.queues.values()) >= self.max_waiting or (queue and len(queue) >= self.per_owner):
-            raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
-        future = asyncio.get_running_loop().create_future()
-        self.queues.setdefault(owner, deque()).append(((record, max_steps, compress), future))
-        self._dispatch()
-        steps, body, hit = await future
-        if budget is not None:
-            budget.wait(steps)  # charged after the fact: the steps are known once the worker has parsed it
+        steps, body, hit = await self._submit("replay", (record, max_steps, compress), owner)
         if hit:
             self.worker_hits += 1
         if body.startswith(b'{"refused":'):
@@ -469,13 +490,46 @@ class ReplayPool:
             self.cached_bytes -= len(self.cache.popitem(last=False)[1])
         return body
 
+    async def check_record(self, record: dict | bytes, max_steps: int, agent: str, owner: str = "") -> dict[str, Any]:
+        """A record to analyse, parsed, refused by its length and checked step by step in the worker, under the
+        same fair share and step budget as replays: {"record": its JSON, "key": its analysis key by `agent`,
+        "decisions": the steps where a seat chose}. JobRefused names what is wrong with it."""
+        steps, answer = await self._submit("check_record", (record, max_steps, agent), owner)
+        if "refused" in answer:
+            raise JobRefused(*answer["refused"])
+        return answer
+
+    async def _submit(self, kind: str, args: tuple, owner: str) -> Any:
+        """Queue a job under `owner` (refused when its budget or the queue is full) and wait for its result, the
+        steps it walked first; the steps are charged to the owner's budget."""
+        budget = self._budget(owner)
+        if budget is not None and budget.wait(0) > 0:
+            raise JobRefused(
+                "rate_limited",
+                f"too many replay steps from your address (at most {self.steps_per_minute:g} a minute); "
+                f"try again in {budget.wait(0):.0f} s",
+            )
+        queue = self.queues.get(owner)
+        if sum(len(q) for q in self.queues.values()) >= self.max_waiting or (queue and len(queue) >= self.per_owner):
+            raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
+        future = asyncio.get_running_loop().create_future()
+        self.queues.setdefault(owner, deque()).append(((kind, args), future))
+        self._dispatch()
+        result = await future
+        if budget is not None:
+            budget.wait(result[0])  # charged after the fact: the steps are known once the worker has parsed it
+        return result
+
     def _dispatch(self) -> None:
-        if self.busy:
-            return
-        while self.queues:
-            owner = min(self.queues, key=lambda o: self.served.get(o, -1))
+        """Hand waiting jobs to free workers: the address served longest ago first, never an address with a job
+        in progress."""
+        while self.free:
+            ready = [o for o in self.queues if not self.running.get(o)]
+            if not ready:
+                return
+            owner = min(ready, key=lambda o: self.served.get(o, -1))
             queue = self.queues[owner]
-            args, future = queue.popleft()
+            job, future = queue.popleft()
             if not queue:
                 del self.queues[owner]
             if future.done():
@@ -483,32 +537,46 @@ class ReplayPool:
             self.turn += 1
             self.served[owner] = self.turn
             if len(self.served) > 10000:
-                for old in sorted(self.served, key=self.served.get)[:5000]:
+                for old in sorted(self.served, key=self.served.__getitem__)[:5000]:
                     del self.served[old]
-            self.busy = True
-            asyncio.get_running_loop().create_task(self._run(args, future))
-            return
+            worker = min(self.free, key=self.workers.index)
+            self.free.remove(worker)
+            self.running[owner] = 1
+            task = asyncio.get_running_loop().create_task(self._run(worker, owner, job, future))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, args: tuple, future: asyncio.Future) -> None:
+    async def _run(self, worker: Worker, owner: str, job: tuple, future: asyncio.Future) -> None:
+        kind, args = job
+        error: BaseException | None = None
         try:
-            result = await self.worker.run("replay", args, self.timeout)
+            result = await worker.run(kind, args, self.timeout)
         except TimeoutError:
-            error: Exception = JobRefused(
-                "too_large", f"replaying this record took over {self.timeout:g} s; it is too long to watch"
+            error = JobRefused(
+                "too_large",
+                f"replaying this record took over {self.timeout:g} s; it is too long to "
+                + ("watch" if kind == "replay" else "analyse"),
             )
         except (JobFailed, OSError) as e:
             log.warning("a replay failed in its worker process: %s", e)
             error = JobRefused("unavailable", "the replay failed on the server; try again in a moment")
         except BaseException as e:  # cancelled (the server is stopping)
             error = e
-        else:
+        finally:
+            self.running.pop(owner, None)
+            self.free.append(worker)
+        if error is None:
             if not future.done():
                 future.set_result(result)
-            error = None
-        if error is not None and not future.done():
+        elif not future.done():
             future.set_exception(error)
-        self.busy = False
+        if isinstance(error, asyncio.CancelledError):
+            raise error
         self._dispatch()
 
     async def stop(self) -> None:
-        self.worker.stop()
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        for worker in self.workers:
+            worker.stop()

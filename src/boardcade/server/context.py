@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .bus import LocalBus, PostgresBus, line
-from .errors import database_errors, unavailable
+from .errors import ClientError, database_errors, unavailable
 from .live import LiveMatch
 from .settings import Settings
 from .storage import Storage
@@ -23,6 +23,27 @@ from .storage import Storage
 READ_THREADS = 4
 DATABASE_ERRORS = database_errors()
 log = logging.getLogger("boardcade.server")
+
+
+def finished(task: asyncio.Future) -> None:
+    """A background task ended: its failure, if any, is taken (so asyncio never reports it as "never retrieved")
+    and logged once, plainly: the database not answering was logged already where it happened (Context.read),
+    another refusal or an OS error is one line, and only a failure nobody foresaw (a bug) has its traceback."""
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is None:
+        return
+    coro = task.get_coro() if isinstance(task, asyncio.Task) else None
+    what = getattr(coro, "__qualname__", "a background task")
+    if isinstance(error, ClientError):
+        if error.code != "unavailable":
+            log.info("%s: %s", what, error.message)
+    elif isinstance(error, (*DATABASE_ERRORS, OSError)):
+        first = (str(error).splitlines() or [""])[0][:200]
+        log.warning("%s failed: %s: %s", what, type(error).__name__, first)
+    else:
+        log.error("%s failed", what, exc_info=error)
 
 
 class Context:
@@ -42,10 +63,11 @@ class Context:
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:
-        """Run `coro` in the background (cancelled and awaited on stop)."""
+        """Run `coro` in the background (cancelled and awaited on stop); its failure is logged once (finished)."""
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(finished)
         return task
 
     async def read(self, fn: Callable, *args: Any) -> Any:

@@ -7,7 +7,8 @@ sides, and the ending is recorded with its rule.
 Like a move, an ending is stored first (in one transaction with its bus note, only if the match is still at the
 version it was decided at) and told after: every client gets the whole view again, now over, with the ending as
 its last event, and an `ended` message. A draw offer is stored too (it stands while the match stays at the
-position it was made at) and told in a `draw` message.
+position it was made at) and told in a `draw` message. A side has one standing offer: offering again, or
+withdrawing it and offering again, is refused (`draw_offered`) until a move is made or the other side answers.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .drivers import Drivers
 from .errors import ClientError
 from .live import LiveMatch
 from .registry import Registry
+from .seating import Seating
 from .storage import age_seconds
 
 log = logging.getLogger("boardcade.server")
@@ -168,7 +170,7 @@ class Endings:
         standing after it ({"version", "seats"}), or the ending when every side has agreed."""
         if answer not in ("offer", "accept", "decline"):
             raise ClientError("bad_message", f"'answer' must be 'offer', 'accept' or 'decline'; got {answer!r}")
-        self._person(match, seat)
+        self._person(match, seat, stand_in=answer == "decline")
         if not match.draws:
             raise ClientError(
                 "no_draws",
@@ -186,9 +188,25 @@ class Endings:
             if answer == "decline":
                 if standing is None:
                     raise ClientError("bad_message", "there is no draw offer to decline")
+                if set(standing["seats"]) <= set(side):  # its own offer, withdrawn: no new one at this position
+                    match.draw_withdrawn[side] = match.version
+                else:  # answered: the sides that offered may offer once more
+                    match.draw_withdrawn.clear()
                 offer = None
             else:
                 agreed = set(standing["seats"]) if standing else set()
+                if agreed & set(side):
+                    raise ClientError(
+                        "draw_offered",
+                        "your side's draw offer stands already (END-2); it lasts until the other side answers or "
+                        "a move is made",
+                    )
+                if match.draw_withdrawn.get(side) == match.version:
+                    raise ClientError(
+                        "draw_offered",
+                        "your side withdrew its draw offer at this position (END-2); offer again once a move is made "
+                        "or the other side has answered an offer",
+                    )
                 agreed.add(seat)
                 offer = {"version": match.version, "seats": sorted(agreed)}
                 sides = {i for i, t in enumerate(teams) if any(p in agreed for p in t)}
@@ -209,9 +227,12 @@ class Endings:
         ending = await self._end(match, decide, version=match.version)
         return {"offer": None, "ending": ending.to_json()}
 
-    def _person(self, match: LiveMatch, seat: int) -> None:
+    def _person(self, match: LiveMatch, seat: int, stand_in: bool = False) -> None:
+        """A person's own seat (a computer's never; one the host handed on only where `stand_in` may act)."""
         if match.seats[seat]["kind"] != "human":
             raise ClientError("bad_message", f"seat {seat} is played by the computer now")
+        if not stand_in:
+            Seating.own_seat(match, seat)
 
     # ---- END-3 the turn clock ------------------------------------------------------------------------
     def arm(self, match: LiveMatch) -> None:

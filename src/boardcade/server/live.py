@@ -76,6 +76,7 @@ class LiveMatch:
         self.on_timeout = stored.on_timeout
         self.private = stored.private
         self.draw_offer = stored.draw_offer  # {"version", "seats"}: valid while the match is at that version
+        self.draw_withdrawn: dict[tuple[int, ...], int] = {}  # side -> version it withdrew its offer at (endings.py)
         self.draws = game_spec(self.game.name).allows_draws(self.game.options)
         self.ending: Ending | None = None
         self.result: list[float] | None = list(self.state.returns()) if self.state.is_terminal() else None
@@ -169,6 +170,8 @@ class LiveMatch:
                     info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
+            if row.away_hash is not None:  # handed on by the host while its person was away (seating.py)
+                info.update(stand_in=True, away=row.away_name)
             out.append(info)
         return out
 

@@ -48,7 +48,9 @@ class MatchManager:
         self.ctx = ctx = Context(storage, settings, bus or LocalBus(), random.Random(secrets.randbits(64)))
         self.storage, self.settings, self.bus, self.live = storage, settings, ctx.bus, ctx.live
         self.agents = AgentPool(settings.agent_worker_count())
-        self.replays = ReplayPool(settings.replay_timeout, steps_per_minute=settings.replay_steps_per_minute)
+        self.replays = ReplayPool(
+            settings.replay_timeout, steps_per_minute=settings.replay_steps_per_minute, workers=settings.replay_workers
+        )
         self.commits = Commits(ctx)
         self.sync = Sync(ctx, self.commits)
         self.drivers = Drivers(ctx, self.commits, self.agents)
@@ -76,7 +78,7 @@ class MatchManager:
     # ---- lifecycle ------------------------------------------------------------------------------
     async def start(self) -> None:
         await self.registry.fill_turn_info()
-        await self.bus.start(self.sync.on_bus, self.sync.on_reconnect)
+        await self.bus.start(self.sync.on_bus, self.sync.on_reconnect, self.sync.on_lost)
         self.ctx.spawn(self.sweeper.run())
 
     async def stop(self) -> None:
@@ -135,6 +137,9 @@ class MatchManager:
 
     async def reissue(self, match: LiveMatch, seat: Any, host_token: Any, revoke_only: bool) -> str | None:
         return await self.seating.reissue(match, seat, host_token, revoke_only)
+
+    async def take_back(self, match: LiveMatch, seat: Any, token: Any) -> int:
+        return await self.seating.take_back(match, seat, token)
 
     async def rematch(self, match: LiveMatch, seat: int, owner: str) -> tuple[LiveMatch, int, str]:
         return await self.seating.rematch(match, seat, owner)

@@ -16,7 +16,7 @@ from typing import Any
 from ..core import GameError, game_spec
 from ..core.record import RulesVersionError, load_game_under_rules
 from .commits import Commits
-from .context import Context
+from .context import Context, finished
 from .errors import MATCH_ID, ArchivedMatch, ClientError, dumps
 from .live import LiveMatch
 from .storage import SeatRow, StoredMatch, age_seconds
@@ -106,6 +106,7 @@ class Registry:
         if making is not None:
             return await asyncio.shield(making)
         making = self._making[key] = asyncio.ensure_future(self.ctx.read(self._render, status, limit))
+        making.add_done_callback(finished)  # taken even when every request that waited on it has gone
         try:
             text = await making
         finally:

@@ -147,6 +147,15 @@ async def revoke_seat(request: Request, match_id: str, seat: int) -> dict[str, A
     return {"seat": seat, "revoked": True}
 
 
+@router.post("/matches/{match_id}/seats/{seat}/take-back")
+async def take_back_seat(request: Request, match_id: str, seat: int) -> dict[str, Any]:
+    """The person whose seat the host handed on while they were away takes it back with their own token."""
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    return {**match.meta(), "seat": await mgr.take_back(match, seat, body.get("token"))}
+
+
 @router.post("/matches/{match_id}/rematch")
 async def rematch(request: Request, match_id: str) -> dict[str, Any]:
     body = await read_object(request)

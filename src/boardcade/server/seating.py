@@ -247,7 +247,8 @@ class Seating:
                 f"this invite is not valid for seat {seat} of this match: it may be mistyped, or the host "
                 "replaced it with a new one; ask the host for a fresh link",
             )
-        match.seat_rows[seat] = SeatRow(display, token_hash(token), None, now_iso())
+        held = match.seat_rows.get(seat) or SeatRow()
+        match.seat_rows[seat] = SeatRow(display, token_hash(token), None, now_iso(), held.away_hash, held.away_name)
         match.send_all(match.seats_message())
         return token
 
@@ -272,23 +273,81 @@ class Seating:
             raise ClientError("match_over", "the match is over; its seats can no longer change hands")
         match.seat_rows = await ctx.read(ctx.storage.load_seats, match.id)
         row = match.seat_rows.get(seat) or SeatRow()
+        away_hash, away_name, who = row.away_hash, row.away_name, row.name or match.game.player_name(seat)
         if row.token_hash is not None:
             away = age_seconds(row.last_seen)
             limit = ctx.settings.seat_abandoned_after
             if seat in match.connected() or (away is not None and away < limit):
-                who = row.name or match.game.player_name(seat)
                 when = "is connected now" if seat in match.connected() else f"was here {away:.0f} s ago"
                 raise ClientError(
                     "seat_active",
                     f"{who} {when}; a claimed seat can be handed to someone else after {limit:.0f} s away",
                 )
+            if match.turn_limit:
+                raise ClientError(
+                    "seat_clocked",
+                    f"this match has a turn limit: {who}'s turns are decided by the clock (END-3), so their seat is "
+                    "never handed to someone else",
+                )
+            if away_hash is None:  # the person away can take it back (take_back); a stand-in's own claim cannot
+                away_hash, away_name = row.token_hash, row.name
         invite = None if revoke_only else new_token()
-        values = {"token_hash": None, "name": None, "invite_hash": None if invite is None else token_hash(invite)}
+        values = {
+            "token_hash": None,
+            "name": None,
+            "invite_hash": None if invite is None else token_hash(invite),
+            "away_hash": away_hash,
+            "away_name": away_name,
+        }
         await ctx.read(lambda: ctx.storage.set_seat(match.id, seat, ctx.note("s", match), **values))
-        match.seat_rows[seat] = SeatRow(None, None, values["invite_hash"], row.last_seen)
+        match.seat_rows[seat] = SeatRow(None, None, values["invite_hash"], row.last_seen, away_hash, away_name)
         self._revoke_clients(match)
         match.send_all(match.seats_message())
+        if row.token_hash is not None:
+            text = (
+                f"{who} was away: the host handed their seat on. Whoever takes it may play it, never resign it, "
+                f"agree a draw or abort; {who} can take it back with their own link."
+            )
+            match.send_all({"type": "notice", "match": match.id, "code": "handed_on", "message": text})
         return invite
+
+    async def take_back(self, match: LiveMatch, seat: Any, token: Any) -> int:
+        """The person whose seat the host handed on while they were away takes it back with their own token: the
+        stand-in (if any) is let go. Returns the seat."""
+        ctx = self.ctx
+        n = match.game.num_players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise ClientError("bad_token", f"seat must be a player number 0..{n - 1}, got {seat!r}")
+        match.seat_rows = await ctx.read(ctx.storage.load_seats, match.id)
+        row = match.seat_rows.get(seat) or SeatRow()
+        if not matches_hash(token, row.away_hash):
+            raise ClientError(
+                "bad_token", f"seat {seat} is not waiting for you: only the token of the person it was taken from works"
+            )
+        if match.status != "active":
+            raise ClientError("match_over", "the match is over; its seats can no longer change hands")
+        if not await ctx.read(ctx.storage.take_back_seat, match.id, seat, row.away_hash, ctx.note("s", match)):
+            raise ClientError("match_over", "the match is over; its seats can no longer change hands")
+        name = row.away_name
+        match.seat_rows[seat] = SeatRow(name, row.away_hash, None, now_iso())
+        self._revoke_clients(match)
+        match.send_all(match.seats_message())
+        who = name or match.game.player_name(seat)
+        text = f"{who} is back and plays their own seat again."
+        match.send_all({"type": "notice", "match": match.id, "code": "taken_back", "message": text})
+        return seat
+
+    @staticmethod
+    def own_seat(match: LiveMatch, seat: int) -> None:
+        """Refuse (`stand_in`) what only a seat's own person may do: resign, agree a draw, abort."""
+        row = match.seat_rows.get(seat)
+        if row is not None and row.away_hash is not None:
+            who = row.away_name or match.game.player_name(seat)
+            raise ClientError(
+                "stand_in",
+                f"you play seat {seat} for {who}, who was away; a seat handed on may be played, never resigned, "
+                "drawn or aborted",
+            )
 
     def _revoke_clients(self, match: LiveMatch) -> None:
         """Close the connections holding a seat whose token is no longer the one they joined with."""
@@ -306,6 +365,13 @@ class Seating:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ClientError("bad_token", f"seat must be a player number 0..{n - 1}, got {seat!r}")
         if not match.check_token(seat, token):
+            row = match.seat_rows.get(seat)
+            if row is not None and matches_hash(token, row.away_hash):
+                raise ClientError(  # still bad_token (clients treat it as a refused token), but told why
+                    "bad_token",
+                    f"while you were away the host handed seat {seat} to someone else; you can take it back: POST "
+                    f"/api/matches/{match.id}/seats/{seat}/take-back with your token",
+                )
             raise ClientError("bad_token", f"missing or wrong token for seat {seat}; use the link made for that seat")
         return seat
 

@@ -50,10 +50,13 @@ class Settings:
     max_replay_steps: int = 20000
     replay_timeout: float = 60.0  # seconds of worker time for one replay; the worker is restarted after
     replay_steps_per_minute: float = 60000.0  # replay steps per client address (a record costs its steps)
+    replay_workers: int = 2  # worker processes for replays (and records checked for analysis); one job per address
     # post-game analysis (server/analysis.py)
     analysis_agent: str = ""  # the computer player that analyses; "" = the strongest level of the agent registry
     analysis_workers: int = 0  # worker processes for one analysis; 0 = one per CPU core
     max_analysis_steps: int = 10000  # longer records are not analysed
+    max_upload_analysis_steps: int = 3000  # ... and longer uploaded records (not a match of this server)
+    analyses_per_address: int = 2  # analyses one client address may have waiting or running
     # matches
     expire_days: float = 7.0  # an unfinished match untouched this long expires (0 = never)
     seat_abandoned_after: float = 300.0  # seconds away before the host may hand a claimed seat to someone else

@@ -97,7 +97,11 @@ match_seats = Table(
     Column("token_hash", String(64), nullable=True),
     Column("invite_hash", String(64), nullable=True),
     Column("last_seen", String(40), nullable=True),
+    # A seat the host handed on while its person was away: their token's digest and name, so they can take it back.
+    Column("away_hash", String(64), nullable=True),
+    Column("away_name", String(200), nullable=True),
 )
+NEW_SEAT_COLUMNS = {"away_hash": "VARCHAR(64)", "away_name": "VARCHAR(200)"}
 
 
 class VersionConflict(RuntimeError):
@@ -135,6 +139,8 @@ class SeatRow:
     token_hash: str | None = None
     invite_hash: str | None = None
     last_seen: str | None = None
+    away_hash: str | None = None  # handed on by the host while away: the absent person's token digest ...
+    away_name: str | None = None  # ... and name (they may take the seat back; seating.py)
 
 
 @dataclass
@@ -195,7 +201,7 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
 
 def _seat_rows(conn: Connection, match_id: str) -> dict[int, SeatRow]:
     rows = conn.execute(select(match_seats).where(match_seats.c.match_id == match_id))
-    return {r.seat: SeatRow(r.name, r.token_hash, r.invite_hash, r.last_seen) for r in rows}
+    return {r.seat: SeatRow(r.name, r.token_hash, r.invite_hash, r.last_seen, r.away_hash, r.away_name) for r in rows}
 
 
 class Storage:
@@ -237,6 +243,10 @@ class Storage:
                 if name not in have:
                     kind = COLUMN_TYPES.get(name, "VARCHAR(64)")
                     conn.exec_driver_sql(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+            have_seat = {c["name"] for c in inspect(conn).get_columns("match_seats")}
+            for name, kind in NEW_SEAT_COLUMNS.items():
+                if name not in have_seat:
+                    conn.exec_driver_sql(f"ALTER TABLE match_seats ADD COLUMN {name} {kind}")
             if "updated_at" not in have:
                 conn.exec_driver_sql("UPDATE matches SET updated_at = COALESCE(finished_at, created_at)")
             if inspect(conn).has_table("seat_tokens"):
@@ -583,6 +593,32 @@ class Storage:
                 .values(**values)
             )
             self._notify(conn, [notify])
+
+    def take_back_seat(self, match_id: str, seat: int, away_hash: str, notify: str) -> bool:
+        """The absent person whose seat was handed on takes it back (their token again, the stand-in's gone),
+        only while the match is active and the seat still remembers them. True if done."""
+        active = select(matches.c.id).where(matches.c.id == match_id, matches.c.status == "active").exists()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(match_seats)
+                .where(
+                    match_seats.c.match_id == match_id,
+                    match_seats.c.seat == seat,
+                    match_seats.c.away_hash == away_hash,
+                    active,
+                )
+                .values(
+                    token_hash=away_hash,
+                    name=match_seats.c.away_name,
+                    invite_hash=None,
+                    away_hash=None,
+                    away_name=None,
+                    last_seen=now_iso(),
+                )
+            )
+            if done.rowcount == 1:
+                self._notify(conn, [notify])
+            return done.rowcount == 1
 
     def touch_seats(self, match_id: str, seats: list[int]) -> None:
         with self.engine.begin() as conn:

@@ -2,8 +2,9 @@
 
 With several servers on one PostgreSQL, each hears the others' notifications (bus.py): new steps (applied at
 once when they follow on from this server's state, else read back), seat changes (seats read again), presence
-(who is connected through which server) and expiry. After a lost notification connection every match held
-here is read back. This server's own clients joining and leaving are counted here too, and announced.
+(who is connected through which server) and expiry. While the notification connection is lost or silent,
+the matches held here that someone is watching are polled (every POLL_EVERY seconds); once it hears again,
+every match held here is read back. This server's own clients joining and leaving are counted here too, and announced.
 With one server (SQLite) the bus is silent and only the presence counting is left.
 """
 
@@ -19,12 +20,15 @@ from .live import PRESENCE_TTL, LiveMatch
 from .storage import now_iso
 from .views import Client
 
+POLL_EVERY = 0.5  # seconds between reads of the watched matches while the bus does not hear
+
 
 class Sync:
     def __init__(self, ctx: Context, commits: Commits):
         self.ctx = ctx
         self.commits = commits
         self._syncs: dict[str, asyncio.Task] = {}  # read-backs under way, by match id
+        self._polling: asyncio.Task | None = None
 
     # ---- what the other servers say --------------------------------------------------------------
     def on_bus(self, lines: list[tuple[str, str, str, str]]) -> None:
@@ -91,6 +95,18 @@ class Sync:
                 self._syncs.pop(match.id, None)
 
         self._syncs[match.id] = self.ctx.spawn(run())
+
+    def on_lost(self) -> None:
+        """The notification connection was lost or went silent: poll the watched matches until it hears again."""
+        if self._polling is None or self._polling.done():
+            self._polling = self.ctx.spawn(self._poll())
+
+    async def _poll(self) -> None:
+        while not self.ctx.bus.hearing():
+            for match in list(self.ctx.live.values()):
+                if match.clients and match.status == "active":
+                    self.schedule(match)
+            await asyncio.sleep(POLL_EVERY)
 
     def on_reconnect(self) -> None:
         """The notification connection was lost for a while: check every match held here."""

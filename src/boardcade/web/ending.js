@@ -45,17 +45,20 @@ export function drawMatchMenu(box, ctx) {
   const offer = standingOffer(meta, ctx.version);
   const mineOffer = offer && offer.seats.includes(seat);
   // Drawn again only when what it offers changed, so a question being confirmed stays while moves come in.
-  const key = JSON.stringify([seat, meta.abortable, drawable(meta, seat), !!mineOffer, ctx.hotseat]);
+  // A seat the host handed on while its person was away: played, never resigned, drawn or aborted (the server's rule).
+  const standIn = meta.seats[seat].stand_in ? meta.seats[seat].away || "the person away" : null;
+  const key = JSON.stringify([seat, meta.abortable, drawable(meta, seat), !!mineOffer, ctx.hotseat, standIn]);
   if (box.dataset.key === key && box.firstChild) return;
   box.dataset.key = key;
   const items = [];
-  if (meta.abortable) items.push(confirm("Abort the match", "Call the match off, with no result?", "abort"));
-  if (drawable(meta, seat)) {
+  if (standIn) items.push(h("li", { class: "stand-in" }, `You stand in for ${standIn}: you play this seat, but never resign it, agree a draw or abort.`));
+  else if (meta.abortable) items.push(confirm("Abort the match", "Call the match off, with no result?", "abort"));
+  if (drawable(meta, seat) && !standIn) {
     items.push(h("li", {}, mineOffer
       ? h("span", { class: "offered" }, "Draw offered: waiting for an answer.")
       : h("button", { type: "button", class: "draw", onclick: async () => { if (await send(ctx, "draw", { answer: "offer" })) { notify("Draw offered: the other side is asked.", "info"); ctx.redraw(); } } }, "Offer a draw")));
   }
-  items.push(confirm("Resign", `${ctx.hotseat ? `Resign as ${ctx.who(seat)}?` : "Resign?"} The other side wins.`, "resign"));
+  if (!standIn) items.push(confirm("Resign", `${ctx.hotseat ? `Resign as ${ctx.who(seat)}?` : "Resign?"} The other side wins.`, "resign"));
   // Opening or closing it moves the board: the page fits the board again (a menu drawn open also fires
   // "toggle": only a change counts).
   const toggled = (e) => {
@@ -71,6 +74,7 @@ export function drawMatchMenu(box, ctx) {
 export function drawOfferRow(ctx) {
   const offer = standingOffer(ctx.meta, ctx.version);
   if (!offer || offer.seats.includes(ctx.seat) || typeof ctx.seat !== "number") return null;
+  if (ctx.meta.seats[ctx.seat]?.stand_in) return null; // a stand-in never agrees a draw
   const by = offer.seats.map((p) => ctx.who(p)).join(" and ");
   return h("div", { class: "draw-offer", role: "alert" },
     h("span", {}, `${by} ${offer.seats.length > 1 ? "offer" : "offers"} a draw.`),

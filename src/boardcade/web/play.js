@@ -402,6 +402,26 @@ class MatchTable {
       h("p", {}, `The server no longer accepts this browser's token for ${which}: the host may have handed the seat to someone else, or the match ended. ${conn.held().length ? "You still play your other seats." : "You are watching instead."}`),
       h("p", { class: "small-print" }, "The token stays saved here in case this is a mistake. "), forget);
     this.problem.hidden = false;
+    this.offerTakeBack([...conn.refused]);
+  }
+
+  // A seat the host handed on while its person was away: they may take it back with their own token.
+  async offerTakeBack(seats) {
+    let meta;
+    try { meta = await api(`/matches/${this.matchId}`); } catch { return; }
+    const mine = seats.filter((p) => meta.seats[p] && meta.seats[p].stand_in);
+    if (!mine.length || meta.status !== "active") return;
+    const takeBack = async () => {
+      try {
+        for (const p of mine) await api(`/matches/${this.matchId}/seats/${p}/take-back`, { method: "POST", body: { token: this.conn.tokens[p] } });
+        location.reload();
+      } catch (e) {
+        notify(e.message, "error");
+      }
+    };
+    this.problem.replaceChildren(
+      h("p", {}, `While you were away the host handed ${mine.map((p) => `seat ${p + 1}`).join(", ")} to someone else. It is still yours: take it back and play on.`),
+      h("button", { type: "button", class: "take-back primary", onclick: takeBack }, "Take my seat back"));
   }
 
   showGone() {
