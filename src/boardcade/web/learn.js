@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { drawBoard } from "./board.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
-import { h } from "./notice.js";
+import { fill, h } from "./notice.js";
 import { openRules } from "./rules.js";
 
 // The page's own styles (lessons and analysis), loaded once: the Content-Security-Policy refuses inline styles.
@@ -99,7 +99,7 @@ export async function showLearn(page, game, stepRef) {
       link.addEventListener("click", (e) => { e.preventDefault(); openRules(game, r.id); });
       return h("li", {}, link, " ", r.text, r.source ? h("span", { class: "rule-source" }, ` (${r.source})`) : null);
     }));
-    card.replaceChildren(
+    fill(card,
       h("h3", {}, `Step ${index + 1} of ${count}: ${view.title}`),
       h("p", { class: "lesson-text" }, view.text),
       rules,
@@ -114,16 +114,16 @@ export async function showLearn(page, game, stepRef) {
     feedback.hidden = !(outcome || view.complete);
     feedback.dataset.outcome = view.complete ? "done" : outcome ? (outcome.ok ? "ok" : "wrong") : "";
     if (view.complete) {
-      feedback.replaceChildren(
+      fill(feedback,
         h("p", { class: "lesson-good" }, "Well done."),
         outcome && outcome.ok && outcome.events.length ? eventList(outcome.events) : null,
         view.narration.length ? h("p", { class: "small-print" }, view.narration.join(" ")) : null,
         h("p", { class: "lesson-done" }, view.done));
     } else if (outcome && outcome.ok) {
-      feedback.replaceChildren(h("p", { class: "lesson-good" }, `Right: ${outcome.label}.`), eventList(outcome.events),
+      fill(feedback, h("p", { class: "lesson-good" }, `Right: ${outcome.label}.`), eventList(outcome.events),
         view.narration.length ? h("p", { class: "small-print" }, view.narration.join(" ")) : null);
     } else if (outcome) {
-      feedback.replaceChildren(
+      fill(feedback,
         h("p", { class: "lesson-wrong" }, outcome.label ? `Not this lesson's move: ${outcome.label}.` : "That did not work."),
         h("p", { class: "lesson-why" }, outcome.why),
         outcome.events.length ? h("p", { class: "small-print" }, "It would have done:") : null,

@@ -10,7 +10,7 @@ import { clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js"
 import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
-import { h, notify } from "./notice.js";
+import { fill, h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
 import { PACES, Playback, paceName, setPace } from "./pace.js";
 import { drawLinks, drawSeats, namedText, seatName } from "./seats.js";
@@ -175,7 +175,7 @@ class MatchTable {
     const MAX = 12;
     const events = away.events.slice(-MAX);
     const earlier = away.events.length - events.length;
-    this.awayBox.replaceChildren(
+    fill(this.awayBox,
       h("div", { class: "away-head" }, h("h3", {}, "While you were away"),
         h("button", { type: "button", class: "away-close", onclick: () => { this.away = null; this.render(); } }, "Got it")),
       earlier ? h("p", { class: "small-print" }, `${earlier} earlier ${earlier === 1 ? "step is" : "steps are"} in the log.`) : null,
