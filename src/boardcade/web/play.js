@@ -36,8 +36,10 @@ class MatchTable {
     this.shown = null; // the seat whose view is on screen ("spectator" when watching)
     this.barHeight = 76;
     // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on
-    // request. A server without the hint endpoint answers 404: the button then stays hidden for this match.
-    this.hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
+    // request, offered to a player (not a spectator). Nothing is asked for in advance (a probe would be refused
+    // and log an error on every match page); a server without the hint endpoint answers the first ask with 404,
+    // and the button then goes away for this match.
+    this.hintOffered = !spectate;
     this.hint = null; // {seat, version, text, action}
     this.playback = new Playback(matchId, () => this.render());
     this.away = null; // {key, events}: what happened while this seat's view was not watched
@@ -45,9 +47,7 @@ class MatchTable {
     this.again = false;
     this.closed = false;
     this.build();
-    api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
-      .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
-      .then((has) => { this.hintOffered = has && !spectate; this.bar.dataset.hint = this.hintOffered ? "offered" : "none"; this.render(); });
+    this.bar.dataset.hint = this.hintOffered ? "offered" : "none";
   }
 
   build() {
@@ -110,7 +110,7 @@ class MatchTable {
       const r = await api(`/matches/${this.matchId}/hint`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
       this.hint = { seat, version, action: r.action, text: `Hint: ${r.label}. ${sureness(r.visit_share)}` };
     } catch (e) {
-      if (e.code === "http_404" || e.code === "http_405") this.hintOffered = false;
+      if (["http_404", "http_405"].includes(e.code)) { this.hintOffered = false; this.bar.dataset.hint = "none"; }
       this.hint = this.hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
     } finally {
       this.hintButton.disabled = false;

@@ -1,0 +1,55 @@
+"""Small things a new player trips over (issue 35 item 7), at 1280x900 and 390x844: a normal match page logs no
+console error at all (not even a refused request the page expects); a replay or analysis link of a match still
+being played says it opens when the match ends; "More options" speaks in plain words; the last lesson's "Done:
+play a match" starts a match of that game against the computer."""
+
+from __future__ import annotations
+
+import pytest
+
+from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
+from .test_browser import new_match_in_form
+
+SIZES = {"desk": DESK, "phone": PHONE}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_match_page_logs_no_console_error_and_no_refused_request(shared_server, contexts, size):
+    """A match against the computer, opened, played a few moves and reloaded: no console message of type error
+    (the shared check lets a refused request pass as expected; this one does not) and no 4xx/5xx answer."""
+    phone = size == "phone"
+    page = contexts(**SIZES[size], reduced_motion="reduce").new_page()
+    errors: list[str] = []
+    refused: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("response", lambda r: refused.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None)
+    new_match_in_form(page, shared_server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
+    for _ in range(3):
+        assert wait_my_turn(page) == "turn"
+        before = version(page)
+        click_offer(page, audit(page, phone)[0], phone)
+        after_move(page, before)
+    page.reload()
+    assert wait_my_turn(page) in ("turn", "over")
+    page.wait_for_timeout(300)  # anything the page asks for after drawing has had its answer
+    assert page.locator(".hint-button").is_visible() or page.locator(".result").count()
+    assert not errors, errors
+    assert not refused, refused
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_replay_and_analysis_links_of_a_match_being_played_say_when_they_open(shared_server, contexts, size):
+    """The replay and the analysis of a match still being played: not "Something went wrong" but that it opens
+    when the match ends, with the way back to the match."""
+    page = contexts(**SIZES[size], reduced_motion="reduce").new_page()
+    match_id = new_match_in_form(page, shared_server, "qbert", ["human", "agent:random"])
+    assert wait_my_turn(page) == "turn"
+    for what, route in (("replay", "replay"), ("analysis", "analyse")):
+        page.goto(f"{shared_server.url}/#/{route}/{match_id}")
+        message = page.locator(".page-message")
+        message.wait_for()
+        text = message.text_content()
+        assert "Something went wrong" not in text and f"The {what} opens when the match ends." in text, text
+        page.locator("a.back-to-match").click()
+        page.wait_for_url(f"**/#/play/{match_id}")
+        assert wait_my_turn(page) == "turn"
