@@ -5,6 +5,8 @@ play a match" starts a match of that game against the computer."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
@@ -53,3 +55,38 @@ def test_replay_and_analysis_links_of_a_match_being_played_say_when_they_open(sh
         page.locator("a.back-to-match").click()
         page.wait_for_url(f"**/#/play/{match_id}")
         assert wait_my_turn(page) == "turn"
+
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an identifier such as field_rows or os_mcts
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_more_options_speaks_plain_words_and_folds_the_research_agents_away(shared_server, contexts, size):
+    """Every game's "More options": each rule option by the label and one-line explanation its game's spec gives
+    (never its identifier), the values of a closed set in words, the seats offering a person or the computer at a
+    level; the research agents only under "Advanced"."""
+    page = contexts(**SIZES[size]).new_page()
+    page.goto(shared_server.url + "/")
+    catalog = page.request.get(shared_server.url + "/api/games").json()
+    research = [a for a in catalog["agents"] if a not in [level["name"] for level in catalog["levels"]]]
+    assert research, "this server has research agents to fold away"
+    for game in catalog["games"]:
+        tile = page.locator(f".tile[data-game='{game['name']}']")
+        tile.locator("details.more summary").click()
+        form = tile.locator("form.new-match")
+        seen = form.inner_text() + "\n" + "\n".join(form.locator("option").all_text_contents())
+        assert not SNAKE.search(seen), f"{game['name']}: {SNAKE.findall(seen)}"
+        for option in game["options"]:
+            row = form.locator("label.option").filter(has=page.locator(f"[data-option='{option['name']}']"))
+            assert row.locator(".option-name").inner_text() == option["label"] != option["name"]
+            assert row.locator("small").inner_text() == option["explain"] and "\n" not in option["explain"]
+            if option["choices"]:
+                assert row.locator("option").all_text_contents() == option["choice_labels"]
+        seat = form.locator("[data-seat='1']")
+        assert not any(a in " ".join(seat.locator("option").all_text_contents()) for a in research)
+        form.locator("button.advanced-toggle").click()
+        form.locator("input.research-agents").check()
+        offered = seat.locator("option").all_text_contents()
+        assert all(f"Research agent: {a}" in offered for a in research), offered
+        assert seat.input_value() == f"agent:{catalog['default_agent']}", "the seat keeps its choice"
+        tile.locator("details.more summary").click()

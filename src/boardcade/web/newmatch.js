@@ -45,7 +45,8 @@ function optionInput(opt, value) {
   const attrs = { name: opt.name, "data-option": opt.name, "data-kind": opt.kind, id: `opt-${opt.name}` };
   if (opt.kind === "bool") return h("input", { ...attrs, type: "checkbox", checked: !!value });
   if (opt.choices) {
-    return h("select", attrs, opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, String(c))));
+    const words = opt.choice_labels || opt.choices.map(String); // the game's words for each value
+    return h("select", attrs, opt.choices.map((c, k) => h("option", { value: JSON.stringify(c), selected: c === value }, words[k])));
   }
   const num = opt.kind === "int" || opt.kind === "float";
   return h("input", { ...attrs, type: num ? "number" : "text", value, step: opt.kind === "float" ? "any" : undefined, min: opt.minimum ?? undefined, max: opt.maximum ?? undefined });
@@ -60,9 +61,22 @@ function readOption(el) {
   return el.value;
 }
 
+// A fold ("Advanced") inside the "More options" fold: a button, not a nested <details>, so the form's own
+// summary stays the only one.
+function advancedFold(...content) {
+  const inner = h("div", { class: "advanced-body", hidden: true }, ...content);
+  const toggle = h("button", { type: "button", class: "advanced-toggle", "aria-expanded": "false" }, "Advanced ▸");
+  toggle.addEventListener("click", () => {
+    inner.hidden = !inner.hidden;
+    toggle.setAttribute("aria-expanded", String(!inner.hidden));
+    toggle.textContent = inner.hidden ? "Advanced ▸" : "Advanced ▾";
+  });
+  return h("div", { class: "advanced" }, toggle, inner);
+}
+
 export function newMatchForm(cat, g) {
   const form = h("form", { class: "new-match", "data-game": g.name });
-  const variantSel = h("select", { name: "variant", class: "variant", "aria-label": "Variant" }, g.variants.map((v, k) => h("option", { value: k }, v.label)));
+  const variantSel = h("select", { name: "variant", class: "variant", "aria-label": "Variant" }, g.variants.map((v, k) => h("option", { value: k }, v.words || v.label)));
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const clash = h("p", { class: "clash error", role: "alert", hidden: true });
@@ -77,9 +91,14 @@ export function newMatchForm(cat, g) {
     h("option", { value: "lose" }, "the player loses"), h("option", { value: "computer" }, "the computer plays for them"));
   turnTime.addEventListener("change", () => { onTimeout.disabled = !turnTime.value; });
   const privately = h("input", { type: "checkbox", name: "private", class: "private" });
+  // The seats offer a person or the computer at a level; the research agents (no level: ismcts, os_mcts…)
+  // only once asked for under "Advanced".
   const levels = levelNames(cat);
-  const agents = [...levels, ...cat.agents.filter((a) => !levels.includes(a))];
-  const seatChoices = [["human", "Person"], ...agents.map((a) => [`agent:${a}`, `Computer (${a})`])];
+  const research = cat.agents.filter((a) => !levels.includes(a));
+  const withResearch = h("input", { type: "checkbox", class: "research-agents" });
+  const seatChoices = () => [["human", "Person"], ...levels.map((a) => [`agent:${a}`, `Computer (${a})`]),
+    ...(withResearch.checked ? research.map((a) => [`agent:${a}`, `Research agent: ${a}`]) : [])];
+  const labelOf = (name) => (g.options.find((o) => o.name === name) || {}).label || name;
   const variant = () => g.variants[Number(variantSel.value)];
 
   function options() {
@@ -105,8 +124,8 @@ export function newMatchForm(cat, g) {
     submit.disabled = wrong.length > 0;
     if (wrong.length) {
       const other = g.variants.find((x) => Object.entries(x.options).every(([k, val]) => opts[k] === val));
-      clash.textContent = `The “${v.label}” variant has ${wrong.map(([k, val]) => `${k} = ${val}`).join(", ")}, but the options say ${wrong.map(([k]) => `${k} = ${opts[k]}`).join(", ")}. `
-        + (other ? `Choose the “${other.label}” variant for that, or set it back.` : "Set it back to play this variant.");
+      clash.textContent = `The “${v.words || v.label}” variant has ${wrong.map(([k, val]) => `${labelOf(k)}: ${val}`).join(", ")}, but the options say ${wrong.map(([k]) => `${labelOf(k)}: ${opts[k]}`).join(", ")}. `
+        + (other ? `Choose the “${other.words || other.label}” variant for that, or set it back.` : "Set it back to play this variant.");
     }
   }
 
@@ -117,9 +136,15 @@ export function newMatchForm(cat, g) {
     const names = (g.variants.find((x) => x.num_players === n) || v).players.slice(0, n);
     while (names.length < n) names.push(`Player ${names.length + 1}`);
     const before = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => el.value);
-    if (before.length !== n) {
+    const offered = seatChoices();
+    if (before.length !== n || before.some((val) => !offered.some(([v]) => v === val))) {
+      const pick = (p, val) => (before.length === n ? before[p] === val : p === 0 ? val === "human" : val === `agent:${cat.default_agent}`);
       seatsBox.replaceChildren(h("legend", {}, "Seats"), ...names.map((nm, p) => h("label", {}, h("span", {}, nm),
-        h("select", { name: `seat${p}`, "data-seat": p }, seatChoices.map(([val, lab]) => h("option", { value: val, selected: p === 0 ? val === "human" : val === `agent:${cat.default_agent}` }, lab))))));
+        h("select", { name: `seat${p}`, "data-seat": p }, offered.map(([val, lab]) => h("option", { value: val, selected: pick(p, val) }, lab))))));
+    } else {
+      seatsBox.querySelectorAll("[data-seat]").forEach((el, p) => {
+        el.replaceChildren(...offered.map(([val, lab]) => h("option", { value: val, selected: before[p] === val }, lab)));
+      });
     }
     check();
   }
@@ -127,8 +152,8 @@ export function newMatchForm(cat, g) {
   function fillOptions() {
     const v = variant();
     seatsBox.replaceChildren();
-    optionsBox.replaceChildren(h("legend", {}, "Rule options"), ...g.options.map((o) => h("label", { class: "option" },
-      h("span", { class: "option-name" }, o.name), optionInput(o, o.name in v.options ? v.options[o.name] : o.default), h("small", {}, o.doc))));
+    optionsBox.replaceChildren(h("legend", {}, "Rule options"), ...g.options.map((o) => h("label", { class: "option", title: o.doc },
+      h("span", { class: "option-name" }, o.label || o.name), optionInput(o, o.name in v.options ? v.options[o.name] : o.default), h("small", {}, o.explain || o.doc))));
     optionsBox.querySelectorAll("[data-option]").forEach((el) => {
       el.addEventListener("change", fillSeats);
       el.addEventListener("input", check);
@@ -137,6 +162,7 @@ export function newMatchForm(cat, g) {
   }
 
   variantSel.addEventListener("change", fillOptions);
+  withResearch.addEventListener("change", fillSeats);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     check();
@@ -156,6 +182,7 @@ export function newMatchForm(cat, g) {
       h("label", {}, h("span", {}, "Time for each turn"), turnTime),
       h("label", {}, h("span", {}, "When a player's time runs out"), onTimeout),
       h("label", { class: "check" }, privately, h("span", {}, "Private: not listed for others to watch (the link still works)"))),
+    research.length ? advancedFold(h("label", { class: "check" }, withResearch, h("span", {}, "Offer the research agents for the seats too (for studying the computer players, not for a game)"))) : null,
     submit);
   return form;
 }
