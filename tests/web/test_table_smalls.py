@@ -9,8 +9,11 @@ import re
 
 import pytest
 
+from boardcade.learn import load_course
+
 from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
 from .test_browser import new_match_in_form
+from .test_learn import offer, press, wait_for
 
 SIZES = {"desk": DESK, "phone": PHONE}
 
@@ -90,3 +93,29 @@ def test_more_options_speaks_plain_words_and_folds_the_research_agents_away(shar
         assert all(f"Research agent: {a}" in offered for a in research), offered
         assert seat.input_value() == f"agent:{catalog['default_agent']}", "the seat keeps its choice"
         tile.locator("details.more summary").click()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_done_after_the_last_lesson_starts_a_match_against_the_computer(shared_server, contexts, size):
+    """The last lesson step completed, "Done: play a match" starts a match of that game: the learner in the
+    first seat, the computer at its suggested level in the other, the learner to move or waiting for it."""
+    phone = size == "phone"
+    page = contexts(**SIZES[size], reduced_motion="reduce").new_page()
+    last = len(load_course("qbert").steps) - 1
+    page.goto(f"{shared_server.url}/#/learn/qbert/{last + 1}")
+    now = wait_for(page, last, 0)
+    made = 0
+    while not now["complete"]:
+        press(page, page.locator(".learn-show"), phone)
+        offer(page, now["expected"][0], phone)
+        made += 1
+        now = wait_for(page, last, made)
+    done = page.locator(".learn-next")
+    assert done.text_content() == "Done: play a match"
+    press(page, done, phone)
+    page.wait_for_url("**/#/play/*")
+    page.wait_for_selector(".action-bar[data-version]")
+    default = page.request.get(shared_server.url + "/api/games").json()["default_agent"]
+    seats = page.locator(".players").inner_text()
+    assert "you" in seats and f"Computer ({default})" in seats, seats
+    assert page.locator(".match-title").inner_text().startswith("Q*bert")

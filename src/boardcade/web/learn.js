@@ -3,11 +3,12 @@
 // explained (why, and what it would have done) and the position stays as it was; a step can be started again,
 // skipped, or shown ("Show me" marks the lesson's move). The server keeps nothing: this page sends the moves made
 // so far in the step with each try (server/learn.py).
-import { api } from "./api.js";
+import { api, catalog } from "./api.js";
 import { drawBoard } from "./board.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
-import { fill, h } from "./notice.js";
+import { fill, h, notify } from "./notice.js";
+import { startMatch } from "./newmatch.js";
 import { openRules } from "./rules.js";
 
 // The page's own styles (lessons and analysis), loaded once: the Content-Security-Policy refuses inline styles.
@@ -138,7 +139,7 @@ export async function showLearn(page, game, stepRef) {
   function drawControls() {
     const last = index === count - 1;
     const next = view.complete
-      ? (last ? h("a", { class: "button primary learn-next", href: "#/" }, "Done: play a match")
+      ? (last ? h("a", { class: "button primary learn-next", href: "#/", onclick: playComputer }, "Done: play a match")
         : button(`Next step: ${course.steps[index + 1].title} ▶`, "primary learn-next", () => go(index + 1)))
       : null;
     controls.replaceChildren(...[
@@ -148,6 +149,21 @@ export async function showLearn(page, game, stepRef) {
       !view.complete && !last ? button("Skip step", "learn-skip", () => go(index + 1)) : null,
       index > 0 ? button("◀ Previous step", "learn-prev", () => go(index - 1)) : null,
     ].filter(Boolean));
+  }
+
+  // "Done: play a match": a match of this game against the computer (its suggested level), the learner in the
+  // first seat, as the tile's "Play the computer" would start it.
+  async function playComputer(ev) {
+    ev.preventDefault();
+    try {
+      const cat = await catalog();
+      const g = cat.games.find((x) => x.name === game);
+      const v = g.variants[0];
+      const seats = v.players.map((_, p) => (p === 0 ? { kind: "human" } : { kind: "agent", agent: cat.default_agent }));
+      await startMatch({ game, variant: v.label, options: {}, seats, seat: 0 });
+    } catch (e) {
+      notify(e.message, "error");
+    }
   }
 
   function fit() {
