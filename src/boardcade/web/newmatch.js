@@ -23,9 +23,10 @@ export function levelText(cat, name) {
   return [a.strength && `plays like ${a.strength}`, a.think && `thinks ${a.think}`].filter(Boolean).join("; ");
 }
 
-// Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here.
-export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false }) {
-  const body = { game, options, seats, seat, name: myName() || null };
+// Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here, each under
+// its player's name (`names`: one per seat, from the form) when given.
+export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null }) {
+  const body = { game, options, seats, seat, name: (names && names[seat]) || myName() || null };
   if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
   if (isPrivate) body.private = true;
   if (variant) body.variant = variant;
@@ -33,7 +34,7 @@ export async function startMatch({ game, variant, options = {}, seats, seat, hot
   saveHostToken(m.id, m.host_token);
   if (m.seat !== null && m.seat !== undefined) saveTokens(m.id, { [m.seat]: m.token });
   if (hotseat) {
-    for (const [s, invite] of Object.entries(m.invites)) await claimSeat(m.id, s, invite, null);
+    for (const [s, invite] of Object.entries(m.invites)) await claimSeat(m.id, s, invite, names ? names[s] : null);
   } else if (Object.keys(m.invites).length) {
     saveInvites(m.id, m.invites);
   }
@@ -139,14 +140,34 @@ export function newMatchForm(cat, g) {
     const offered = seatChoices();
     if (before.length !== n || before.some((val) => !offered.some(([v]) => v === val))) {
       const pick = (p, val) => (before.length === n ? before[p] === val : p === 0 ? val === "human" : val === `agent:${cat.default_agent}`);
-      seatsBox.replaceChildren(h("legend", {}, "Seats"), ...names.map((nm, p) => h("label", {}, h("span", {}, nm),
-        h("select", { name: `seat${p}`, "data-seat": p }, offered.map(([val, lab]) => h("option", { value: val, selected: pick(p, val) }, lab))))));
+      const given = [...seatsBox.querySelectorAll("[data-seat-name]")].map((el) => el.value);
+      seatsBox.replaceChildren(h("legend", {}, "Seats"), ...names.map((nm, p) => h("div", { class: "seat-row" },
+        h("label", {}, h("span", {}, nm),
+          h("select", { name: `seat${p}`, "data-seat": p, onchange: showNames }, offered.map(([val, lab]) => h("option", { value: val, selected: pick(p, val) }, lab)))),
+        h("label", { class: "seat-name" }, h("span", {}, `${nm}'s name`),
+          h("input", { "data-seat-name": p, maxlength: 24, autocomplete: "off", value: given[p] ?? defaultName(p) })))));
+      showNames();
     } else {
       seatsBox.querySelectorAll("[data-seat]").forEach((el, p) => {
         el.replaceChildren(...offered.map(([val, lab]) => h("option", { value: val, selected: before[p] === val }, lab)));
       });
     }
     check();
+  }
+
+  // Hot-seat: each person at this device is named here (the chips, the log, the hand-over screen and the end
+  // use it); the first seat defaults to the name given on the home page. Online, each player names themselves.
+  function defaultName(p) { return (p === 0 && myName()) || `Player ${p + 1}`; }
+  // Asked only where several people share this device (one person alone is "you").
+  function namesAsked() {
+    return mode.value === "hotseat" && [...seatsBox.querySelectorAll("[data-seat]")].filter((el) => el.value === "human").length > 1;
+  }
+  function showNames() {
+    const asked = namesAsked();
+    seatsBox.querySelectorAll("[data-seat-name]").forEach((el) => {
+      const seatSel = seatsBox.querySelector(`[data-seat="${el.dataset.seatName}"]`);
+      el.closest(".seat-name").hidden = !(asked && seatSel && seatSel.value === "human");
+    });
   }
 
   function fillOptions() {
@@ -163,21 +184,30 @@ export function newMatchForm(cat, g) {
 
   variantSel.addEventListener("change", fillOptions);
   withResearch.addEventListener("change", fillSeats);
+  mode.addEventListener("change", showNames);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     check();
     if (submit.disabled) { clash.scrollIntoView({ block: "center" }); return; }
     const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => (el.value === "human" ? { kind: "human" } : { kind: "agent", agent: el.value.slice(6) }));
     const humans = seats.map((s, p) => (s.kind === "human" ? p : null)).filter((p) => p !== null);
+    const hotseat = mode.value === "hotseat";
+    const asked = namesAsked();
+    const names = seats.map((s, p) => {
+      const el = seatsBox.querySelector(`[data-seat-name="${p}"]`);
+      return asked && s.kind === "human" ? (el && el.value.trim()) || defaultName(p) : null;
+    });
+    const twice = names.find((n, p) => n && names.indexOf(n) !== p);
+    if (twice) { notify(`Two seats are named “${twice}”: give each player their own name.`, "error"); return; }
     try {
       const clock = turnTime.value ? { seconds: Number(turnTime.value), onTimeout: onTimeout.value } : null;
-      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat: mode.value === "hotseat", clock, isPrivate: privately.checked });
+      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat, clock, isPrivate: privately.checked, names: asked ? names : null });
     } catch (e) {
       notify(e.message, "error");
     }
   });
   fillOptions();
-  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, seatsBox, h("label", {}, h("span", {}, "Play"), mode),
+  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, h("label", {}, h("span", {}, "Play"), mode), seatsBox,
     h("fieldset", { class: "clock" }, h("legend", {}, "Time and privacy"),
       h("label", {}, h("span", {}, "Time for each turn"), turnTime),
       h("label", {}, h("span", {}, "When a player's time runs out"), onTimeout),

@@ -13,7 +13,7 @@ import { forgetMoves } from "./motion.js";
 import { fill, h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
 import { PACES, Playback, paceName, setPace } from "./pace.js";
-import { drawLinks, drawSeats, namedText, seatName } from "./seats.js";
+import { drawLinks, drawSeats, isGenericRole, namedText, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
 
@@ -91,6 +91,8 @@ class MatchTable {
   }
   words(text) { return namedText(this.conn.meta, this.conn.held(), text); }
   role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
+  // A named seat's role, where it says something: "Ada (Gnome)"; not "Ada (Player 1)".
+  roleNote(p) { const s = this.conn.meta?.seats[p]; return s && s.name && !isGenericRole(s.role) ? ` (${s.role})` : ""; }
   // The frame on screen (or to be): the shown seat's, else the first view held.
   frame() {
     const pb = this.playback;
@@ -140,13 +142,14 @@ class MatchTable {
       const whose = frame.mover === null ? "The other side's" : frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's";
       return [`${whose} move, step by step`, "replaying"];
     }
-    if (canAct) return [this.words(obs.prompt) || "Your turn.", "mine"]; // the game's own question (core/prompts.py)
+    // The game's own question (core/prompts.py); at a hot-seat table, to the person by name: "Ada: Place your…".
+    if (canAct) return [`${conn.held().length > 1 ? `${this.name(p)}: ` : ""}${this.words(obs.prompt) || "Your turn."}`, "mine"];
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
     if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
-    if (conn.held().includes(p)) return [`${this.role(p)} to move: pass the device.`, "waiting"];
+    if (conn.held().includes(p)) return [`${this.name(p)} to move: pass the device.`, "waiting"];
     const away = s.kind === "human" && !s.connected ? (s.claimed ? " (away)" : " (nobody has joined yet)") : "";
-    return [`Waiting for ${this.name(p)}${s.name ? ` (${this.role(p)})` : ""}${away}…`, "waiting"];
+    return [`Waiting for ${this.name(p)}${this.roleNote(p)}${away}…`, "waiting"];
   }
 
   // The bar's last line: what this browser chose last, else what the other side just did (its move, not the
@@ -247,10 +250,10 @@ class MatchTable {
     this.hud.replaceChildren();
     this.hintRow.hidden = true;
     this.hintText.textContent = "";
-    this.status.textContent = `${this.role(want)} to move: pass the device.`;
+    this.status.textContent = `${this.name(want)}${this.roleNote(want)} to move: pass the device.`;
     this.status.className = "status waiting";
     this.last.textContent = "";
-    const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { this.shown = want; forgetMoves(); this.render(); } }, `I am ${this.name(want)}${meta.seats[want].name ? ` (${this.role(want)})` : ""}: show my view`);
+    const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { this.shown = want; forgetMoves(); this.render(); } }, `I am ${this.name(want)}${this.roleNote(want)}: show my view`);
     this.pass.replaceChildren(h("p", {}, `Pass the device to ${this.name(want)}.`), h("p", { class: "small-print" }, "The other view stays hidden until they tap."), ok);
     turnSignal(true, meta.title);
     if (keyboardUser) ok.focus();
