@@ -149,3 +149,24 @@ def test_a_named_player_is_named_in_the_log_not_numbered(shared_server, contexts
     log = page.locator(".log").inner_text()
     assert "Sam (you) rolled" in log and "Player 1" not in log, log
     assert "Sam" in page.locator(".players").inner_text()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_home_says_who_won_a_finished_match_by_the_winners_seat(shared_server, contexts, size):
+    """Issue 35 item 4 (END-1): this browser's player resigns to Alex; the home page's list says "Alex won by
+    resignation", not "you won"."""
+    page = contexts(**SIZES[size]).new_page()
+    page.goto(shared_server.url + "/")
+    post = {"headers": {"Content-Type": "application/json"}}
+    body = {"game": "qbert", "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0}
+    m = page.request.post(shared_server.url + "/api/matches", data=json.dumps(body), **post).json()
+    page.evaluate("t => localStorage.setItem('boardcade.tokens', JSON.stringify(t))", {m["id"]: {"0": m["token"]}})
+    claim = {"seat": 1, "invite": m["invites"]["1"], "name": "Alex"}
+    assert page.request.post(f"{shared_server.url}/api/matches/{m['id']}/claim", data=json.dumps(claim), **post).ok
+    resign = {"seat": 0, "token": m["token"]}
+    assert page.request.post(f"{shared_server.url}/api/matches/{m['id']}/resign", data=json.dumps(resign), **post).ok
+    page.wait_for_timeout(1100)  # the server's match list is cached for a second
+    page.reload()
+    turn = page.locator(f".your-matches .match-item[data-match='{m['id']}'] .match-turn")
+    turn.wait_for()
+    assert turn.text_content() == "Alex won by resignation", turn.text_content()
