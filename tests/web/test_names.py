@@ -10,7 +10,16 @@ import re
 
 import pytest
 
-from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
+from .play_helpers import (
+    DESK,
+    PHONE,
+    after_move,
+    assert_no_stray_words,
+    audit,
+    click_offer,
+    version,
+    wait_my_turn,
+)
 from .test_browser import new_match_in_form
 
 SIZES = {"desk": DESK, "phone": PHONE}
@@ -96,6 +105,7 @@ def test_hot_seat_players_named_in_the_form_are_named_everywhere(shared_server, 
         step = wait_my_turn(page)
         text = page.evaluate("document.body.innerText")
         _no_numbered_seat(text, step)
+        assert_no_stray_words(page, f"the named hot-seat match ({step})")
         seats = chips.inner_text()
         assert "Ada" in seats and "Bo" in seats and "you" not in seats, seats
         if step == "over":
@@ -122,6 +132,7 @@ def test_hot_seat_players_named_in_the_form_are_named_everywhere(shared_server, 
     page.wait_for_selector("#replay-step")
     text = page.evaluate("document.body.innerText")
     _no_numbered_seat(text, "the replay")
+    assert_no_stray_words(page, "the replay")
     assert "Ada" in page.locator(".replay-seats").inner_text() and "Bo" in page.locator(".log").inner_text()
     page.locator("#first").click()
     captions = []
@@ -134,6 +145,7 @@ def test_hot_seat_players_named_in_the_form_are_named_everywhere(shared_server, 
     page.wait_for_selector(".analysis[data-step]")
     text = page.evaluate("document.body.innerText")
     _no_numbered_seat(text, "the analysis")
+    assert_no_stray_words(page, "the analysis")
     assert "Ada" in page.locator(".analysis-head").inner_text(), page.locator(".analysis-head").inner_text()
 
 

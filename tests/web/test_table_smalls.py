@@ -11,7 +11,7 @@ import pytest
 
 from boardcade.learn import load_course
 
-from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
+from .play_helpers import DESK, PHONE, after_move, assert_no_stray_words, audit, click_offer, version, wait_my_turn
 from .test_browser import new_match_in_form
 from .test_learn import offer, press, wait_for
 
@@ -55,6 +55,7 @@ def test_replay_and_analysis_links_of_a_match_being_played_say_when_they_open(sh
         message.wait_for()
         text = message.text_content()
         assert "Something went wrong" not in text and f"The {what} opens when the match ends." in text, text
+        assert_no_stray_words(page, f"the {what} of a match being played")
         page.locator("a.back-to-match").click()
         page.wait_for_url(f"**/#/play/{match_id}")
         assert wait_my_turn(page) == "turn"
@@ -79,6 +80,7 @@ def test_more_options_speaks_plain_words_and_folds_the_research_agents_away(shar
         form = tile.locator("form.new-match")
         seen = form.inner_text() + "\n" + "\n".join(form.locator("option").all_text_contents())
         assert not SNAKE.search(seen), f"{game['name']}: {SNAKE.findall(seen)}"
+        assert_no_stray_words(page, f"{game['name']}'s More options")
         for option in game["options"]:
             row = form.locator("label.option").filter(has=page.locator(f"[data-option='{option['name']}']"))
             assert row.locator(".option-name").inner_text() == option["label"] != option["name"]
