@@ -72,3 +72,25 @@ def test_only_agents_that_can_run_here_are_offered_and_the_others_refused(client
         monkeypatch.undo()
         catalog.cache_clear()
     assert "os_mcts" in client.get("/api/games").json()["agents"], "offered where OpenSpiel is installed"
+
+
+def test_every_rule_option_and_variant_is_offered_in_its_games_own_words(client):
+    """Issue 35 item 7: the new-match form names each rule option by a label with a one-line explanation, each
+    value of a closed set and each variant in words, all from the game's spec (never an identifier such as
+    field_rows); an option keeps its precise doc for developers."""
+    from boardcade.core import game_class, game_spec
+
+    cat = client.get("/api/games").json()
+    for game in cat["games"]:
+        spec, cls = game_spec(game["name"]), game_class(game["name"])
+        assert set(spec.option_words) == {o.name for o in cls.OPTIONS}, f"{game['name']}: words for every option"
+        for option in game["options"]:
+            words = spec.option_words[option["name"]]
+            assert (option["label"], option["explain"]) == (words.label, words.explain)
+            assert "_" not in option["label"] + option["explain"] and "\n" not in option["explain"]
+            assert option["doc"], "the precise text stays"
+            if option["choices"]:
+                assert option["choice_labels"] == [words.values.get(c, str(c)) for c in option["choices"]]
+                assert all("_" not in w for w in option["choice_labels"])
+        for variant in game["variants"]:
+            assert "_" not in variant["words"], variant

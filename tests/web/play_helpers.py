@@ -4,6 +4,7 @@ what is on screen, after checking that every legal choice the page offers can be
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -147,3 +148,23 @@ def compare(page, name: str) -> None:
         out.mkdir(exist_ok=True)
         Image.fromarray(now).save(out / f"{name}-now.png")
         raise AssertionError(f"{name}: {differ:.1%} of pixels differ from the reference (at most {SHARE:.0%})")
+
+
+# ---- words no page may show ---------------------------------------------------------------------------------
+# A value a script failed to fill in ("null", "undefined", "NaN", "[object Object]") in what a person reads:
+# the visible text, the page title, and the names screen readers give elements.
+STRAY = r"\b(null|undefined|NaN)\b|\[object Object\]"
+READ_TEXT = """() => {
+  const out = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")) {
+    for (const a of ["aria-label", "title", "alt", "placeholder"]) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  }
+  return out.join("\\n");
+}"""
+
+
+def assert_no_stray_words(page, where: str) -> None:
+    """Fail when the page shows "null", "undefined", "NaN" or "[object Object]" anywhere a person reads it."""
+    text = page.evaluate(READ_TEXT)
+    found = [text[max(0, m.start() - 60) : m.end() + 20] for m in re.finditer(STRAY, text)]
+    assert not found, f"{where}: the page shows a value no script filled in: {found[:3]}"

@@ -3,21 +3,31 @@ seat, reload and server restart mid-match, replay, and a phone-sized screen (doc
 
 from __future__ import annotations
 
+import json
 import re
 
 
 def new_match_in_form(
-    page, server, game, seats, mode="hotseat", options=None, turn_limit=None, on_timeout=None, private=False
+    page,
+    server,
+    game,
+    seats,
+    mode="hotseat",
+    options=None,
+    turn_limit=None,
+    on_timeout=None,
+    private=False,
+    names=None,
 ):
-    """Start a match from the game's tile on the home page, through "More options" (every option, each seat, the
-    time for each turn and what running out does, privacy)."""
+    """Start a match from the game's tile on the home page, through "More options" (every option, each seat and,
+    hot-seat, each person's name, the time for each turn and what running out does, privacy)."""
     page.goto(server.url + "/")
     form = page.locator(f".tile[data-game='{game}'] form.new-match")
     page.locator(f".tile[data-game='{game}'] details.more summary").click()
     for name, value in (options or {}).items():
         field = form.locator(f"[data-option='{name}']")
         if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(str(value))
+            field.select_option(value=json.dumps(value))  # a value's JSON (its text is the game's words for it)
         elif field.get_attribute("type") == "checkbox":
             field.set_checked(bool(value))
         else:
@@ -26,6 +36,8 @@ def new_match_in_form(
     for seat, choice in enumerate(seats):
         form.locator(f"[data-seat='{seat}']").select_option(choice)
     form.locator("select.mode").select_option(mode)
+    for seat, name in (names or {}).items():
+        form.locator(f"[data-seat-name='{seat}']").fill(name)
     if turn_limit:
         form.locator("select.turn-limit").select_option(str(turn_limit))
     if on_timeout:

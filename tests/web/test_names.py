@@ -10,7 +10,16 @@ import re
 
 import pytest
 
-from .play_helpers import DESK, PHONE, wait_my_turn
+from .play_helpers import (
+    DESK,
+    PHONE,
+    after_move,
+    assert_no_stray_words,
+    audit,
+    click_offer,
+    version,
+    wait_my_turn,
+)
 from .test_browser import new_match_in_form
 
 SIZES = {"desk": DESK, "phone": PHONE}
@@ -67,3 +76,109 @@ def test_home_lists_a_taken_nameless_seat_as_taken_and_mine_as_you(shared_server
     item = page.locator(f".your-matches .match-item[data-match='{m['id']}'] .match-players")
     item.wait_for()
     assert item.text_content() == "You vs Player 2", item.text_content()
+
+
+def _no_numbered_seat(text: str, where: str) -> None:
+    found = re.findall(r".{0,40}\bPlayer [12]\b.{0,20}", text)
+    assert not found, f"{where}: a seat named by its number, not its player's name: {found[:3]}"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_hot_seat_players_named_in_the_form_are_named_everywhere(shared_server, contexts, size):
+    """Issue 35 item 4: a hot-seat Q*bert match whose two people are named in "More options": the chips, the
+    prompts, the hand-over screen, the log, the end, the replay and the analysis say "Ada" and "Bo", never
+    "you" for one of them nor "Player 1"/"Player 2"; the form suggests a name for each seat."""
+    phone = size == "phone"
+    page = contexts(**SIZES[size], reduced_motion="reduce").new_page()
+    page.goto(shared_server.url + "/")
+    tile = page.locator(".tile[data-game='qbert']")
+    tile.locator("details.more summary").click()
+    suggested = [tile.locator(f"[data-seat-name='{p}']").input_value() for p in (0, 1)]
+    assert suggested == ["Player 1", "Player 2"], suggested
+    match_id = new_match_in_form(
+        page, shared_server, "qbert", ["human", "human"], options={"max_turns_per_round": 1}, names={0: "Ada", 1: "Bo"}
+    )
+    chips = page.locator(".players")
+    chips.wait_for()
+    passes = 0
+    for _ in range(400):
+        step = wait_my_turn(page)
+        text = page.evaluate("document.body.innerText")
+        _no_numbered_seat(text, step)
+        assert_no_stray_words(page, f"the named hot-seat match ({step})")
+        seats = chips.inner_text()
+        assert "Ada" in seats and "Bo" in seats and "you" not in seats, seats
+        if step == "over":
+            break
+        if step == "pass":
+            passes += 1
+            said = page.locator(".pass").inner_text() + page.locator(".status").inner_text()
+            assert re.search(r"Pass the device to (Ada|Bo)\.", said) and re.search(r"(Ada|Bo) to move", said), said
+            page.locator(".pass:not([hidden]) .pass-ok").click()
+            continue
+        prompt = page.locator(".status").inner_text()
+        assert re.match(r"(Ada|Bo): ", prompt), f"the question is put to the person by name: {prompt}"
+        usable = audit(page, phone)
+        before = version(page)
+        click_offer(page, usable[0], phone)
+        after_move(page, before)
+    assert passes >= 2
+    log = page.locator(".log").inner_text()
+    assert "Ada" in log and "Bo" in log, log
+    result = page.locator(".result").inner_text()
+    assert re.search(r"Ada|Bo|A draw", result), result
+
+    page.locator("a:text('Watch the replay')").click()
+    page.wait_for_selector("#replay-step")
+    text = page.evaluate("document.body.innerText")
+    _no_numbered_seat(text, "the replay")
+    assert_no_stray_words(page, "the replay")
+    assert "Ada" in page.locator(".replay-seats").inner_text() and "Bo" in page.locator(".log").inner_text()
+    page.locator("#first").click()
+    captions = []
+    for _ in range(12):  # a roll's caption says what it showed; a move's says who made it
+        page.locator("#forward").click()
+        captions.append(page.locator(".caption").inner_text())
+    assert any(re.match(r"(Ada|Bo): ", c) for c in captions), captions
+
+    page.goto(f"{shared_server.url}/#/analyse/{match_id}")
+    page.wait_for_selector(".analysis[data-step]")
+    text = page.evaluate("document.body.innerText")
+    _no_numbered_seat(text, "the analysis")
+    assert_no_stray_words(page, "the analysis")
+    assert "Ada" in page.locator(".analysis-head").inner_text(), page.locator(".analysis-head").inner_text()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_named_player_is_named_in_the_log_not_numbered(shared_server, contexts, size):
+    """Issue 35 item 4: with a name given on the home page, a match against the computer says "Sam (you) rolled"
+    in the log (not "Player 1 (you)"), as the header does."""
+    ctx = contexts(**SIZES[size], reduced_motion="reduce")
+    ctx.add_init_script("try { localStorage.setItem('boardcade.name', 'Sam'); } catch {}")
+    page = ctx.new_page()
+    new_match_in_form(page, shared_server, "qbert", ["human", "agent:random"])
+    assert wait_my_turn(page) == "turn"
+    log = page.locator(".log").inner_text()
+    assert "Sam (you) rolled" in log and "Player 1" not in log, log
+    assert "Sam" in page.locator(".players").inner_text()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_home_says_who_won_a_finished_match_by_the_winners_seat(shared_server, contexts, size):
+    """Issue 35 item 4 (END-1): this browser's player resigns to Alex; the home page's list says "Alex won by
+    resignation", not "you won"."""
+    page = contexts(**SIZES[size]).new_page()
+    page.goto(shared_server.url + "/")
+    post = {"headers": {"Content-Type": "application/json"}}
+    body = {"game": "qbert", "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0}
+    m = page.request.post(shared_server.url + "/api/matches", data=json.dumps(body), **post).json()
+    page.evaluate("t => localStorage.setItem('boardcade.tokens', JSON.stringify(t))", {m["id"]: {"0": m["token"]}})
+    claim = {"seat": 1, "invite": m["invites"]["1"], "name": "Alex"}
+    assert page.request.post(f"{shared_server.url}/api/matches/{m['id']}/claim", data=json.dumps(claim), **post).ok
+    resign = {"seat": 0, "token": m["token"]}
+    assert page.request.post(f"{shared_server.url}/api/matches/{m['id']}/resign", data=json.dumps(resign), **post).ok
+    page.wait_for_timeout(1100)  # the server's match list is cached for a second
+    page.reload()
+    turn = page.locator(f".your-matches .match-item[data-match='{m['id']}'] .match-turn")
+    turn.wait_for()
+    assert turn.text_content() == "Alex won by resignation", turn.text_content()

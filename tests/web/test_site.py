@@ -160,7 +160,8 @@ def test_hint_button_shows_the_medium_suggestion_and_hides_without_the_endpoint(
     """Issue 15's hint: on a human's turn the Hint button asks the server (POST /api/matches/{id}/hint with
     the seat's token) and shows "Hint: <label>." and how sure the computer is, in a player's words (issue 27:
     never "NN% of visits"), marking that choice on the board. Against a server without the endpoint (stood in
-    for by a page whose hint requests answer 404) the button stays hidden."""
+    for by a page whose hint requests answer 404) the button goes away at the first ask, without an error shown
+    (issue 35 item 7: the page no longer probes the endpoint in advance, which logged a refused request)."""
     page = contexts(**(PHONE if size == "phone" else DESK), reduced_motion="reduce").new_page()
     new_match_in_form(page, server, "qbert", ["human", "agent:random"], options={"max_turns_per_round": 1})
     assert wait_my_turn(page) == "turn"
@@ -179,8 +180,10 @@ def test_hint_button_shows_the_medium_suggestion_and_hides_without_the_endpoint(
     page.route("**/api/matches/*/hint", lambda route: route.fulfill(status=404, json={"detail": "Not Found"}))
     page.reload()
     assert wait_my_turn(page) == "turn"
+    page.locator(".hint-button").click()
     page.wait_for_selector(".action-bar[data-hint='none']")
     assert not page.locator(".hint-button").is_visible()
+    assert "No hint" not in page.locator(".action-bar").text_content()
 
 
 def test_play_a_friend_invite_link_and_seats_show_who_is_connected(server, contexts):

@@ -8,7 +8,7 @@ from .options import Option
 from .prompts import Decisions, Prompt
 from .record import Record, load_record, open_record, record_from_json
 from .registry import game_class, game_names, game_spec, load_game, register_game, unregister_game
-from .spec import GameSpec, GameType, SearchHints
+from .spec import GameSpec, GameType, OptionWords, SearchHints
 
 __all__ = [
     "CHANCE",
@@ -25,6 +25,7 @@ __all__ = [
     "GameType",
     "IllegalActionError",
     "Option",
+    "OptionWords",
     "Prompt",
     "Record",
     "RecordError",

@@ -99,6 +99,17 @@ class GameType:
 
 
 @dataclass(frozen=True)
+class OptionWords:
+    """How a rule option is put to a player choosing it (the new-match form): a label, a one-line explanation
+    in plain words, and words for its values (a closed set's values, by value; those not named show as they
+    are). The option's own `doc` stays the precise, rule-referenced text for developers and `--help`."""
+
+    label: str
+    explain: str
+    values: dict[Any, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything about one game, declared in its folder's `spec.py` and read by the registry.
 
@@ -123,6 +134,10 @@ class GameSpec:
     rule_prefix: the prefix of the game's rule IDs (e.g. "QB"); rule IDs look like QB-3.5.
     draws: whether the game's rules can end a match in a draw (a digital safety cap aside), so that players may
         also agree one (END-2, core/endings.py): a bool, or `draws(options) -> bool` when an option decides.
+    option_words: option name -> `OptionWords`: each rule option in a player's words (label, one-line
+        explanation, words for its values); an option without an entry is shown by its name and doc.
+    variant_words: variant label (the game's VARIANTS, the name the server knows it by) -> its name in a player's
+        words; a variant without an entry is shown by its label.
     """
 
     name: str
@@ -141,6 +156,8 @@ class GameSpec:
     legacy_rules: dict[int, dict[str, Any]] = field(default_factory=dict)
     rule_prefix: str = ""
     draws: bool | Callable[[dict[str, Any]], bool] = False
+    option_words: dict[str, OptionWords] = field(default_factory=dict)
+    variant_words: dict[str, str] = field(default_factory=dict)
 
     def allows_draws(self, options: dict[str, Any]) -> bool:
         """True if a match with these (resolved) options can end in a draw by the rules."""

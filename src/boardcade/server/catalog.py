@@ -9,7 +9,16 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS, AgentSpec
-from ..core import GameError, game_class, game_names, game_spec, load_game, sample_chance
+from ..core import (
+    GameError,
+    Option,
+    OptionWords,
+    game_class,
+    game_names,
+    game_spec,
+    load_game,
+    sample_chance,
+)
 from ..core.rulesdoc import rule_texts as parse_rule_texts
 from ..learn.lessons import LESSONS_FILE
 from .errors import ClientError
@@ -51,6 +60,7 @@ def describe_game(name: str) -> dict[str, Any]:
         variants.append(
             {
                 "label": label,
+                "words": spec.variant_words.get(label, label),
                 "options": {k: _jsonable(v) for k, v in opts.items()},
                 "num_players": game.num_players,
                 "players": [game.player_name(p) for p in range(game.num_players)],
@@ -63,19 +73,27 @@ def describe_game(name: str) -> dict[str, Any]:
         "has_rules": spec.rules_doc is not None,
         "has_lessons": spec.resource_text(LESSONS_FILE) is not None,
         "variants": variants,
-        "options": [
-            {
-                "name": o.name,
-                "default": _jsonable(o.default),
-                "doc": o.doc,
-                "kind": o.kind.__name__,
-                "choices": None if o.choices is None else [_jsonable(c) for c in o.choices],
-                "minimum": o.minimum,
-                "maximum": o.maximum,
-            }
-            for o in cls.OPTIONS
-        ],
+        "options": [describe_option(o, spec.option_words.get(o.name)) for o in cls.OPTIONS],
         "preview": preview(name),
+    }
+
+
+def describe_option(o: Option, words: OptionWords | None) -> dict[str, Any]:
+    """One rule option for the new-match form: its name and value range, and the game's own words for it (label,
+    one-line explanation, words for each value); an option the game gives no words gets its name and doc."""
+    return {
+        "name": o.name,
+        "label": words.label if words else o.name.replace("_", " ").capitalize(),
+        "explain": words.explain if words else o.doc,
+        "default": _jsonable(o.default),
+        "doc": o.doc,
+        "kind": o.kind.__name__,
+        "choices": None if o.choices is None else [_jsonable(c) for c in o.choices],
+        "choice_labels": None
+        if o.choices is None
+        else [words.values.get(c, str(c)) if words else str(c) for c in o.choices],
+        "minimum": o.minimum,
+        "maximum": o.maximum,
     }
 
 

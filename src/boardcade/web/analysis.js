@@ -11,6 +11,7 @@ import { forgetMoves } from "./motion.js";
 import { h, notify } from "./notice.js";
 import { expand } from "./replay.js";
 import { openRules, ruleOf } from "./rules.js";
+import { isGenericRole, recordSeats } from "./seats.js";
 import { s as svgEl } from "./svg.js";
 
 const GRADES = ["good", "inaccuracy", "mistake", "blunder"];
@@ -32,6 +33,10 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
 
   const held = matchId ? Object.keys(tokensFor(matchId)).map(Number) : [];
   if (held.length === 1) viewSeat = held[0];
+  // Seats named as on the match page ("Sam (you)", "Alex", "Computer (easy)"), not by their roles.
+  const seats = recordSeats(data, matchId);
+  const named = (k) => seats.subject(k);
+  const sideName = (side) => side.seats.map(named).join(" & ");
 
   const title = h("h2", {}, `Analysis: ${data.title}`);
   const who = h("p", { class: "small-print" });
@@ -66,7 +71,7 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
         decisionList, panel, log))));
   const root = page.querySelector(".analysis");
   const r = data.result || [];
-  who.textContent = `${data.players.map((p, k) => `${p}${data.seats[k] ? ` (${data.seats[k]})` : ""}: ${r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "draw"}`).join(", ")}`;
+  who.textContent = data.players.map((p, k) => `${isGenericRole(p) ? "" : `${p}: `}${named(k)} — ${r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "a draw"}`).join(" · ");
 
   // ---- which evaluations the viewer sees -------------------------------------------------------------------
   const shown = () => (analysis ? analysis.positions.filter((p) => viewSeat === null || p.view === viewSeat) : []);
@@ -79,7 +84,7 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
     const hidden = !analysis.perfect_information;
     views.replaceChildren(
       h("span", { class: "small-print" }, hidden ? "Evaluations made from the information of:" : "Nothing is hidden in this game; decisions of:"),
-      ...analysis.players.map((name, seat) => button(hidden ? `${name}'s view` : name, "analysis-view", pick(seat), { "aria-pressed": String(viewSeat === seat), "data-seat": seat })),
+      ...analysis.players.map((_, seat) => button(hidden ? `${named(seat)}'s view` : named(seat), "analysis-view", pick(seat), { "aria-pressed": String(viewSeat === seat), "data-seat": seat })),
       button(hidden ? "Every view (the match is over)" : "Both players", "analysis-view", pick(null), { "aria-pressed": String(viewSeat === null), "data-seat": "all" }));
   }
 
@@ -93,20 +98,20 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
     const y = (w) => 6 + (height - 22) * (1 - w);
     const points = shown().filter((p) => p.win).map((p) => [p.step, p.win[0]]);
     if (analysis.final) points.push([analysis.length, analysis.final[0]]);
-    const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "group", "aria-label": `Estimated win chance of ${analysis.sides[0].name} over the match` });
+    const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "group", "aria-label": `Estimated win chance of ${sideName(analysis.sides[0])} over the match` });
     svg.append(svgEl("line", { class: "half", x1: pad, x2: width - pad, y1: y(0.5), y2: y(0.5) }));
     if (points.length) {
       const line = points.map(([s, w], k) => `${k ? "L" : "M"}${x(s).toFixed(1)},${y(w).toFixed(1)}`).join(" ");
       const area = `${line} L${x(points[points.length - 1][0]).toFixed(1)},${y(0.5)} L${x(points[0][0]).toFixed(1)},${y(0.5)} Z`;
       svg.append(svgEl("path", { class: "area", d: area }), svgEl("path", { class: "line", d: line }));
     }
-    svg.append(svgEl("text", { class: "axis", x: pad, y: 12 }, `${analysis.sides[0].name} ${pct(1)}`),
-      svgEl("text", { class: "axis", x: pad, y: height - 4 }, `${analysis.sides[1].name} ${pct(1)}`),
+    svg.append(svgEl("text", { class: "axis", x: pad, y: 12 }, `${sideName(analysis.sides[0])} ${pct(1)}`),
+      svgEl("text", { class: "axis", x: pad, y: height - 4 }, `${sideName(analysis.sides[1])} ${pct(1)}`),
       svgEl("line", { class: "cursor", x1: x(i), x2: x(i), y1: 4, y2: height - 16 }));
     for (const p of marked()) {
       if (!p.win) continue;
       const dot = svgEl("circle", { class: `mark grade-${p.grade}`, cx: x(p.step), cy: y(p.win[0]), r: innerWidth < 700 ? 6 : 5, tabindex: 0, role: "button", "data-step": p.step,
-        "aria-label": `Step ${p.step}: ${p.grade}, ${analysis.players[p.seat]} played ${p.played.label}` });
+        "aria-label": `Step ${p.step}: ${p.grade}, ${named(p.seat)} played ${p.played.label}` });
       dot.append(svgEl("title", {}, `Step ${p.step}: ${p.grade} (−${pct(p.drop)})`));
       dot.addEventListener("click", (ev) => { ev.stopPropagation(); show(p.step); });
       dot.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); show(p.step); } });
@@ -118,7 +123,7 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
       show(Math.round(((at - pad) / (width - 2 * pad)) * analysis.length));
     });
     graph.replaceChildren(svg,
-      h("p", { class: "small-print" }, `${analysis.sides[0].name}'s estimated win chance (up) against ${analysis.sides[1].name}'s, by ${analysis.agent}; ${viewSeat === null ? "each point from the view of the seat that decided there" : `only ${analysis.players[viewSeat]}'s own evaluations`}. Click a point or a mark to go there.`));
+      h("p", { class: "small-print" }, `${sideName(analysis.sides[0])}'s estimated win chance (up) against ${sideName(analysis.sides[1])}'s, by ${analysis.agent}; ${viewSeat === null ? "each point from the view of the seat that decided there" : `only ${named(viewSeat)}'s own evaluations`}. Click a point or a mark to go there.`));
   }
 
   // ---- the list of decisions, the counts and the note ----------------------------------------------------
@@ -128,7 +133,7 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
     counts.replaceChildren(...GRADES.map((g) => h("span", { class: `grade-${g}` }, `${g}: ${all.filter((p) => p.grade === g).length}`)));
     const list = showGood ? all : marked();
     decisionList.replaceChildren(...(list.length ? list : []).map((p) => h("li", { class: p.step === i ? "current" : "", "data-step": p.step },
-      button([h("span", { class: `grade grade-${p.grade}` }, p.grade), ` step ${p.step} · ${analysis.players[p.seat]}: ${p.played.label}`,
+      button([h("span", { class: `grade grade-${p.grade}` }, p.grade), ` step ${p.step} · ${named(p.seat)}: ${p.played.label}`,
         p.played.action !== p.best.action ? ` (better: ${p.best.label})` : ""], "decision", () => show(p.step)))));
     if (!list.length) decisionList.replaceChildren(h("li", { class: "small-print" }, all.length ? "No inaccuracies, mistakes or blunders." : "No decisions in this view."));
   }
@@ -139,13 +144,13 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
     if (!p) {
       const other = analysis.positions.find((q) => q.step === i);
       note.replaceChildren(h("p", { class: "small-print" }, other
-        ? `${analysis.players[other.seat]} decided here: that evaluation is in ${analysis.players[other.seat]}'s view.`
+        ? `${named(other.seat)} decided here: that evaluation is in ${named(other.seat)}'s view.`
         : "No decision to evaluate at this step (a roll, a draw, a forced move or the end)."));
       return;
     }
-    const win = p.win ? analysis.sides.map((side, k) => `${side.name} ${pct(p.win[k])}`).join(" · ") : pct(p.mover_win);
+    const win = p.win ? analysis.sides.map((side, k) => `${sideName(side)} ${pct(p.win[k])}`).join(" · ") : pct(p.mover_win);
     note.replaceChildren(
-      h("p", {}, h("strong", {}, `Step ${p.step}: ${analysis.players[p.seat]} to decide`), h("span", { class: "small-print" }, ` (${p.view_name}'s view${analysis.perfect_information ? "" : ": only what it knew then"})`)),
+      h("p", {}, h("strong", {}, `Step ${p.step}: ${named(p.seat)} to decide`), h("span", { class: "small-print" }, ` (${named(p.view)}'s view${analysis.perfect_information ? "" : ": only what it knew then"})`)),
       h("p", {}, `Estimated win chance: ${win}`),
       h("p", {}, "Played: ", h("strong", {}, p.played.label), ` (${pct(p.played.win)}) — `, h("span", { class: `grade grade-${p.grade}` }, p.grade), p.drop > 0 ? ` (−${pct(p.drop)})` : ""),
       p.played.action !== p.best.action ? h("p", {}, "Suggested: ", h("strong", { class: "grade-good" }, p.best.label), ` (${pct(p.best.win)}), drawn on the board`) : h("p", { class: "small-print" }, "The move the computer would have played."),
@@ -160,7 +165,7 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
       const id = ruleOf(rules, ev.rule);
       const link = h("a", { class: "rule", href: `#/rules/${data.game}/${encodeURIComponent(id)}`, title: `${ev.rule}: ${rules[id] || ""}` }, ev.rule);
       link.addEventListener("click", (e) => { e.preventDefault(); e.stopPropagation(); openRules(data.game, id); });
-      list.append(h("li", { "data-step": ev.step }, link, " ", button(ev.text, "log-line", () => show(ev.step))));
+      list.append(h("li", { "data-step": ev.step }, link, " ", button(seats.words(ev.text), "log-line", () => show(ev.step))));
     }
     log.replaceChildren(h("h3", {}, "Log"), list);
   }
@@ -184,11 +189,12 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
       canAct: !!suggest,
       notMoverReason: () => "This is an analysis of a finished match.",
       fit: fit(),
+      names: seats.names,
     });
     board.querySelectorAll("[data-action]").forEach((el) => { el.classList.add("suggested"); el.setAttribute("aria-label", `Suggested: ${suggest.label} (${pct(suggest.win)})`); });
     suggestion.querySelectorAll("button").forEach((el) => el.classList.add("suggested"));
     root.dataset.suggested = suggest ? String(suggest.action) : "";
-    await drawPanel(panel, obs);
+    await drawPanel(panel, obs, { names: seats.names });
     drawGraph();
     drawNote();
     drawDecisions();

@@ -56,10 +56,23 @@ async function route() {
       done = await showHome(page, (data, text) => { uploaded = data; uploadedRecord = text; location.hash = "#/replay/file"; });
     }
   } catch (e) {
-    if (mine === current) pageMessage(page, "Something went wrong", e.message);
+    const record = (parts[0] === "replay" || parts[0] === "analyse") && parts[1] !== "file";
+    if (mine === current && record && e.code === "not_finished") await notFinished(page, parts[1], parts[0] === "replay" ? "replay" : "analysis", e);
+    else if (mine === current) pageMessage(page, "Something went wrong", e.message);
   }
   if (mine === current) cleanup = done;
   else if (done) done();
+}
+
+// A replay or analysis link of a match with no record yet: while it is played, say when it opens and lead back
+// to the match; an aborted or expired match never gets one (the server says why).
+async function notFinished(page, matchId, what, e) {
+  let active = false;
+  try { active = (await api(`/matches/${matchId}`)).status === "active"; } catch { /* gone: the server's words */ }
+  const held = Object.keys(tokensFor(matchId)).length > 0;
+  const back = h("p", {}, h("a", { class: "button primary back-to-match", href: `#/${held ? "play" : "watch"}/${matchId}` }, held ? "Back to the match" : "Watch the match"));
+  if (active) pageMessage(page, "This match is still being played", `The ${what} opens when the match ends.`, back);
+  else pageMessage(page, `This match has no ${what}`, `${e.message[0].toUpperCase()}${e.message.slice(1)}.`);
 }
 
 // An invite link: ask for a name, claim the seat, keep the token the server issued, drop the invite from the

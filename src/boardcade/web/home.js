@@ -95,7 +95,8 @@ function matchItem(m, mine) {
   let turn = "";
   if (m.status === "active" && m.to_move_role) turn = yourTurn ? "your turn" : `${m.to_move_name || m.to_move_role} to move`;
   if (m.status === "finished") {
-    const won = m.seats.filter((_, p) => (m.result || [])[p] > 0).map((s, p) => (held.includes(p) && held.length < m.seats.length ? "you" : s.name || s.role));
+    const winners = m.seats.map((_, p) => p).filter((p) => (m.result || [])[p] > 0); // seat numbers, not list places
+    const won = winners.map((p) => (held.includes(p) && held.length < m.seats.length ? "you" : m.seats[p].name || m.seats[p].role));
     const how = m.ending ? { resign: " by resignation", draw: " by agreement", timeout: " on time" }[m.ending.kind] || "" : "";
     turn = won.length ? `${won.join(" & ")} won${how}` : `draw${how}`;
   }

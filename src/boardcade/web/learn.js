@@ -3,11 +3,12 @@
 // explained (why, and what it would have done) and the position stays as it was; a step can be started again,
 // skipped, or shown ("Show me" marks the lesson's move). The server keeps nothing: this page sends the moves made
 // so far in the step with each try (server/learn.py).
-import { api } from "./api.js";
+import { api, catalog } from "./api.js";
 import { drawBoard } from "./board.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
-import { h } from "./notice.js";
+import { fill, h, notify } from "./notice.js";
+import { startMatch } from "./newmatch.js";
 import { openRules } from "./rules.js";
 
 // The page's own styles (lessons and analysis), loaded once: the Content-Security-Policy refuses inline styles.
@@ -99,7 +100,7 @@ export async function showLearn(page, game, stepRef) {
       link.addEventListener("click", (e) => { e.preventDefault(); openRules(game, r.id); });
       return h("li", {}, link, " ", r.text, r.source ? h("span", { class: "rule-source" }, ` (${r.source})`) : null);
     }));
-    card.replaceChildren(
+    fill(card,
       h("h3", {}, `Step ${index + 1} of ${count}: ${view.title}`),
       h("p", { class: "lesson-text" }, view.text),
       rules,
@@ -114,16 +115,16 @@ export async function showLearn(page, game, stepRef) {
     feedback.hidden = !(outcome || view.complete);
     feedback.dataset.outcome = view.complete ? "done" : outcome ? (outcome.ok ? "ok" : "wrong") : "";
     if (view.complete) {
-      feedback.replaceChildren(
+      fill(feedback,
         h("p", { class: "lesson-good" }, "Well done."),
         outcome && outcome.ok && outcome.events.length ? eventList(outcome.events) : null,
         view.narration.length ? h("p", { class: "small-print" }, view.narration.join(" ")) : null,
         h("p", { class: "lesson-done" }, view.done));
     } else if (outcome && outcome.ok) {
-      feedback.replaceChildren(h("p", { class: "lesson-good" }, `Right: ${outcome.label}.`), eventList(outcome.events),
+      fill(feedback, h("p", { class: "lesson-good" }, `Right: ${outcome.label}.`), eventList(outcome.events),
         view.narration.length ? h("p", { class: "small-print" }, view.narration.join(" ")) : null);
     } else if (outcome) {
-      feedback.replaceChildren(
+      fill(feedback,
         h("p", { class: "lesson-wrong" }, outcome.label ? `Not this lesson's move: ${outcome.label}.` : "That did not work."),
         h("p", { class: "lesson-why" }, outcome.why),
         outcome.events.length ? h("p", { class: "small-print" }, "It would have done:") : null,
@@ -138,7 +139,7 @@ export async function showLearn(page, game, stepRef) {
   function drawControls() {
     const last = index === count - 1;
     const next = view.complete
-      ? (last ? h("a", { class: "button primary learn-next", href: "#/" }, "Done: play a match")
+      ? (last ? h("a", { class: "button primary learn-next", href: "#/", onclick: playComputer }, "Done: play a match")
         : button(`Next step: ${course.steps[index + 1].title} ▶`, "primary learn-next", () => go(index + 1)))
       : null;
     controls.replaceChildren(...[
@@ -148,6 +149,21 @@ export async function showLearn(page, game, stepRef) {
       !view.complete && !last ? button("Skip step", "learn-skip", () => go(index + 1)) : null,
       index > 0 ? button("◀ Previous step", "learn-prev", () => go(index - 1)) : null,
     ].filter(Boolean));
+  }
+
+  // "Done: play a match": a match of this game against the computer (its suggested level), the learner in the
+  // first seat, as the tile's "Play the computer" would start it.
+  async function playComputer(ev) {
+    ev.preventDefault();
+    try {
+      const cat = await catalog();
+      const g = cat.games.find((x) => x.name === game);
+      const v = g.variants[0];
+      const seats = v.players.map((_, p) => (p === 0 ? { kind: "human" } : { kind: "agent", agent: cat.default_agent }));
+      await startMatch({ game, variant: v.label, options: {}, seats, seat: 0 });
+    } catch (e) {
+      notify(e.message, "error");
+    }
   }
 
   function fit() {

@@ -23,9 +23,10 @@ export function levelText(cat, name) {
   return [a.strength && `plays like ${a.strength}`, a.think && `thinks ${a.think}`].filter(Boolean).join("; ");
 }
 
-// Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here.
-export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false }) {
-  const body = { game, options, seats, seat, name: myName() || null };
+// Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here, each under
+// its player's name (`names`: one per seat, from the form) when given.
+export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null }) {
+  const body = { game, options, seats, seat, name: (names && names[seat]) || myName() || null };
   if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
   if (isPrivate) body.private = true;
   if (variant) body.variant = variant;
@@ -33,7 +34,7 @@ export async function startMatch({ game, variant, options = {}, seats, seat, hot
   saveHostToken(m.id, m.host_token);
   if (m.seat !== null && m.seat !== undefined) saveTokens(m.id, { [m.seat]: m.token });
   if (hotseat) {
-    for (const [s, invite] of Object.entries(m.invites)) await claimSeat(m.id, s, invite, null);
+    for (const [s, invite] of Object.entries(m.invites)) await claimSeat(m.id, s, invite, names ? names[s] : null);
   } else if (Object.keys(m.invites).length) {
     saveInvites(m.id, m.invites);
   }
@@ -45,7 +46,8 @@ function optionInput(opt, value) {
   const attrs = { name: opt.name, "data-option": opt.name, "data-kind": opt.kind, id: `opt-${opt.name}` };
   if (opt.kind === "bool") return h("input", { ...attrs, type: "checkbox", checked: !!value });
   if (opt.choices) {
-    return h("select", attrs, opt.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, String(c))));
+    const words = opt.choice_labels || opt.choices.map(String); // the game's words for each value
+    return h("select", attrs, opt.choices.map((c, k) => h("option", { value: JSON.stringify(c), selected: c === value }, words[k])));
   }
   const num = opt.kind === "int" || opt.kind === "float";
   return h("input", { ...attrs, type: num ? "number" : "text", value, step: opt.kind === "float" ? "any" : undefined, min: opt.minimum ?? undefined, max: opt.maximum ?? undefined });
@@ -60,9 +62,22 @@ function readOption(el) {
   return el.value;
 }
 
+// A fold ("Advanced") inside the "More options" fold: a button, not a nested <details>, so the form's own
+// summary stays the only one.
+function advancedFold(...content) {
+  const inner = h("div", { class: "advanced-body", hidden: true }, ...content);
+  const toggle = h("button", { type: "button", class: "advanced-toggle", "aria-expanded": "false" }, "Advanced ▸");
+  toggle.addEventListener("click", () => {
+    inner.hidden = !inner.hidden;
+    toggle.setAttribute("aria-expanded", String(!inner.hidden));
+    toggle.textContent = inner.hidden ? "Advanced ▸" : "Advanced ▾";
+  });
+  return h("div", { class: "advanced" }, toggle, inner);
+}
+
 export function newMatchForm(cat, g) {
   const form = h("form", { class: "new-match", "data-game": g.name });
-  const variantSel = h("select", { name: "variant", class: "variant", "aria-label": "Variant" }, g.variants.map((v, k) => h("option", { value: k }, v.label)));
+  const variantSel = h("select", { name: "variant", class: "variant", "aria-label": "Variant" }, g.variants.map((v, k) => h("option", { value: k }, v.words || v.label)));
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const clash = h("p", { class: "clash error", role: "alert", hidden: true });
@@ -77,9 +92,14 @@ export function newMatchForm(cat, g) {
     h("option", { value: "lose" }, "the player loses"), h("option", { value: "computer" }, "the computer plays for them"));
   turnTime.addEventListener("change", () => { onTimeout.disabled = !turnTime.value; });
   const privately = h("input", { type: "checkbox", name: "private", class: "private" });
+  // The seats offer a person or the computer at a level; the research agents (no level: ismcts, os_mcts…)
+  // only once asked for under "Advanced".
   const levels = levelNames(cat);
-  const agents = [...levels, ...cat.agents.filter((a) => !levels.includes(a))];
-  const seatChoices = [["human", "Person"], ...agents.map((a) => [`agent:${a}`, `Computer (${a})`])];
+  const research = cat.agents.filter((a) => !levels.includes(a));
+  const withResearch = h("input", { type: "checkbox", class: "research-agents" });
+  const seatChoices = () => [["human", "Person"], ...levels.map((a) => [`agent:${a}`, `Computer (${a})`]),
+    ...(withResearch.checked ? research.map((a) => [`agent:${a}`, `Research agent: ${a}`]) : [])];
+  const labelOf = (name) => (g.options.find((o) => o.name === name) || {}).label || name;
   const variant = () => g.variants[Number(variantSel.value)];
 
   function options() {
@@ -105,8 +125,8 @@ export function newMatchForm(cat, g) {
     submit.disabled = wrong.length > 0;
     if (wrong.length) {
       const other = g.variants.find((x) => Object.entries(x.options).every(([k, val]) => opts[k] === val));
-      clash.textContent = `The “${v.label}” variant has ${wrong.map(([k, val]) => `${k} = ${val}`).join(", ")}, but the options say ${wrong.map(([k]) => `${k} = ${opts[k]}`).join(", ")}. `
-        + (other ? `Choose the “${other.label}” variant for that, or set it back.` : "Set it back to play this variant.");
+      clash.textContent = `The “${v.words || v.label}” variant has ${wrong.map(([k, val]) => `${labelOf(k)}: ${val}`).join(", ")}, but the options say ${wrong.map(([k]) => `${labelOf(k)}: ${opts[k]}`).join(", ")}. `
+        + (other ? `Choose the “${other.words || other.label}” variant for that, or set it back.` : "Set it back to play this variant.");
     }
   }
 
@@ -117,18 +137,44 @@ export function newMatchForm(cat, g) {
     const names = (g.variants.find((x) => x.num_players === n) || v).players.slice(0, n);
     while (names.length < n) names.push(`Player ${names.length + 1}`);
     const before = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => el.value);
-    if (before.length !== n) {
-      seatsBox.replaceChildren(h("legend", {}, "Seats"), ...names.map((nm, p) => h("label", {}, h("span", {}, nm),
-        h("select", { name: `seat${p}`, "data-seat": p }, seatChoices.map(([val, lab]) => h("option", { value: val, selected: p === 0 ? val === "human" : val === `agent:${cat.default_agent}` }, lab))))));
+    const offered = seatChoices();
+    if (before.length !== n || before.some((val) => !offered.some(([v]) => v === val))) {
+      const pick = (p, val) => (before.length === n ? before[p] === val : p === 0 ? val === "human" : val === `agent:${cat.default_agent}`);
+      const given = [...seatsBox.querySelectorAll("[data-seat-name]")].map((el) => el.value);
+      seatsBox.replaceChildren(h("legend", {}, "Seats"), ...names.map((nm, p) => h("div", { class: "seat-row" },
+        h("label", {}, h("span", {}, nm),
+          h("select", { name: `seat${p}`, "data-seat": p, onchange: showNames }, offered.map(([val, lab]) => h("option", { value: val, selected: pick(p, val) }, lab)))),
+        h("label", { class: "seat-name" }, h("span", {}, `${nm}'s name`),
+          h("input", { "data-seat-name": p, maxlength: 24, autocomplete: "off", value: given[p] ?? defaultName(p) })))));
+      showNames();
+    } else {
+      seatsBox.querySelectorAll("[data-seat]").forEach((el, p) => {
+        el.replaceChildren(...offered.map(([val, lab]) => h("option", { value: val, selected: before[p] === val }, lab)));
+      });
     }
     check();
+  }
+
+  // Hot-seat: each person at this device is named here (the chips, the log, the hand-over screen and the end
+  // use it); the first seat defaults to the name given on the home page. Online, each player names themselves.
+  function defaultName(p) { return (p === 0 && myName()) || `Player ${p + 1}`; }
+  // Asked only where several people share this device (one person alone is "you").
+  function namesAsked() {
+    return mode.value === "hotseat" && [...seatsBox.querySelectorAll("[data-seat]")].filter((el) => el.value === "human").length > 1;
+  }
+  function showNames() {
+    const asked = namesAsked();
+    seatsBox.querySelectorAll("[data-seat-name]").forEach((el) => {
+      const seatSel = seatsBox.querySelector(`[data-seat="${el.dataset.seatName}"]`);
+      el.closest(".seat-name").hidden = !(asked && seatSel && seatSel.value === "human");
+    });
   }
 
   function fillOptions() {
     const v = variant();
     seatsBox.replaceChildren();
-    optionsBox.replaceChildren(h("legend", {}, "Rule options"), ...g.options.map((o) => h("label", { class: "option" },
-      h("span", { class: "option-name" }, o.name), optionInput(o, o.name in v.options ? v.options[o.name] : o.default), h("small", {}, o.doc))));
+    optionsBox.replaceChildren(h("legend", {}, "Rule options"), ...g.options.map((o) => h("label", { class: "option", title: o.doc },
+      h("span", { class: "option-name" }, o.label || o.name), optionInput(o, o.name in v.options ? v.options[o.name] : o.default), h("small", {}, o.explain || o.doc))));
     optionsBox.querySelectorAll("[data-option]").forEach((el) => {
       el.addEventListener("change", fillSeats);
       el.addEventListener("input", check);
@@ -137,25 +183,36 @@ export function newMatchForm(cat, g) {
   }
 
   variantSel.addEventListener("change", fillOptions);
+  withResearch.addEventListener("change", fillSeats);
+  mode.addEventListener("change", showNames);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     check();
     if (submit.disabled) { clash.scrollIntoView({ block: "center" }); return; }
     const seats = [...seatsBox.querySelectorAll("[data-seat]")].map((el) => (el.value === "human" ? { kind: "human" } : { kind: "agent", agent: el.value.slice(6) }));
     const humans = seats.map((s, p) => (s.kind === "human" ? p : null)).filter((p) => p !== null);
+    const hotseat = mode.value === "hotseat";
+    const asked = namesAsked();
+    const names = seats.map((s, p) => {
+      const el = seatsBox.querySelector(`[data-seat-name="${p}"]`);
+      return asked && s.kind === "human" ? (el && el.value.trim()) || defaultName(p) : null;
+    });
+    const twice = names.find((n, p) => n && names.indexOf(n) !== p);
+    if (twice) { notify(`Two seats are named “${twice}”: give each player their own name.`, "error"); return; }
     try {
       const clock = turnTime.value ? { seconds: Number(turnTime.value), onTimeout: onTimeout.value } : null;
-      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat: mode.value === "hotseat", clock, isPrivate: privately.checked });
+      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat, clock, isPrivate: privately.checked, names: asked ? names : null });
     } catch (e) {
       notify(e.message, "error");
     }
   });
   fillOptions();
-  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, seatsBox, h("label", {}, h("span", {}, "Play"), mode),
+  form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, h("label", {}, h("span", {}, "Play"), mode), seatsBox,
     h("fieldset", { class: "clock" }, h("legend", {}, "Time and privacy"),
       h("label", {}, h("span", {}, "Time for each turn"), turnTime),
       h("label", {}, h("span", {}, "When a player's time runs out"), onTimeout),
       h("label", { class: "check" }, privately, h("span", {}, "Private: not listed for others to watch (the link still works)"))),
+    research.length ? advancedFold(h("label", { class: "check" }, withResearch, h("span", {}, "Offer the research agents for the seats too (for studying the computer players, not for a game)"))) : null,
     submit);
   return form;
 }

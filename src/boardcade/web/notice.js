@@ -33,6 +33,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// Replace an element's children, leaving out the absent ones (null, undefined, false): the DOM's own
+// replaceChildren writes those as the words "null" and "undefined".
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
 // "3 min ago", "2 h ago" for match lists.
 export function ago(seconds) {
   if (seconds < 90) return "just now";

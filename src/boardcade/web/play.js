@@ -10,10 +10,10 @@ import { clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js"
 import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
-import { h, notify } from "./notice.js";
+import { fill, h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
 import { PACES, Playback, paceName, setPace } from "./pace.js";
-import { drawLinks, drawSeats, namedText, seatName } from "./seats.js";
+import { drawLinks, drawSeats, isGenericRole, namedText, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
 
@@ -36,8 +36,10 @@ class MatchTable {
     this.shown = null; // the seat whose view is on screen ("spectator" when watching)
     this.barHeight = 76;
     // The hint (issue 15): the medium computer player's suggestion for the position shown, asked for on
-    // request. A server without the hint endpoint answers 404: the button then stays hidden for this match.
-    this.hintOffered = false; // until the server shows it has the endpoint (a seatless ask is refused, not 404)
+    // request, offered to a player (not a spectator). Nothing is asked for in advance (a probe would be refused
+    // and log an error on every match page); a server without the hint endpoint answers the first ask with 404,
+    // and the button then goes away for this match.
+    this.hintOffered = !spectate;
     this.hint = null; // {seat, version, text, action}
     this.playback = new Playback(matchId, () => this.render());
     this.away = null; // {key, events}: what happened while this seat's view was not watched
@@ -45,9 +47,7 @@ class MatchTable {
     this.again = false;
     this.closed = false;
     this.build();
-    api(`/matches/${matchId}/hint`, { method: "POST", body: {} })
-      .then(() => true, (e) => !["http_404", "http_405", "not_found"].includes(e.code))
-      .then((has) => { this.hintOffered = has && !spectate; this.bar.dataset.hint = this.hintOffered ? "offered" : "none"; this.render(); });
+    this.bar.dataset.hint = this.hintOffered ? "offered" : "none";
   }
 
   build() {
@@ -91,6 +91,8 @@ class MatchTable {
   }
   words(text) { return namedText(this.conn.meta, this.conn.held(), text); }
   role(p) { return this.conn.meta ? this.conn.meta.seats[p].role : `Player ${p + 1}`; }
+  // A named seat's role, where it says something: "Ada (Gnome)"; not "Ada (Player 1)".
+  roleNote(p) { const s = this.conn.meta?.seats[p]; return s && s.name && !isGenericRole(s.role) ? ` (${s.role})` : ""; }
   // The frame on screen (or to be): the shown seat's, else the first view held.
   frame() {
     const pb = this.playback;
@@ -110,7 +112,7 @@ class MatchTable {
       const r = await api(`/matches/${this.matchId}/hint`, { method: "POST", body: { seat, token: this.conn.tokens[seat] } });
       this.hint = { seat, version, action: r.action, text: `Hint: ${r.label}. ${sureness(r.visit_share)}` };
     } catch (e) {
-      if (e.code === "http_404" || e.code === "http_405") this.hintOffered = false;
+      if (["http_404", "http_405"].includes(e.code)) { this.hintOffered = false; this.bar.dataset.hint = "none"; }
       this.hint = this.hintOffered ? { seat, version, action: null, text: `No hint: ${e.message}` } : null;
     } finally {
       this.hintButton.disabled = false;
@@ -140,13 +142,14 @@ class MatchTable {
       const whose = frame.mover === null ? "The other side's" : frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's";
       return [`${whose} move, step by step`, "replaying"];
     }
-    if (canAct) return [this.words(obs.prompt) || "Your turn.", "mine"]; // the game's own question (core/prompts.py)
+    // The game's own question (core/prompts.py); at a hot-seat table, to the person by name: "Ada: Place your…".
+    if (canAct) return [`${conn.held().length > 1 ? `${this.name(p)}: ` : ""}${this.words(obs.prompt) || "Your turn."}`, "mine"];
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
     if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
-    if (conn.held().includes(p)) return [`${this.role(p)} to move: pass the device.`, "waiting"];
+    if (conn.held().includes(p)) return [`${this.name(p)} to move: pass the device.`, "waiting"];
     const away = s.kind === "human" && !s.connected ? (s.claimed ? " (away)" : " (nobody has joined yet)") : "";
-    return [`Waiting for ${this.name(p)}${s.name ? ` (${this.role(p)})` : ""}${away}…`, "waiting"];
+    return [`Waiting for ${this.name(p)}${this.roleNote(p)}${away}…`, "waiting"];
   }
 
   // The bar's last line: what this browser chose last, else what the other side just did (its move, not the
@@ -175,7 +178,7 @@ class MatchTable {
     const MAX = 12;
     const events = away.events.slice(-MAX);
     const earlier = away.events.length - events.length;
-    this.awayBox.replaceChildren(
+    fill(this.awayBox,
       h("div", { class: "away-head" }, h("h3", {}, "While you were away"),
         h("button", { type: "button", class: "away-close", onclick: () => { this.away = null; this.render(); } }, "Got it")),
       earlier ? h("p", { class: "small-print" }, `${earlier} earlier ${earlier === 1 ? "step is" : "steps are"} in the log.`) : null,
@@ -247,10 +250,10 @@ class MatchTable {
     this.hud.replaceChildren();
     this.hintRow.hidden = true;
     this.hintText.textContent = "";
-    this.status.textContent = `${this.role(want)} to move: pass the device.`;
+    this.status.textContent = `${this.name(want)}${this.roleNote(want)} to move: pass the device.`;
     this.status.className = "status waiting";
     this.last.textContent = "";
-    const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { this.shown = want; forgetMoves(); this.render(); } }, `I am ${this.name(want)}${meta.seats[want].name ? ` (${this.role(want)})` : ""}: show my view`);
+    const ok = h("button", { type: "button", class: "pass-ok primary", onclick: () => { this.shown = want; forgetMoves(); this.render(); } }, `I am ${this.name(want)}${this.roleNote(want)}: show my view`);
     this.pass.replaceChildren(h("p", {}, `Pass the device to ${this.name(want)}.`), h("p", { class: "small-print" }, "The other view stays hidden until they tap."), ok);
     turnSignal(true, meta.title);
     if (keyboardUser) ok.focus();

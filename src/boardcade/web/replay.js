@@ -4,6 +4,7 @@ import { drawBoard, drawPanel } from "./board.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
 import { h } from "./notice.js";
+import { isGenericRole, recordSeats } from "./seats.js";
 import { icon } from "./svg.js";
 
 // The server sends step 0's view whole and, for each later step, only the keys that changed.
@@ -18,6 +19,8 @@ export function expand(steps) {
 
 export function showReplay(view, data, matchId = null) {
   expand(data.steps);
+  const seats = recordSeats(data, matchId); // named as on the match page: "Sam (you)", "Alex", "Computer (easy)"
+  const { names } = seats;
   let i = data.steps.length - 1;
   const board = h("div", { class: "board-area" });
   const panel = h("div", { class: "panel-area" });
@@ -39,16 +42,16 @@ export function showReplay(view, data, matchId = null) {
     where.textContent = `Step ${i} of ${data.steps.length - 1}`;
     caption.textContent = captionOf(step, i);
     const obs = { ...step.observation, events: data.events.filter((e) => e.step < i) };
-    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit(), redraw: () => show(i) });
-    await drawPanel(panel, obs);
-    await drawLog(log, data.game, obs.events);
+    await drawBoard(board, unused, obs, { choose: () => {}, canAct: false, notMoverReason: () => "This is a replay.", fit: fit(), redraw: () => show(i), names });
+    await drawPanel(panel, obs, { names });
+    await drawLog(log, data.game, obs.events, null, seats.words);
   }
 
   // What step i did, in words: who chose what; for the dice, cards and spinner, what the log says they showed.
   function captionOf(step, k) {
     if (k === 0) return "Start of the match";
-    if (step.by !== "chance") return `${step.by}: ${step.label}`;
-    const said = data.events.filter((e) => e.step === k - 1).map((e) => e.text);
+    if (step.by !== "chance") return `${seats.byRole(step.by)}: ${step.label}`;
+    const said = data.events.filter((e) => e.step === k - 1).map((e) => seats.words(e.text));
     return said.length ? said.join("; ") : "A hidden roll or draw";
   }
 
@@ -59,12 +62,12 @@ export function showReplay(view, data, matchId = null) {
   const r = data.result || [];
   // Who played each side and how it ended for them: "Green: Sam — won · Red: Computer (easy) — lost".
   const who = (k) => {
-    const seat = data.seats[k];
-    if (seat && seat !== "human") return `Computer (${seat})`;
-    return (data.names && data.names[k]) || "a person";
+    const seat = seats.meta.seats[k];
+    if (seat.kind === "agent" || seat.name || seats.held.includes(k)) return seats.subject(k);
+    return isGenericRole(seat.role) ? seat.role : "a person";
   };
   const outcome = (k) => (!data.result ? "not finished" : r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "a draw");
-  const result = data.players.map((p, k) => `${p}: ${who(k)} — ${outcome(k)}`).join(" · ");
+  const result = data.players.map((p, k) => `${isGenericRole(p) ? "" : `${p}: `}${who(k)} — ${outcome(k)}`).join(" · ");
   slider.addEventListener("input", () => show(Number(slider.value)));
   const keys = (ev) => {
     if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;

@@ -1,7 +1,7 @@
 // The people at a match: who sits where (names as text, "you", computer level), who is connected, whose
 // turn it is and whether the computer is thinking; and the links to hand out (invites with a copy button,
 // a new invite for the host, the spectator link), with a warning when the link would only work here.
-import { api, hostTokenFor, inviteLink, isLoopbackPage, saveInvites, watchLink } from "./api.js";
+import { api, hostTokenFor, inviteLink, isLoopbackPage, saveInvites, tokensFor, watchLink } from "./api.js";
 import { h, notify } from "./notice.js";
 
 // What a seat is called on this screen, as a noun: "You" (the one seat this browser plays, when it does not play
@@ -13,15 +13,17 @@ export function seatName(meta, p, held = []) {
   return s.name || s.role;
 }
 
-// The same in a sentence, where the verb is in the third person: "Player 1 (you) rolled 4", "Sam rolled 4".
+// The same in a sentence, where the verb is in the third person: "Sam (you) rolled 4" (the one seat this browser
+// plays, by its player's name, else its role: "Player 1 (you)"), "Alex rolled 4", "Computer (easy) rolled 4".
 export function seatSubject(meta, p, held = []) {
   const name = seatName(meta, p, held);
-  return name === "You" ? `${meta.seats[p].role} (you)` : name;
+  return name === "You" ? `${meta.seats[p].name || meta.seats[p].role} (you)` : name;
 }
 
 // The game's texts name seats by their roles; a role that is only a number ("Player 2") says nothing, so it is
 // replaced by the seat's name. Roles that mean something on the board ("Red", "Gnome") are kept.
 const GENERIC = /^Player \d+$/;
+export const isGenericRole = (role) => GENERIC.test(role);
 export function namedText(meta, held, text) {
   if (!meta || !text) return text;
   let out = text;
@@ -29,6 +31,24 @@ export function namedText(meta, held, text) {
     if (GENERIC.test(s.role)) out = out.replace(new RegExp(`\\b${s.role}\\b`, "g"), seatSubject(meta, p, held));
   });
   return out;
+}
+
+// The seats of a finished match's record (the replay and the analysis) named as its match page named them:
+// `subject(k)` ("Sam (you)", "Alex", "Computer (easy)"), `words(text)` (a game's text with its seats named).
+export function recordSeats(data, matchId = null) {
+  const meta = {
+    seats: (data.players || []).map((role, k) => {
+      const seat = data.seats && data.seats[k];
+      const agent = !!seat && seat !== "human";
+      return { role, name: (data.names && data.names[k]) || null, kind: agent ? "agent" : "human", agent: agent ? seat : null };
+    }),
+  };
+  const held = matchId ? Object.keys(tokensFor(matchId)).map(Number) : [];
+  const plain = (k) => (meta.seats[k] ? seatSubject(meta, k, held) : `Player ${k + 1}`);
+  // A name several seats share (two computers at one level) gives way to the seat's role, as in a match.
+  const subject = (k) => (meta.seats.filter((_, j) => plain(j) === plain(k)).length > 1 ? meta.seats[k].role : plain(k));
+  const names = meta.seats.map((_, k) => seatName(meta, k, held)); // for the board and the facts, as in a match
+  return { meta, held, names, subject, byRole: (role) => subject(meta.seats.findIndex((s) => s.role === role)), words: (text) => namedText(meta, held, text) };
 }
 
 export function drawSeats(list, meta, obs, held) {
@@ -39,13 +59,15 @@ export function drawSeats(list, meta, obs, held) {
     if (s.kind === "agent") state = "computer";
     else if (mine || s.connected) state = "online";
     else if (s.claimed) state = "away";
-    const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (mine ? "you" : s.claimed ? "a player" : "open seat");
+    // "you" only where this browser plays one side; at a hot-seat table every seat is someone here, by name.
+    const alone = mine && held.length < meta.seats.length;
+    const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (alone ? "you" : mine ? s.role : s.claimed ? "a player" : "open seat");
     const generic = GENERIC.test(s.role); // "Player 2: Computer (easy)" says no more than the name alone
     const words = { online: "connected", away: "away", open: "waiting for someone to join", computer: "computer" }[state];
     return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
       generic ? null : h("span", { class: "role" }, s.role),
-      h("span", { class: "who" }, who, mine && s.name ? h("span", { class: "you" }, " (you)") : null),
+      h("span", { class: "who" }, who, alone && s.name ? h("span", { class: "you" }, " (you)") : null),
       moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" ? " thinking…" : " ▶") : null);
   }));
 }

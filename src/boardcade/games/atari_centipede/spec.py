@@ -1,6 +1,6 @@
 """Atari's Centipede's parts, for the registry (see boardcade.core.spec)."""
 
-from ...core.spec import GameSpec, SearchHints
+from ...core.spec import GameSpec, OptionWords, SearchHints
 
 SPEC = GameSpec(
     name="atari_centipede",
@@ -26,4 +26,25 @@ SPEC = GameSpec(
             "costs about 2.3 ms of CPU (a whole turn of one-ply priors from the threat map): levels search half as much"
         ),
     ),
+    # The rule options in a player's words (the new-match form); the options' docs keep the rule references.
+    option_words={
+        "players": OptionWords(
+            "Players",
+            "Two: a Gnome against a Centipede. Four: two teams, each a Gnome and a Centipede.",
+            {2: "2 players", 4: "4 players (two teams)"},
+        ),
+        "setup": OptionWords(
+            "Mushrooms at the start",
+            "Who places the mushrooms before the first round.",
+            {"players": "the players place them", "random": "placed at random"},
+        ),
+        "field_rows": OptionWords(
+            "Rows of the field", "Rows between the two Gnome rows: fewer rows make a shorter, closer game."
+        ),
+        "max_rounds": OptionWords("Rounds at most", "After this many full rounds the game ends in a draw."),
+        "offer_stuck_bugs": OptionWords(
+            "Offer bugs that cannot move",
+            "List a boxed-in spider or a flea on its last row among the bugs to move (choosing it lets it stay).",
+        ),
+    },
 )

@@ -1,6 +1,6 @@
 """Milton Bradley Centipede's parts, for the registry (see boardcade.core.spec)."""
 
-from ...core.spec import GameSpec, SearchHints
+from ...core.spec import GameSpec, OptionWords, SearchHints
 
 SPEC = GameSpec(
     name="mb_centipede",
@@ -19,4 +19,22 @@ SPEC = GameSpec(
     # as finished records with a note. Version 2 offered the shortcut over an opponent segment (MB-D20).
     legacy_rules={2: {"shortcut_under_opponent": True}},
     search=SearchHints(iteration_scale=2, why="an iteration costs about 0.6 ms of CPU, so levels search twice as much"),
+    # The rule options in a player's words (the new-match form); the options' docs keep the rule references.
+    option_words={
+        "spinner_weights": OptionWords(
+            "Spinner sectors",
+            "How large each sector of the spinner is, in the order Gun, Centipede, Spider/Scorpion, Free choice.",
+        ),
+        "first_player": OptionWords("Who spins first", "The player who starts the game.", {0: "Green", 1: "Red"}),
+        "max_turns": OptionWords("Spins at most", "After this many spins the game ends in a draw."),
+        "layout": OptionWords(
+            "Board", "“revised” is the board that comes with the game; or paste the text of your own board file."
+        ),
+        "shortcut_under_opponent": OptionWords(
+            "Shortcut under an opponent",
+            "Offer the shortcut when the poison mushroom ahead lies under an opponent's segment; "
+            "off, the centipedes meet there.",
+        ),
+    },
+    variant_words={"default": "Standard: Green spins first", "red_first": "Red spins first"},
 )

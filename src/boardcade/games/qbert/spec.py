@@ -1,6 +1,6 @@
 """Q*bert's parts, for the registry (see boardcade.core.spec)."""
 
-from ...core.spec import GameSpec, SearchHints
+from ...core.spec import GameSpec, OptionWords, SearchHints
 
 SPEC = GameSpec(
     name="qbert",
@@ -27,4 +27,23 @@ SPEC = GameSpec(
         ),
     ),
     draws=lambda options: not options["tiebreak"],  # QB-6.6: with tiebreak off a tie is a draw
+    # The rule options in a player's words (the new-match form); the options' docs keep the rule references.
+    option_words={
+        "max_turns_per_round": OptionWords(
+            "Q*bert turns in a round, at most", "A round ends after this many Q*bert turns, so none goes on forever."
+        ),
+        "tiebreak": OptionWords(
+            "Break a tie",
+            "A tied match goes on with a roll-off and two more rounds, as the rulebook says; off, a tie is a draw.",
+        ),
+        "tiebreak_max_pairs": OptionWords(
+            "Extra games at most", "A match still tied after this many extra games is a draw."
+        ),
+        "disc_ride_falls": OptionWords(
+            "A disc ride knocks the threatening nasty off",
+            "When Q*bert escapes on a disc, whether the nasty that threatened him falls off the pyramid.",
+            {"outside": "only if it threatened him on an outside space", "always": "every time"},
+        ),
+    },
+    variant_words={"default": "Standard", "draw-on-tie": "A tie is a draw"},
 )
