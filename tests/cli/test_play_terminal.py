@@ -54,7 +54,7 @@ def test_atari_die_choice_is_one_list_and_its_key_plays_that_die(tmp_path):
             t.wait()
             if "activate the die" in t.text():
                 break
-            t.send("1")  # place the Gnome (its first square)
+            t.send("r0c0")  # place the Gnome (a square of its line, as the menu offers)
         screen = t.text()
         assert "Your choices" not in screen
         dice = re.findall(r"activate the die: [a-z0-9, ]+", screen)
