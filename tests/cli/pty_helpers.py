@@ -16,8 +16,8 @@ import pexpect
 import pyte
 
 RUN = "import sys; from boardcade.cli.main import app; app(prog_name='boardcade')"
-# The prompts `boardcade play` asks at (typer.prompt ends each with ": ").
-DECISION = re.compile(rb"(your move|Press Enter[^\r\n]*|back to the game)[^\r\n:]*: $")
+# The prompts `boardcade play` and `boardcade learn` ask at (each ends with ": ").
+DECISION = re.compile(rb"(your move|Press Enter[^\r\n]*|back to the (?:game|lesson)|Enter = next step)[^\r\n:]*: $")
 
 
 class Terminal:

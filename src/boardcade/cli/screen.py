@@ -32,6 +32,8 @@ SIDE_MIN = 36  # the narrowest side column worth drawing beside the board
 FACT_LABEL_MAX = 16
 EVENT_LINES = 7  # lines kept for what happened since the seat's last move before the facts are trimmed
 KEYS_HELP = "? hint · l log · h help · q save & quit"
+LESSON_FACTS = 3  # fact lines kept beside a lesson's text before the text is folded
+FOLDED = "… t: the whole text and its rules"
 
 
 @dataclass
@@ -146,6 +148,11 @@ def _hanging(console: Console, head: Text, body: Text | str, width: int, indent:
 
 
 def fact_lines(console: Console, facts: list[tuple[str, Any]], width: int) -> list[Text]:
+    return [line for block in fact_blocks(console, facts, width) for line in block]
+
+
+def fact_blocks(console: Console, facts: list[tuple[str, Any]], width: int) -> list[list[Text]]:
+    """Each fact as its wrapped lines (`label value`, continuation lines indented)."""
     if not facts:
         return []
     label_w = min(FACT_LABEL_MAX, max(len(label) for label, _ in facts))
@@ -153,7 +160,17 @@ def fact_lines(console: Console, facts: list[tuple[str, Any]], width: int) -> li
     for label, value in facts:
         head = Text(f"{label[:label_w]:<{label_w}} ", style="bold")
         body = value if isinstance(value, Text) else Text(str(value))
-        out.extend(_hanging(console, head, body, width, label_w + 1))
+        out.append(_hanging(console, head, body, width, label_w + 1))
+    return out
+
+
+def _whole(blocks: list[list[Text]], room: int) -> list[Text]:
+    """The first blocks that fit in `room` lines, each whole (a fact is never cut in the middle)."""
+    out: list[Text] = []
+    for block in blocks:
+        if len(out) + len(block) > room:
+            break
+        out.extend(block)
     return out
 
 
@@ -200,28 +217,38 @@ def side_column(
     menu: Menu | None,
     message: Text | None,
     how: str | None = None,
+    lesson: Sequence[Text] = (),
 ) -> list[Text]:
-    """Facts, recent events, the question, the menu and a message, trimmed to `height` lines (None: no limit).
-    The question, the menu and the message are kept whole when they can be; events go first, oldest first."""
+    """A lesson's text, facts, recent events, the question, the menu and a message, trimmed to `height` lines
+    (None: no limit). The question, the menu and the message are kept whole when they can be; events go first,
+    oldest first; a lesson's text comes before the facts and is folded (`… t: the whole text`) when long."""
     ask = _lines(console, Text(question, style="bold"), width) if question else []
     if how:
         ask += _lines(console, Text(how, style="dim"), width)
     choices = menu_lines(console, menu, width) if menu is not None else []
     said = _lines(console, message, width) if message is not None else []
-    info = fact_lines(console, facts, width)
+    blocks = fact_blocks(console, facts, width)
+    info = [line for block in blocks for line in block]
     happened = event_lines(console, recent, width)
+    parts = [_lines(console, part, width) for part in lesson]
+    taught = [line for part in parts for line in part]
     if height is None:
         flat = [line for lines in happened for line in lines]
         title = [Text(recent_title, style="bold underline")] if happened else []
-        return info + title + flat + ask + choices + said
+        return taught + info + title + flat + ask + choices + said
     must = len(ask) + len(said)
     if must + len(choices) > height and menu is not None:
         room = max(1, height - must - 1)
         hidden = len(choices) - room
         choices = choices[:room] + [Text(f"  … {hidden} more lines: type list to see every move", style="yellow")]
     left = height - must - len(choices)
+    if taught:
+        room = max(3, left - min(len(info), LESSON_FACTS) - (2 if happened else 0))
+        if len(taught) > room:
+            taught = _fold(parts, room, width)
+        left -= len(taught)
     want_events = min(EVENT_LINES, sum(len(x) for x in happened) + 1) if happened else 0
-    info = info[: max(0, left - want_events)]
+    info = _whole(blocks, max(0, left - want_events))
     left -= len(info)
     shown: list[Text] = []
     if happened and left >= 2:
@@ -237,7 +264,30 @@ def side_column(
         skipped = len(happened) - kept
         title = recent_title + (" (l: the whole log)" if skipped else "")
         shown = [Text(title[:width], style="bold underline"), *shown]
-    return info + shown + ask + choices + said
+    return taught + info + shown + ask + choices + said
+
+
+def _fold(parts: list[list[Text]], room: int, width: int) -> list[Text]:
+    """A lesson's parts (its text, then each rule clause) in `room` lines: each part's first lines (two each, in
+    order, while they fit), then the rest of the room in order; a cut part ends with `…`; the last line says
+    how to read it all."""
+    room -= 1
+    take = [0] * len(parts)
+    for i, part in enumerate(parts):
+        take[i] = min(2, len(part), room)
+        room -= take[i]
+    for i, part in enumerate(parts):
+        more = min(len(part) - take[i], room)
+        take[i] += more
+        room -= more
+    out: list[Text] = []
+    for part, n in zip(parts, take, strict=True):
+        kept = [line.copy() for line in part[:n]]
+        if kept and n < len(part):
+            kept[-1].truncate(width - 2)
+            kept[-1].append(" …", style="yellow")
+        out += kept
+    return out + [Text(FOLDED[:width], style="yellow")]
 
 
 def compose(
@@ -253,6 +303,7 @@ def compose(
     message: Text | None = None,
     how: str | None = None,
     reserve: int = 1,
+    lesson: Sequence[Text] = (),
 ) -> Text:
     """The whole screen as one Text of at most the terminal's height minus `reserve` lines (the prompt's)."""
     width, height = console.size
@@ -265,7 +316,7 @@ def compose(
     if not view.has_board():
         # A game without terminal parts: its whole drawing, then the rest below.
         body = _lines(console, view.board(obs), width)
-        side = side_column(console, width, None, facts, recent, recent_title, question, menu, message, how)
+        side = side_column(console, width, None, facts, recent, recent_title, question, menu, message, how, lesson)
         return _join([Text(header[:width], style="bold reverse"), *body, *side])
     board_lines: list[Text] = []
     layout = "stacked"
@@ -284,7 +335,7 @@ def compose(
         side_w = width - board_w - 2
         legend_lines = _lines(console, legend, side_w) if legend is not None else []
         side_h = budget
-        side = side_column(console, side_w, side_h, facts, recent, recent_title, question, menu, message, how)
+        side = side_column(console, side_w, side_h, facts, recent, recent_title, question, menu, message, how, lesson)
         room_for_legend = side_h - len(side)
         if legend_lines and room_for_legend >= len(legend_lines):
             side = legend_lines + side
@@ -299,7 +350,9 @@ def compose(
     else:
         rows = list(board_lines)
         left = budget - len(rows)
-        side = side_column(console, width, max(4, left), facts, recent, recent_title, question, menu, message, how)
+        side = side_column(
+            console, width, max(4, left), facts, recent, recent_title, question, menu, message, how, lesson
+        )
         legend_lines = _lines(console, legend, width) if legend is not None else []
         if legend_lines and left - len(side) >= len(legend_lines):
             rows += legend_lines
