@@ -85,7 +85,7 @@ def test_analyse_refuses_an_unfinished_match_unless_one_seat_asks(tmp_path):
         code = t.finish()
     finally:
         t.close()
-    said = " ".join(t.text().split())
+    said = " ".join(t.printed().split())
     assert code == 2, said
     assert "is an unfinished match" in said and "--seat N (0 = Gnome, 1 = Centipede)" in said, said
     assert f"boardcade play --resume {path}" in said and "better:" not in said and "view" not in said, said

@@ -19,7 +19,8 @@ console = Console(highlight=False)
 
 
 def fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}")
+    """Print `error: message` (as it is: no markup, no line breaks added, so paths and commands stay whole)."""
+    console.print(Text.assemble(("error:", "bold red"), " " + message), soft_wrap=True)
     return typer.Exit(code=2)
 
 

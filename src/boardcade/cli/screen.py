@@ -8,7 +8,8 @@ Nothing is printed twice and nothing scrolls off: sections are trimmed to the li
 A game's renderer module (its spec's `renderer`) provides the parts; each is optional:
 `board(obs, width, height, marks) -> Text`, `facts(obs) -> [(label, value)]`, `legend(obs) -> Text`,
 `result_words(obs)`, `square(target) -> str`, `parse_square(text)`, `square_set(targets)`,
-`menu_key(info) -> str | None` and `group_label(kind, where) -> str | None` (the line of a group of moves).
+`menu_key(info) -> str | None`, `group_label(kind, where) -> str | None` (the line of a group of moves) and
+`milestone(rule) -> bool` (events never cut from what happened since the seat's last move: a round's end).
 Without them the whole `render(obs)` is the board and moves are numbered.
 """
 
@@ -69,6 +70,12 @@ class View:
     def facts(self, obs: dict[str, Any]) -> list[tuple[str, Any]]:
         part = self._part("facts")
         return list(part(obs)) if part is not None else []
+
+    def milestone(self, rule: str) -> bool:
+        """Whether an event of `rule` is one a player must not miss (a round's end): kept on screen when the
+        events since the seat's last move are cut."""
+        part = self._part("milestone")
+        return bool(part(rule)) if part is not None else False
 
     def legend(self, obs: dict[str, Any]) -> Text | None:
         part = self._part("legend")
@@ -197,13 +204,14 @@ def _group_lines(console: Console, who: str, texts: Sequence[str], width: int, c
     return _hanging(console, head, Text(("…; " if cut else "") + "; ".join(texts)), width, 2)
 
 
-def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> list[Text]:
-    """As many of a group's last events as fit in `room` lines, after `Who: …;` (none when even one does not)."""
+def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> tuple[list[Text], int]:
+    """As many of a group's last events as fit in `room` lines, after `Who: …;`, and how many that is (none when
+    even one does not fit)."""
     for k in range(len(texts) - 1, 0, -1):
         lines = _group_lines(console, who, texts[len(texts) - k :], width, cut=True)
         if len(lines) <= room:
-            return lines
-    return []
+            return lines, k
+    return [], 0
 
 
 def side_column(
@@ -218,6 +226,7 @@ def side_column(
     message: Text | None,
     how: str | None = None,
     lesson: Sequence[Text] = (),
+    pinned: Sequence[str] = (),
 ) -> list[Text]:
     """A lesson's text, facts, recent events, the question, the menu and a message, trimmed to `height` lines
     (None: no limit). The question, the menu and the message are kept whole when they can be; events go first,
@@ -252,19 +261,47 @@ def side_column(
     left -= len(info)
     shown: list[Text] = []
     if happened and left >= 2:
-        room = left - 1
-        kept = 0
-        for (who, texts), lines in zip(reversed(recent), reversed(happened), strict=True):
-            if len(lines) > room:
-                shown = _last_of_group(console, who, texts, width, room) + shown  # the oldest shown in part
-                break
-            shown = lines + shown
-            room -= len(lines)
-            kept += 1
-        skipped = len(happened) - kept
-        title = recent_title + (" (l: the whole log)" if skipped else "")
+        shown, told, whole = _newest(console, recent, happened, width, left - 1)
+        missing = [t for t in pinned if t not in told]
+        if missing:  # a milestone (a round's end) that would be cut: shown first, then the newest that fit
+            pin = _group_lines(console, "", missing, width)
+            if len(pin) < left - 1:
+                shown, _, _ = _newest(console, recent, happened, width, left - 1 - len(pin), skip=set(missing))
+                shown = [Text(line.plain, style="bold") for line in pin] + shown
+                whole = False
+        title = recent_title + ("" if whole else " (l: the whole log)")
         shown = [Text(title[:width], style="bold underline"), *shown]
     return taught + info + shown + ask + choices + said
+
+
+def _newest(
+    console: Console,
+    recent: Sequence[tuple[str, list[str]]],
+    happened: list[list[Text]],
+    width: int,
+    room: int,
+    skip: set[str] | None = None,
+) -> tuple[list[Text], set[str], bool]:
+    """The newest event groups that fit in `room` lines (the oldest of them in part): (lines, the texts shown,
+    whether every event is shown). Texts in `skip` are left out (they are shown elsewhere)."""
+    shown: list[Text] = []
+    told: set[str] = set()
+    groups = list(zip(recent, happened, strict=True))
+    if skip:
+        groups = [((who, kept), _group_lines(console, who, kept, width)) for (who, texts), _ in groups
+                  if (kept := [t for t in texts if t not in skip])]  # fmt: skip
+    kept_groups = 0
+    for (who, texts), lines in reversed(groups):
+        if len(lines) > room:
+            part, k = _last_of_group(console, who, texts, width, room)
+            shown = part + shown  # the oldest shown in part
+            told.update(texts[len(texts) - k :])
+            break
+        shown = lines + shown
+        told.update(texts)
+        room -= len(lines)
+        kept_groups += 1
+    return shown, told, kept_groups == len(groups) and not skip
 
 
 def _fold(parts: list[list[Text]], room: int, width: int) -> list[Text]:
@@ -304,6 +341,7 @@ def compose(
     how: str | None = None,
     reserve: int = 1,
     lesson: Sequence[Text] = (),
+    pinned: Sequence[str] = (),
 ) -> Text:
     """The whole screen as one Text of at most the terminal's height minus `reserve` lines (the prompt's)."""
     width, height = console.size
@@ -316,7 +354,9 @@ def compose(
     if not view.has_board():
         # A game without terminal parts: its whole drawing, then the rest below.
         body = _lines(console, view.board(obs), width)
-        side = side_column(console, width, None, facts, recent, recent_title, question, menu, message, how, lesson)
+        side = side_column(
+            console, width, None, facts, recent, recent_title, question, menu, message, how, lesson, pinned
+        )
         return _join([Text(header[:width], style="bold reverse"), *body, *side])
     board_lines: list[Text] = []
     layout = "stacked"
@@ -335,10 +375,15 @@ def compose(
         side_w = width - board_w - 2
         legend_lines = _lines(console, legend, side_w) if legend is not None else []
         side_h = budget
-        side = side_column(console, side_w, side_h, facts, recent, recent_title, question, menu, message, how, lesson)
+        side = side_column(
+            console, side_w, side_h, facts, recent, recent_title, question, menu, message, how, lesson, pinned
+        )
         room_for_legend = side_h - len(side)
+        below = _lines(console, legend, board_w) if legend is not None else []
         if legend_lines and room_for_legend >= len(legend_lines):
             side = legend_lines + side
+        elif below and len(board_lines) + len(below) <= budget:  # under the board, in its column
+            board_lines = board_lines + below
         left = board_lines + [Text("")] * max(0, len(side) - len(board_lines))
         right = side + [Text("")] * max(0, len(left) - len(side))
         for a, b in zip(left, right, strict=True):
@@ -351,7 +396,7 @@ def compose(
         rows = list(board_lines)
         left = budget - len(rows)
         side = side_column(
-            console, width, max(4, left), facts, recent, recent_title, question, menu, message, how, lesson
+            console, width, max(4, left), facts, recent, recent_title, question, menu, message, how, lesson, pinned
         )
         legend_lines = _lines(console, legend, width) if legend is not None else []
         if legend_lines and left - len(side) >= len(legend_lines):
