@@ -269,19 +269,25 @@ class Match:
                 if mine == best and min(state.returns()) < best
                 else (". It is a draw." if max(state.returns()) == min(state.returns()) else ". You lose.")
             )
-        done = f"Match saved to {path}. Replay it with: boardcade replay {path}"
-        screen = compose(
-            console,
-            self.view,
-            obs,
-            f"{self.view.title} — the match is over",
-            recent=self.summary(recent, viewer),
-            recent_title="The last moves",
-            question=result,
-            reserve=1 + _rows(done),
-        )
-        show(console, screen)
-        say(done)
+        _, height = console.size
+        for done in (f"Match saved to {path}. Replay it with: boardcade replay {path}", f"Match saved to {path}"):
+            screen = compose(
+                console,
+                self.view,
+                obs,
+                f"{self.view.title} — the match is over",
+                recent=self.summary(recent, viewer),
+                recent_title="The last moves",
+                question=f"The match is over: {result}",
+                reserve=1 + _rows(done),
+            )
+            lines = screen.split("\n", allow_blank=True)
+            if len(lines) + _rows(done) < height:
+                break
+        if len(lines) + _rows(done) >= height:  # a board of the full height: the header gives way to the path
+            lines = lines[1:]
+        show(console, Text("\n").join(lines))
+        say(done)  # printed whole, after the screen: the path and the command stay in one piece
 
 
 def _saved(path: Path) -> str:
