@@ -148,3 +148,33 @@ def test_learn_takes_the_keys_play_takes(tmp_path):
         t.close()
     assert "0–4, 6–10)" in shown, shown
     assert "Well done." in done and "Green moves the gun to position 4" in done, done
+
+
+@pytest.mark.parametrize("game", ["qbert", "mb_centipede", "atari_centipede"])
+def test_every_wrong_move_is_explained_on_one_80x24_screen(game):
+    """Issue 35 item 9 (QB-3.3, MB-7.7, AC-4.2 ...): each wrong move's explanation (why, what it would have done,
+    then) is on the step's screen at 80x24 with the title, the moves and the prompt; nothing scrolls away; the
+    lesson's move then ends the step with "Well done" on the same screen."""
+    course = load_course(game)
+    for index in range(len(course.steps)):
+        run = StepRun(course, index)
+        t = Terminal(["learn", game, "--step", str(index + 1)], 80, 24)
+        try:
+            while not run.complete:
+                t.wait()
+                expected = run.expected_actions()
+                for action in [a for a in run.state.legal_actions() if a not in expected][:3]:
+                    t.send(key_of(run, action))
+                    t.wait()
+                    lines = t.screen()
+                    assert lines[0].startswith(f"Step {index + 1} of"), t.text()
+                    assert "Not this lesson's move." in column_text(lines, "Not this lesson's move."), t.text()
+                    assert "your move" in [line for line in lines if line.strip()][-1], t.text()
+                t.send(key_of(run, expected[0]))
+                run.play(expected[0])
+            t.wait()
+            assert t.screen()[0].startswith(f"Step {index + 1} of") and "Well done." in t.text(), t.text()
+            t.send("q")
+            t.finish()
+        finally:
+            t.close()

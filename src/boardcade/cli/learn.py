@@ -160,7 +160,7 @@ class Lesson:
             said.append(f"\nYour choice ({outcome.label}) would have done: {did}")
         if outcome.then:
             said.append(f"\nThen: {outcome.then}", style="dim")
-        said.append("\nThe position is as it was: try again (? shows the lesson's move, skip skips the step).")
+        said.append("\nThe position is as it was: try again (? shows the lesson's move).")
         self.message = said
 
 

@@ -252,9 +252,9 @@ def side_column(
         choices = choices[:room] + [Text(f"  … {hidden} more lines: type list to see every move", style="yellow")]
     left = height - must - len(choices)
     if taught:
-        room = max(3, left - min(len(info), LESSON_FACTS) - (2 if happened else 0))
+        room = min(left, max(3, left - min(len(info), LESSON_FACTS) - (2 if happened else 0)))
         if len(taught) > room:
-            taught = _fold(parts, room, width)
+            taught = _fold(parts, room, width) if room > 0 else []
         left -= len(taught)
     want_events = min(EVENT_LINES, sum(len(x) for x in happened) + 1) if happened else 0
     info = _whole(blocks, max(0, left - want_events))
