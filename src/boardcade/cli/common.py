@@ -24,6 +24,12 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
+def say(text: str) -> None:
+    """Print `text` as it is: no markup, and no line breaks added, so a file path or a command stays whole
+    (the terminal wraps it; copying it gives it back in one piece)."""
+    console.print(text, markup=False, soft_wrap=True)
+
+
 def build_game(name: str, option: list[str] | None, players: int | None = None) -> Game:
     opts: dict[str, Any] = parse_options(option)
     if players is not None:

@@ -18,7 +18,7 @@ from rich.text import Text
 from ..core import GameError, game_names
 from ..learn import Course, StepRun, load_course
 from .app import app
-from .common import console, fail
+from .common import console, fail, say
 from .prompt import ask, page, wrapped
 from .screen import View, compose, show
 
@@ -208,14 +208,12 @@ def learn(
         while index < len(course.steps):
             where = Lesson(course, index).play()
             if where == "quit":
-                console.print(
-                    f"Stopped at step {index + 1}. Start there again with: boardcade learn {game} --step {index + 1}"
-                )
+                say(f"Stopped at step {index + 1}. Start there again with: boardcade learn {game} --step {index + 1}")
                 return
             index = max(0, index - 1) if where == "back" else index + 1
-    except (EOFError, KeyboardInterrupt):
-        console.print(
-            f"\nLeft the lessons at step {index + 1}. Start there again with: boardcade learn {game} --step {index + 1}"
-        )
-        raise typer.Exit(code=130) from None
+    except (EOFError, KeyboardInterrupt) as e:
+        how = "Ctrl-D" if isinstance(e, EOFError) else "Ctrl-C"
+        again = f"boardcade learn {game} --step {index + 1}"
+        say(f"\nLeft the lessons at step {index + 1} ({how}). Start there again with: {again}")
+        raise typer.Exit(code=0 if how == "Ctrl-D" else 130) from None
     console.print(f"That was the last step. Play a match: boardcade play {game}", style="bold green")

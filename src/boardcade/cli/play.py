@@ -23,7 +23,7 @@ from ..core import GameError, Record, RecordError, State, load_game, load_record
 from ..core import play as play_loop
 from ..core.record import open_record
 from .app import app
-from .common import build_game, console, default_record_path, event_line, fail
+from .common import build_game, console, default_record_path, event_line, fail, say
 from .menu import Menu
 from .options import parse_options
 from .prompt import ask, page
@@ -298,12 +298,6 @@ def _rows(text: str) -> int:
     """The terminal rows `text` takes when the terminal wraps it."""
     width, _ = console.size
     return sum(max(1, -(-len(line) // max(1, width))) for line in text.split("\n"))
-
-
-def say(text: str) -> None:
-    """Print `text` as it is: no markup, and no line breaks added, so a file path or a command stays whole
-    (the terminal wraps it; copying it gives it back in one piece)."""
-    console.print(text, markup=False, soft_wrap=True)
 
 
 @app.command(help=PLAY_HELP)
