@@ -16,8 +16,9 @@ import pexpect
 import pyte
 
 RUN = "import sys; from boardcade.cli.main import app; app(prog_name='boardcade')"
-# The prompts `boardcade play` asks at (typer.prompt ends each with ": ").
-DECISION = re.compile(rb"(your move|Press Enter[^\r\n]*|back to the game)[^\r\n:]*: $")
+# The prompts `boardcade play` and `boardcade learn` ask at (each ends with ": ").
+ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9]|[=>])")
+DECISION = re.compile(rb"(your move|Press Enter[^\r\n]*|back to the (?:game|lesson)|Enter = next step)[^\r\n:]*: $")
 
 
 class Terminal:
@@ -40,10 +41,10 @@ class Terminal:
         self.raw += data
         self.stream.feed(data)
 
-    def wait(self, pattern: re.Pattern[bytes] | bytes = DECISION) -> bytes:
+    def wait(self, pattern: re.Pattern[bytes] | bytes = DECISION, timeout: float = -1) -> bytes:
         """Read until `pattern` (default: any prompt) ends the output so far; returns the matched text.
-        Raises EOF when the command ends first."""
-        index = self.child.expect([pattern, pexpect.EOF])
+        Raises EOF when the command ends first (pexpect's TIMEOUT after `timeout` seconds, when given)."""
+        index = self.child.expect([pattern, pexpect.EOF], timeout=timeout)
         self._feed(self.child.before + (self.child.after if index == 0 else b""))
         if index == 1:
             raise EOFError(self.tail())
@@ -59,6 +60,16 @@ class Terminal:
     def send(self, line: str) -> None:
         self.child.sendline(line)
 
+    def resize(self, cols: int, rows: int) -> None:
+        """Change the window's size, as a person dragging its corner does (the command gets SIGWINCH)."""
+        self.cols, self.rows = cols, rows
+        self.scr.resize(rows, cols)
+        self.child.setwinsize(rows, cols)
+
+    def type(self, keys: str) -> None:
+        """Type `keys` without Enter (arrows and other keys as their escape sequences)."""
+        self.child.send(keys)
+
     def screen(self) -> list[str]:
         return [line.rstrip() for line in self.scr.display]
 
@@ -73,6 +84,11 @@ class Terminal:
     def everything(self) -> str:
         """Scrollback and screen: all a person could still read."""
         return "\n".join(self.scrollback() + self.screen())
+
+    def printed(self) -> str:
+        """Everything the command wrote, as text without its escape sequences: a long line is one line here
+        even where the terminal wrapped it on the screen."""
+        return ANSI.sub("", self.raw.decode("utf-8", "replace"))
 
     def tail(self) -> str:
         return self.text()

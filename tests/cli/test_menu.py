@@ -45,7 +45,10 @@ def test_a_square_a_label_a_prefix_or_a_key_names_a_move():
     assert missing[0] is None and "no move goes to r13c5" in missing[1]
     nonsense = menu.resolve("xyzzy")
     assert nonsense[0] is None and "not a move here" in nonsense[1] and "r" in nonsense[1]
-    assert [k for k, _ in menu.full_list()][:3] == ["1", "2", "3"] and len(menu.full_list()) == 19
+    # Issue 35 item 8: a grouped move has no number (only what is shown is a key); `list` names its square.
+    assert [k for k, _ in menu.full_list()][:3] == ["1", "r1c4", "r2c4"] and len(menu.full_list()) == 19
+    hidden = menu.resolve("2")
+    assert hidden[0] is None and "not a key on the screen: type a key shown (1), a square such as r" in hidden[1]
 
 
 def test_one_move_takes_enter_and_a_word_inside_a_label_is_enough_when_only_one_has_it():

@@ -99,7 +99,7 @@ def test_whole_match_in_the_terminal(game, size, seats, seed, tmp_path):
     finally:
         t.close()
     final = " ".join(t.text().split())
-    assert "the match is over" in final and ("wins" in final or "draw" in final), t.text()
+    assert "the match is over" in final.lower() and ("wins" in final or "draw" in final), t.text()
     assert "Match saved to" in final
     assert decisions >= 5
     assert (passes > 0) == (seats.count("human") > 1)

@@ -87,7 +87,10 @@ def analyse(
 ) -> None:
     """Analyse a recorded match: every decision evaluated from the deciding seat's own information by the
     strongest computer player, graded good / inaccuracy / mistake / blunder by the drop in its estimated win
-    chance (10 / 20 / 30 points), with the suggested alternative and its estimate."""
+    chance (10 / 20 / 30 points), with the suggested alternative and its estimate.
+
+    An unfinished match is analysed only for one seat (--seat N): its own decisions, from its own information,
+    so nothing of the other seats is shown while the match goes on."""
     try:
         rec = load_record(record)
         game = rec.load_game()
@@ -95,6 +98,14 @@ def analyse(
         raise fail(f"{record}: {e}") from None
     if seat is not None and not 0 <= seat < game.num_players:
         raise fail(f"--seat {seat}: {rec.game} has seats 0..{game.num_players - 1}")
+    if rec.result is None and seat is None:
+        # Every seat's evaluations would name what the others hold and should play: not while the match goes on.
+        seats = ", ".join(f"{p} = {game.player_name(p)}" for p in range(game.num_players))
+        raise fail(
+            f"{record} is an unfinished match ({len(rec.actions)} moves): analysing every seat would show each "
+            f"seat's hidden cards, rolls and best moves to the others. Finish it first (boardcade play --resume "
+            f"{record}), or analyse one seat's own decisions from its own information with --seat N ({seats})."
+        )
     agent = agent or strongest_agent()
     try:
         if as_json:

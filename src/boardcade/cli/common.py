@@ -19,8 +19,15 @@ console = Console(highlight=False)
 
 
 def fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}")
+    """Print `error: message` (as it is: no markup, no line breaks added, so paths and commands stay whole)."""
+    console.print(Text.assemble(("error:", "bold red"), " " + message), soft_wrap=True)
     return typer.Exit(code=2)
+
+
+def say(text: str) -> None:
+    """Print `text` as it is: no markup, and no line breaks added, so a file path or a command stays whole
+    (the terminal wraps it; copying it gives it back in one piece)."""
+    console.print(text, markup=False, soft_wrap=True)
 
 
 def build_game(name: str, option: list[str] | None, players: int | None = None) -> Game:

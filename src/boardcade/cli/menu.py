@@ -1,13 +1,15 @@
 """The menu of a terminal decision: one list of the legal moves, each with one key, and what a person may type.
 
 Keys. A game may give a move a fixed key that means the same thing in every position (Q*bert's `ul` for up-left,
-MB Centipede's gun position); every other move gets a number, counted in the order the game lists its moves.
-Moves of one kind that differ only by a square or a number (five or more: "seed a mushroom at r1c2", ...) are
-shown as one group line ("seed a mushroom at c4: r1–r18"); their numbers are kept for `list`.
+MB Centipede's gun position); every other move shown on its own line gets a number, counted in the order the game
+lists its moves. Moves of one kind that differ only by their square (five or more, each on its own square: "seed a
+mushroom at r1c2", ...) are shown as one group line ("seed a mushroom at r1–r18 in column c4") and have no number:
+their key is their square (`list` shows them so).
 
-Typing. A key; a square as the game names it (`r13c4`, `(14,2)`); the whole label of a move or the start of it
-when only one move starts that way ("activate the die: move 2"); a few words found at the start of words in only
-one label ("left"); Enter alone when there is one move.
+Typing. A key shown on the screen (a number that is not shown plays nothing: it is refused, naming what can be
+typed); a square as the game names it (`r13c4`, `(14,2)`); the whole label of a move or the start of it when only
+one move starts that way ("activate the die: move 2"); a few words found at the start of words in only one label
+("left"); Enter alone when there is one move.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class Entry:
     label: str
     info: dict[str, Any]
     fixed: bool = False  # the key comes from the game (same meaning in every position)
+    grouped: bool = False  # shown inside a group line: its key is its square
 
 
 @dataclass
@@ -124,11 +127,13 @@ class Menu:
         for kind, infos in by_kind.items():
             if len(infos) < GROUP_MIN:
                 continue
-            if all(_target_key(i.get("target")) is not None for i in infos) or all(i["action"] in fixed for i in infos):
+            keys = [_target_key(i.get("target")) for i in infos]
+            one_each = None not in keys and len(set(keys)) == len(keys)  # a square names one move of the group
+            if one_each or all(i["action"] in fixed for i in infos):
                 head, tail = _common_affixes([i["label"] for i in infos])
                 if head or tail:
                     grouped[kind] = infos
-        # Numbers: singles first (they are what the menu shows), then the grouped moves (for `list`).
+        # Numbers: only the moves shown on a line of their own; a grouped move's key is its square.
         used = set(fixed.values())
         n = 0
         entries_by_action: dict[int, Entry] = {}
@@ -139,6 +144,10 @@ class Menu:
                 entries_by_action[info["action"]] = Entry(
                     fixed[info["action"]], info["action"], info["label"], info, True
                 )
+                return
+            if info.get("kind", "") in grouped:
+                key = square(info["target"])
+                entries_by_action[info["action"]] = Entry(key, info["action"], info["label"], info, grouped=True)
                 return
             n += 1
             while str(n) in used:
@@ -188,12 +197,33 @@ class Menu:
         return out
 
     def full_list(self) -> list[tuple[str, str]]:
-        """Every move with its key, in key order (numbers first, then the fixed keys)."""
+        """Every move with what to type for it: the numbered moves, the grouped ones (their square), the fixed keys."""
         return [(e.key, e.label) for e in self.entries_in_key_order()]
 
     def entries_in_key_order(self) -> list[Entry]:
-        numbered = sorted((e for e in self.entries if not e.fixed), key=lambda e: int(e.key))
-        return numbered + [e for e in self.entries if e.fixed]
+        numbered = sorted((e for e in self.entries if not e.fixed and not e.grouped), key=lambda e: int(e.key))
+        return numbered + [e for e in self.entries if e.grouped] + [e for e in self.entries if e.fixed]
+
+    def shown_keys(self) -> str:
+        """The keys the menu shows, in few words: "1–3, ul, dr" ("" when it shows none)."""
+        keys = [e.key for e in self.entries if not e.grouped]
+        ints = [int(k) for k in keys if re.fullmatch(r"-?\d+", k)]
+        words = [k for k in keys if not re.fullmatch(r"-?\d+", k)]
+        return ", ".join(([ranges(ints)] if ints else []) + words)
+
+    def what_to_type(self) -> str:
+        """What can be typed at this menu, in words (for a refusal)."""
+        parts = []
+        keys = self.shown_keys()
+        if keys:
+            parts.append(f"a key shown ({keys})")
+        example = self.example_square() or (
+            self.square(self.entries_with_targets()[0].info["target"]) if self.targets else None
+        )
+        if example:
+            parts.append(f"a square such as {example}")
+        parts.append("the start of a move's name")
+        return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
 
     def example_square(self) -> str | None:
         """A square of a grouped move, to show how squares are typed."""
@@ -216,6 +246,9 @@ class Menu:
         for e in self.entries:
             if e.key.lower() == low:
                 return e.action, ""
+        if re.fullmatch(r"-?\d+", low) and self.parse_square(answer) is None:
+            # A number is a key or nothing: one not shown plays no move (not even one whose name holds it).
+            return None, f"{answer} is not a key on the screen: type {self.what_to_type()}"
         target = self.parse_square(answer)
         if target is not None:
             key = _target_key(target)
@@ -241,13 +274,7 @@ class Menu:
             shown = "; ".join(f"{e.key} {e.label}" for e in starts[:4])
             more = f" and {len(starts) - 4} more" if len(starts) > 4 else ""
             return None, f"{answer!r} fits {len(starts)} moves: {shown}{more}; type more of it, or a key"
-        how = "a key from the list"
-        example = self.example_square() or (
-            self.square(self.entries_with_targets()[0].info["target"]) if self.targets else None
-        )
-        if example:
-            how += f", a square such as {example}"
-        return None, f"{answer!r} is not a move here: type {how}, or the start of a move's name"
+        return None, f"{answer!r} is not a move here: type {self.what_to_type()}"
 
     def entries_with_targets(self) -> list[Entry]:
         return [e for e in self.entries if _target_key(e.info.get("target")) is not None]

@@ -23,9 +23,10 @@ from ..core import GameError, Record, RecordError, State, load_game, load_record
 from ..core import play as play_loop
 from ..core.record import open_record
 from .app import app
-from .common import build_game, console, default_record_path, event_line, fail
+from .common import build_game, console, default_record_path, event_line, fail, say
 from .menu import Menu
 from .options import parse_options
+from .prompt import ask, page
 from .screen import CLEAR_ALL, KEYS_HELP, View, compose, show
 
 HINT_AGENT = "medium"
@@ -123,41 +124,6 @@ def _hint_text(state: State, seat: int, seed: int, menu: Menu) -> Text:
     )
 
 
-def _page(lines: list[Text], title: str, newest_first: bool = True) -> None:
-    """Show `lines` a screen at a time (the last page first, or the first): b = earlier, n = later, Enter =
-    back."""
-    _, height = console.size
-    size = max(3, height - 2)
-    pages = max(1, (len(lines) + size - 1) // size)
-    page = pages - 1 if newest_first else 0
-    while True:
-        part = lines[page * size : (page + 1) * size]
-        screen = Text(f"{title}: page {page + 1} of {pages}", style="bold")
-        for line in part:
-            screen.append("\n")
-            screen.append_text(line)
-        show(console, screen)
-        answer = (
-            typer.prompt("b = earlier page, n = later page, Enter = back to the game", default="", show_default=False)
-            .strip()
-            .lower()
-        )
-        if answer in ("b", "p") and page > 0:
-            page -= 1
-        elif answer == "n" and page < pages - 1:
-            page += 1
-        elif answer not in ("b", "p", "n"):
-            return
-
-
-def _wrapped(items: list[Text]) -> list[Text]:
-    width, _ = console.size
-    out: list[Text] = []
-    for t in items:
-        out.extend(t.wrap(console, max(20, width)) if t.cell_len > width else [t])
-    return out
-
-
 class Match:
     """One match at the terminal: the seats, whose events each human has seen, and the screens."""
 
@@ -223,10 +189,8 @@ class Match:
             console.file.write(CLEAR_ALL)
             console.file.flush()
         console.print(f"\n[bold yellow]Pass the device to {self.name(seat)}.[/]")
-        answer = typer.prompt(
-            "Press Enter when only they can see the screen (q: save and quit)", default="", show_default=False
-        )
-        if answer.strip().lower() in ("q", "quit"):
+        answer = ask("Press Enter when only they can see the screen (q: save and quit)")
+        if answer.lower() in ("q", "quit"):
             raise _Quit
 
     def decide(self, s: State) -> int:
@@ -243,22 +207,27 @@ class Match:
         example = menu.example_square()
         how = f"Type a key, a square (e.g. {example}) or the start of a move's name." if example else None
         only = menu.entries[0] if len(menu.entries) == 1 else None
-        ask = f"{self.name(cur)}, your move" + (f" (Enter = {only.key})" if only else "")
+        prompt = f"{self.name(cur)}, your move" + (f" (Enter = {only.key})" if only else "")
         while True:
-            screen = compose(
-                console,
-                self.view,
-                obs,
-                self.header(cur),
-                recent=self.summary(recent, cur),
-                recent_title=title,
-                question=self.view.question(obs),
-                menu=menu,
-                message=message,
-                how=how,
-            )
-            show(console, screen)
-            answer = typer.prompt(ask, default="", show_default=False).strip()
+
+            def draw(message: Text | None = message) -> None:
+                screen = compose(
+                    console,
+                    self.view,
+                    obs,
+                    self.header(cur),
+                    recent=self.summary(recent, cur),
+                    recent_title=title,
+                    question=self.view.question(obs),
+                    menu=menu,
+                    message=message,
+                    how=how,
+                    pinned=[e["text"] for e in recent if self.view.milestone(e["rule"])],
+                )
+                show(console, screen)
+
+            draw()
+            answer = ask(prompt, redraw=draw)
             low = answer.lower()
             message = None
             if low in ("q", "quit"):
@@ -271,11 +240,11 @@ class Match:
                 continue
             if low in ("l", "log"):
                 log = [event_line(e) for e in events]
-                _page(_wrapped(log) or [Text("(nothing yet)")], "The log")
+                page(log or [Text("(nothing yet)")], "The log")
                 continue
             if low == "list":
                 rows = [Text.assemble((f"{k + ')':>5} ", "bold cyan"), label) for k, label in menu.full_list()]
-                _page(_wrapped(rows), f"Every move now ({len(rows)})", newest_first=False)
+                page(rows, f"Every move now ({len(rows)})", newest_first=False)
                 continue
             action, why = menu.resolve(answer)
             if action is None:
@@ -300,22 +269,35 @@ class Match:
                 if mine == best and min(state.returns()) < best
                 else (". It is a draw." if max(state.returns()) == min(state.returns()) else ". You lose.")
             )
-        screen = compose(
-            console,
-            self.view,
-            obs,
-            f"{self.view.title} — the match is over",
-            recent=self.summary(recent, viewer),
-            recent_title="The last moves",
-            question=result,
-            message=Text(f"Match saved to {path} (replay it with: boardcade replay {path})"),
-            reserve=1,
-        )
-        show(console, screen)
+        _, height = console.size
+        for done in (f"Match saved to {path}. Replay it with: boardcade replay {path}", f"Match saved to {path}"):
+            screen = compose(
+                console,
+                self.view,
+                obs,
+                f"{self.view.title} — the match is over",
+                recent=self.summary(recent, viewer),
+                recent_title="The last moves",
+                question=f"The match is over: {result}",
+                reserve=1 + _rows(done),
+            )
+            lines = screen.split("\n", allow_blank=True)
+            if len(lines) + _rows(done) < height:
+                break
+        if len(lines) + _rows(done) >= height:  # a board of the full height: the header gives way to the path
+            lines = lines[1:]
+        show(console, Text("\n").join(lines))
+        say(done)  # printed whole, after the screen: the path and the command stay in one piece
 
 
 def _saved(path: Path) -> str:
     return f"Match saved to {path}. Go on with: boardcade play --resume {path}  (or replay it: boardcade replay {path})"
+
+
+def _rows(text: str) -> int:
+    """The terminal rows `text` takes when the terminal wraps it."""
+    width, _ = console.size
+    return sum(max(1, -(-len(line) // max(1, width))) for line in text.split("\n"))
 
 
 @app.command(help=PLAY_HELP)
@@ -355,7 +337,9 @@ def play(
             raise fail(f"cannot resume {resume}: {opened.note}")
         state = opened.state
         if state.is_terminal():
-            raise fail(f"the match in {resume} is over ({rec.result}); replay it with: boardcade replay {resume}")
+            names = [state.game.player_name(p) for p in range(state.game.num_players)]
+            over = View.of(rec.game).result(state.observation(None), names)
+            raise fail(f"the match in {resume} is over ({over}); replay it with: boardcade replay {resume}")
         g = state.game
         game = rec.game
         seats = list(seat) if seat else list(rec.seats)
@@ -398,8 +382,8 @@ def play(
     table = Match(game, state, seats, hint_seed)
     if resume is not None:
         table.catch_up()
-    console.print(
-        f"[bold]{g.title or game}[/] — seats: "
+    say(
+        f"{g.title or game} — seats: "
         + ", ".join(f"{g.player_name(i)}: {s}" for i, s in enumerate(seats))
         + (f" (resumed from {resume}, {len(rec.actions)} moves)" if resume is not None else "")
     )
@@ -433,12 +417,17 @@ def play(
     except _Quit:
         rec.update(state)
         rec.save(path)
-        console.print(_saved(path))
+        say(_saved(path))
+        return
+    except EOFError:  # Ctrl-D at a prompt: leaving, as q does
+        rec.update(state)
+        rec.save(path)
+        say("\nLeft the match (Ctrl-D). " + _saved(path))
         return
     except (KeyboardInterrupt, typer.Abort):
         rec.update(state)
         rec.save(path)
-        console.print("\nInterrupted. " + _saved(path))
+        say("\nStopped the match (Ctrl-C). " + _saved(path))
         raise typer.Exit(code=130) from None
     rec.update(state)
     rec.save(path)
@@ -449,7 +438,7 @@ def play(
         console.print(render_board(game, state.observation(None)))
         names = [g.player_name(i) for i in range(g.num_players)]
         console.print(f"[bold]{table.view.result(state.observation(None), names)}.[/]")
-        console.print(f"Match saved to {path}")
+        say(f"Match saved to {path}")
         return
     table.final(path)
 

@@ -8,7 +8,8 @@ Nothing is printed twice and nothing scrolls off: sections are trimmed to the li
 A game's renderer module (its spec's `renderer`) provides the parts; each is optional:
 `board(obs, width, height, marks) -> Text`, `facts(obs) -> [(label, value)]`, `legend(obs) -> Text`,
 `result_words(obs)`, `square(target) -> str`, `parse_square(text)`, `square_set(targets)`,
-`menu_key(info) -> str | None` and `group_label(kind, where) -> str | None` (the line of a group of moves).
+`menu_key(info) -> str | None`, `group_label(kind, where) -> str | None` (the line of a group of moves) and
+`milestone(rule) -> bool` (events never cut from what happened since the seat's last move: a round's end).
 Without them the whole `render(obs)` is the board and moves are numbered.
 """
 
@@ -32,6 +33,8 @@ SIDE_MIN = 36  # the narrowest side column worth drawing beside the board
 FACT_LABEL_MAX = 16
 EVENT_LINES = 7  # lines kept for what happened since the seat's last move before the facts are trimmed
 KEYS_HELP = "? hint · l log · h help · q save & quit"
+LESSON_FACTS = 3  # fact lines kept beside a lesson's text before the text is folded
+FOLDED = "… t: the whole text and its rules"
 
 
 @dataclass
@@ -67,6 +70,12 @@ class View:
     def facts(self, obs: dict[str, Any]) -> list[tuple[str, Any]]:
         part = self._part("facts")
         return list(part(obs)) if part is not None else []
+
+    def milestone(self, rule: str) -> bool:
+        """Whether an event of `rule` is one a player must not miss (a round's end): kept on screen when the
+        events since the seat's last move are cut."""
+        part = self._part("milestone")
+        return bool(part(rule)) if part is not None else False
 
     def legend(self, obs: dict[str, Any]) -> Text | None:
         part = self._part("legend")
@@ -146,6 +155,11 @@ def _hanging(console: Console, head: Text, body: Text | str, width: int, indent:
 
 
 def fact_lines(console: Console, facts: list[tuple[str, Any]], width: int) -> list[Text]:
+    return [line for block in fact_blocks(console, facts, width) for line in block]
+
+
+def fact_blocks(console: Console, facts: list[tuple[str, Any]], width: int) -> list[list[Text]]:
+    """Each fact as its wrapped lines (`label value`, continuation lines indented)."""
     if not facts:
         return []
     label_w = min(FACT_LABEL_MAX, max(len(label) for label, _ in facts))
@@ -153,7 +167,17 @@ def fact_lines(console: Console, facts: list[tuple[str, Any]], width: int) -> li
     for label, value in facts:
         head = Text(f"{label[:label_w]:<{label_w}} ", style="bold")
         body = value if isinstance(value, Text) else Text(str(value))
-        out.extend(_hanging(console, head, body, width, label_w + 1))
+        out.append(_hanging(console, head, body, width, label_w + 1))
+    return out
+
+
+def _whole(blocks: list[list[Text]], room: int) -> list[Text]:
+    """The first blocks that fit in `room` lines, each whole (a fact is never cut in the middle)."""
+    out: list[Text] = []
+    for block in blocks:
+        if len(out) + len(block) > room:
+            break
+        out.extend(block)
     return out
 
 
@@ -180,13 +204,14 @@ def _group_lines(console: Console, who: str, texts: Sequence[str], width: int, c
     return _hanging(console, head, Text(("…; " if cut else "") + "; ".join(texts)), width, 2)
 
 
-def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> list[Text]:
-    """As many of a group's last events as fit in `room` lines, after `Who: …;` (none when even one does not)."""
+def _last_of_group(console: Console, who: str, texts: list[str], width: int, room: int) -> tuple[list[Text], int]:
+    """As many of a group's last events as fit in `room` lines, after `Who: …;`, and how many that is (none when
+    even one does not fit)."""
     for k in range(len(texts) - 1, 0, -1):
         lines = _group_lines(console, who, texts[len(texts) - k :], width, cut=True)
         if len(lines) <= room:
-            return lines
-    return []
+            return lines, k
+    return [], 0
 
 
 def side_column(
@@ -200,44 +225,106 @@ def side_column(
     menu: Menu | None,
     message: Text | None,
     how: str | None = None,
+    lesson: Sequence[Text] = (),
+    pinned: Sequence[str] = (),
 ) -> list[Text]:
-    """Facts, recent events, the question, the menu and a message, trimmed to `height` lines (None: no limit).
-    The question, the menu and the message are kept whole when they can be; events go first, oldest first."""
+    """A lesson's text, facts, recent events, the question, the menu and a message, trimmed to `height` lines
+    (None: no limit). The question, the menu and the message are kept whole when they can be; events go first,
+    oldest first; a lesson's text comes before the facts and is folded (`… t: the whole text`) when long."""
     ask = _lines(console, Text(question, style="bold"), width) if question else []
     if how:
         ask += _lines(console, Text(how, style="dim"), width)
     choices = menu_lines(console, menu, width) if menu is not None else []
     said = _lines(console, message, width) if message is not None else []
-    info = fact_lines(console, facts, width)
+    blocks = fact_blocks(console, facts, width)
+    info = [line for block in blocks for line in block]
     happened = event_lines(console, recent, width)
+    parts = [_lines(console, part, width) for part in lesson]
+    taught = [line for part in parts for line in part]
     if height is None:
         flat = [line for lines in happened for line in lines]
         title = [Text(recent_title, style="bold underline")] if happened else []
-        return info + title + flat + ask + choices + said
+        return taught + info + title + flat + ask + choices + said
     must = len(ask) + len(said)
     if must + len(choices) > height and menu is not None:
         room = max(1, height - must - 1)
         hidden = len(choices) - room
         choices = choices[:room] + [Text(f"  … {hidden} more lines: type list to see every move", style="yellow")]
     left = height - must - len(choices)
+    if taught:
+        room = min(left, max(3, left - min(len(info), LESSON_FACTS) - (2 if happened else 0)))
+        if len(taught) > room:
+            taught = _fold(parts, room, width) if room > 0 else []
+        left -= len(taught)
     want_events = min(EVENT_LINES, sum(len(x) for x in happened) + 1) if happened else 0
-    info = info[: max(0, left - want_events)]
+    info = _whole(blocks, max(0, left - want_events))
     left -= len(info)
     shown: list[Text] = []
     if happened and left >= 2:
-        room = left - 1
-        kept = 0
-        for (who, texts), lines in zip(reversed(recent), reversed(happened), strict=True):
-            if len(lines) > room:
-                shown = _last_of_group(console, who, texts, width, room) + shown  # the oldest shown in part
-                break
-            shown = lines + shown
-            room -= len(lines)
-            kept += 1
-        skipped = len(happened) - kept
-        title = recent_title + (" (l: the whole log)" if skipped else "")
+        shown, told, whole = _newest(console, recent, happened, width, left - 1)
+        missing = [t for t in pinned if t not in told]
+        if missing:  # a milestone (a round's end) that would be cut: shown first, then the newest that fit
+            pin = _group_lines(console, "", missing, width)
+            if len(pin) < left - 1:
+                shown, _, _ = _newest(console, recent, happened, width, left - 1 - len(pin), skip=set(missing))
+                shown = [Text(line.plain, style="bold") for line in pin] + shown
+                whole = False
+        title = recent_title + ("" if whole else " (l: the whole log)")
         shown = [Text(title[:width], style="bold underline"), *shown]
-    return info + shown + ask + choices + said
+    return taught + info + shown + ask + choices + said
+
+
+def _newest(
+    console: Console,
+    recent: Sequence[tuple[str, list[str]]],
+    happened: list[list[Text]],
+    width: int,
+    room: int,
+    skip: set[str] | None = None,
+) -> tuple[list[Text], set[str], bool]:
+    """The newest event groups that fit in `room` lines (the oldest of them in part): (lines, the texts shown,
+    whether every event is shown). Texts in `skip` are left out (they are shown elsewhere)."""
+    shown: list[Text] = []
+    told: set[str] = set()
+    groups = list(zip(recent, happened, strict=True))
+    if skip:
+        groups = [((who, kept), _group_lines(console, who, kept, width)) for (who, texts), _ in groups
+                  if (kept := [t for t in texts if t not in skip])]  # fmt: skip
+    kept_groups = 0
+    for (who, texts), lines in reversed(groups):
+        if len(lines) > room:
+            part, k = _last_of_group(console, who, texts, width, room)
+            shown = part + shown  # the oldest shown in part
+            told.update(texts[len(texts) - k :])
+            break
+        shown = lines + shown
+        told.update(texts)
+        room -= len(lines)
+        kept_groups += 1
+    return shown, told, kept_groups == len(groups) and not skip
+
+
+def _fold(parts: list[list[Text]], room: int, width: int) -> list[Text]:
+    """A lesson's parts (its text, then each rule clause) in `room` lines: each part's first lines (two each, in
+    order, while they fit), then the rest of the room in order; a cut part ends with `…`; the last line says
+    how to read it all."""
+    room -= 1
+    take = [0] * len(parts)
+    for i, part in enumerate(parts):
+        take[i] = min(2, len(part), room)
+        room -= take[i]
+    for i, part in enumerate(parts):
+        more = min(len(part) - take[i], room)
+        take[i] += more
+        room -= more
+    out: list[Text] = []
+    for part, n in zip(parts, take, strict=True):
+        kept = [line.copy() for line in part[:n]]
+        if kept and n < len(part):
+            kept[-1].truncate(width - 2)
+            kept[-1].append(" …", style="yellow")
+        out += kept
+    return out + [Text(FOLDED[:width], style="yellow")]
 
 
 def compose(
@@ -253,6 +340,8 @@ def compose(
     message: Text | None = None,
     how: str | None = None,
     reserve: int = 1,
+    lesson: Sequence[Text] = (),
+    pinned: Sequence[str] = (),
 ) -> Text:
     """The whole screen as one Text of at most the terminal's height minus `reserve` lines (the prompt's)."""
     width, height = console.size
@@ -265,7 +354,9 @@ def compose(
     if not view.has_board():
         # A game without terminal parts: its whole drawing, then the rest below.
         body = _lines(console, view.board(obs), width)
-        side = side_column(console, width, None, facts, recent, recent_title, question, menu, message, how)
+        side = side_column(
+            console, width, None, facts, recent, recent_title, question, menu, message, how, lesson, pinned
+        )
         return _join([Text(header[:width], style="bold reverse"), *body, *side])
     board_lines: list[Text] = []
     layout = "stacked"
@@ -284,10 +375,15 @@ def compose(
         side_w = width - board_w - 2
         legend_lines = _lines(console, legend, side_w) if legend is not None else []
         side_h = budget
-        side = side_column(console, side_w, side_h, facts, recent, recent_title, question, menu, message, how)
+        side = side_column(
+            console, side_w, side_h, facts, recent, recent_title, question, menu, message, how, lesson, pinned
+        )
         room_for_legend = side_h - len(side)
+        below = _lines(console, legend, board_w) if legend is not None else []
         if legend_lines and room_for_legend >= len(legend_lines):
             side = legend_lines + side
+        elif below and len(board_lines) + len(below) <= budget:  # under the board, in its column
+            board_lines = board_lines + below
         left = board_lines + [Text("")] * max(0, len(side) - len(board_lines))
         right = side + [Text("")] * max(0, len(left) - len(side))
         for a, b in zip(left, right, strict=True):
@@ -299,7 +395,9 @@ def compose(
     else:
         rows = list(board_lines)
         left = budget - len(rows)
-        side = side_column(console, width, max(4, left), facts, recent, recent_title, question, menu, message, how)
+        side = side_column(
+            console, width, max(4, left), facts, recent, recent_title, question, menu, message, how, lesson, pinned
+        )
         legend_lines = _lines(console, legend, width) if legend is not None else []
         if legend_lines and left - len(side) >= len(legend_lines):
             rows += legend_lines

@@ -80,7 +80,7 @@ def _cells(obs: dict[str, Any]) -> dict[tuple[int, int], tuple[str, str]]:
         cells[tuple(spider["square"])] = ("S", COLOUR_STYLE[spider["colour"]])
     for i, gnome in enumerate(obs["gnomes"]):
         if gnome["square"] is not None:
-            cells[tuple(gnome["square"])] = ("G" + ("AB"[i] if obs["players"] == 4 else ""), "bold black on yellow")
+            cells[tuple(gnome["square"])] = ("G" + ("RB"[i] if obs["players"] == 4 else ""), "bold black on yellow")
     return cells
 
 
@@ -117,7 +117,7 @@ def board(
 
 
 def legend(obs: dict[str, Any]) -> Text:
-    gnome = "GA/GB Gnomes" if obs["players"] == 4 else "G Gnome"
+    gnome = "GR Red Gnome  GB Blue Gnome" if obs["players"] == 4 else "G Gnome"  # named as the seats are
     return Text(
         f"{gnome}  @> centipede head (facing)  o segment  F flea  S spider  ♣ mushroom  + spawn point  = Gnome rows",
         style="dim",
@@ -131,7 +131,7 @@ def _roles(obs: dict[str, Any]) -> list[str]:
 
 
 def result_words(obs: dict[str, Any]) -> str:
-    """Who won, in words ("Gnome wins", "Team A wins (Gnome and Centipede)", "a draw")."""
+    """Who won, in words ("Gnome wins", "The red team wins (Red Gnome and Red Centipede)", "a draw")."""
     returns = obs.get("returns") or []
     cap = " (the safety cap ended the match)" if obs.get("safety_cap_hit") else ""
     if not returns or max(returns) == min(returns):
@@ -140,9 +140,14 @@ def result_words(obs: dict[str, Any]) -> str:
     best = max(returns)
     winners = [roles[i] if i < len(roles) else f"Player {i + 1}" for i, r in enumerate(returns) if r == best]
     if obs["players"] == 4:
-        team = "A" if returns[0] == best else "B"
-        return f"Team {team} wins ({' and '.join(w.split(' (')[0] for w in winners)}){cap}"
+        team = "red" if returns[0] == best else "blue"
+        return f"The {team} team wins ({' and '.join(w.split(' (')[0] for w in winners)}){cap}"
     return f"{' and '.join(winners)} wins{cap}"
+
+
+def count(n: int, word: str) -> str:
+    """`1 flea`, `3 fleas`: a number and its noun, singular for one."""
+    return f"{n} {word if n == 1 else word + 's'}"
 
 
 def _cards(cards: dict[str, bool]) -> str:
@@ -169,7 +174,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     for i, gnome in enumerate(obs["gnomes"]):
         rows.append((f"{('Red', 'Blue')[i]} Gnome cards" if four else "Gnome cards", _cards(gnome["cards"])))
     for side in obs["centipede_players"]:
-        hand = (", ".join(side["hand"]) or "no cards") if "hand" in side else f"{side['hand_size']} hidden cards"
+        hand = (", ".join(side["hand"]) or "no cards") if "hand" in side else count(side["hand_size"], "hidden card")
         discard = ", ".join(f"{k} x{v}" for k, v in side["discard"].items()) or "-"
         team = " Centipede"
         speed = f"; speed +{side['speed_bonus']}" if side["speed_bonus"] else ""
@@ -182,8 +187,8 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     rows.append(
         (
             "Supply",
-            f"{obs['mushroom_supply']} mushrooms, {obs['bug_supply']['fleas']} fleas, "
-            f"{obs['bug_supply']['spiders']} spiders",
+            f"{count(obs['mushroom_supply'], 'mushroom')}, {count(obs['bug_supply']['fleas'], 'flea')}, "
+            f"{count(obs['bug_supply']['spiders'], 'spider')}",
         )
     )
     return rows

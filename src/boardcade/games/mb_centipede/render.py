@@ -210,6 +210,11 @@ def _where(piece: dict[str, Any], obs: dict[str, Any]) -> str:
     return str(at).replace("_", " ")
 
 
+def count(n: int, word: str) -> str:
+    """`1 flea`, `3 fleas`: a number and its noun, singular for one."""
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
 def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if obs["is_terminal"]:
@@ -217,7 +222,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     spin = obs["spin"] or "-"
     rows.append(("Spin", f"{obs['turn']} of at most {obs['max_turns']}; last spin: {spin}"))
     if obs["moves_left"]:
-        rows.append(("To move", f"{obs['moves_left']} spaces"))
+        rows.append(("To move", count(obs["moves_left"], "space")))
     for cent in obs["centipedes"]:
         p = cent["player"]
         segs = cent["segments"]
@@ -231,13 +236,13 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(
             (
                 cent["name"] + (" (you)" if obs.get("viewer") == p else ""),
-                f"{marks} ({live} live), {where}{obs['remaining'][p]} spaces to go; gun at {gun['position']}"
+                f"{marks} ({live} live), {where}{count(obs['remaining'][p], 'space')} to go; gun at {gun['position']}"
                 f"{' (DISABLED by the Spider)' if gun['disabled'] else ''}",
             )
         )
     rows.append(("Spider", _where(obs["spider"], obs)))
     rows.append(("Scorpion", _where(obs["scorpion"], obs)))
-    rows.append(("Supply", f"{obs['supply']} poison mushrooms"))
+    rows.append(("Supply", count(obs["supply"], "poison mushroom")))
     return rows
 
 

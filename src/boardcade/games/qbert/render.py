@@ -100,11 +100,24 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
+def count(n: int, word: str) -> str:
+    """`1 flea`, `3 fleas`: a number and its noun, singular for one."""
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
+ROUND_END_RULES = ("QB-6.1", "QB-6.2", "QB-6.3", "QB-6.4")  # a round ends, its pegs, the next round begins
+
+
+def milestone(rule: str) -> bool:
+    """A round's end and the next round's start are never cut from what happened since a seat's last move."""
+    return rule in ROUND_END_RULES
+
+
 def result_words(obs: dict[str, Any]) -> str:
     names = obs.get("player_names", ["Player 1", "Player 2"])
     r = obs.get("returns") or [0, 0]
     totals = obs.get("totals")
-    score = f" ({names[0]} {totals[0]} pegs, {names[1]} {totals[1]})" if totals else ""
+    score = f" ({names[0]}: {count(totals[0], 'peg')}, {names[1]}: {count(totals[1], 'peg')})" if totals else ""
     if r[0] == r[1]:
         return "The match is a draw" + score
     return f"{names[0] if r[0] > r[1] else names[1]} wins{score}"
@@ -130,7 +143,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, Any]]:
     if obs["last_revealed_roll"] and not obs["roll"]:
         info.add_row("Last roll shown", str(obs["last_revealed_roll"]))
     if obs["character"]:
-        info.add_row("Nasty moving", f"{obs['character']} ({obs['steps_left']} step(s) left)")
+        info.add_row("Nasty moving", f"{obs['character']} ({count(obs['steps_left'], 'step')} left)")
     if obs["escape"]:
         info.add_row("Danger", Text(f"{obs['escape']['by']} threatens Q*bert", style="bold red"))
         info.add_row("Escape", Text(obs["escape"]["text"], style="bold red"))
@@ -143,7 +156,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, Any]]:
         info.add_row("Fallen off", ", ".join(out))
     for s in obs["scores"]:
         game = f" (extra game {s['game'] - 1})" if s["game"] > 1 else ""
-        info.add_row(f"Round {s['round']}", f"{names[s['qbert_player']]} took {s['pegs']} peg(s){game}")
+        info.add_row(f"Round {s['round']}", f"{names[s['qbert_player']]} took {count(s['pegs'], 'peg')}{game}")
     for g in obs["games"]:
         which = "The game" if g["game"] == 1 else f"Extra game {g['game'] - 1}"
         p0, p1 = g["pegs"]
