@@ -47,7 +47,13 @@ class Commits:
             if match.status != "active":  # ended outside its rules (resigned, agreed drawn, out of time, aborted)
                 raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
             if match.seats[seat]["kind"] != "human":
-                raise ClientError("not_your_turn", f"seat {seat} is played by the computer now (its turn ran out)")
+                raise ClientError("not_your_turn", f"seat {seat} is played by the computer")
+            if match.stand_in(seat):
+                raise ClientError(
+                    "not_your_turn",
+                    f"the time for this turn ran out: the computer plays it for {match.game.player_name(seat)} "
+                    "(END-3); your next turn is yours",
+                )
             state = match.state
             if state.is_terminal():
                 raise ClientError("match_over", "the match is over; no action is legal")
@@ -86,7 +92,9 @@ class Commits:
         start = match.version
         to_move, waiting = (None, None) if new.is_terminal() else (new.current_player(), None)
         if to_move is not None:
-            waiting = match.seats[to_move]["kind"] if to_move >= 0 else "human"
+            waiting = "human"
+            if to_move >= 0 and match.agent_for(to_move, match.movers + movers):
+                waiting = "agent"
         result = list(new.returns()) if new.is_terminal() else None
         note = None
         if self.ctx.bus.multi:  # the other servers hear of it in the commit's own transaction
@@ -136,6 +144,8 @@ class Commits:
     def _tell(self, match: LiveMatch) -> None:
         """The match's new steps are stored and applied: send every client its delta."""
         match.updated_at = now_iso()
+        if match.stand_ins_changed():  # a turn the computer played for a person (END-3) is over: the seat is theirs
+            match.send_all(match.seats_message())
         match.broadcast()
         if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
             self.ctx.arm_clock(match)

@@ -39,7 +39,9 @@ class Drivers:
             while match.seat_to_move_is_agent() and ctx.live.get(match.id) is match:
                 version = match.version
                 seat = match.state.current_player()
-                agent = match.seats[seat]["agent"]
+                agent = match.agent_for(seat)
+                if agent is None:
+                    break
                 answer = await self.agents.decide(
                     match.owner,
                     match.id,

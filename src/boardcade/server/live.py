@@ -48,7 +48,7 @@ class LiveMatch:
         self.game = load_game_under_rules(stored.game, stored.options, stored.rules_version)
         self.rules_version = self.game.RULES_VERSION if stored.rules_version is None else stored.rules_version
         self.seats = stored.seats
-        self.has_agents = any(s["kind"] == "agent" for s in self.seats)  # a computer plays a seat
+        self.has_agents = False  # a computer plays a seat, or played a turn for a person (set_seats)
         self.seat_rows: dict[int, SeatRow] = dict(stored.seat_rows)
         self.host_hash = stored.host_hash
         self.created_at = stored.created_at
@@ -63,6 +63,7 @@ class LiveMatch:
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.views = Views(self.id)
+        self.set_seats(stored.seats)
         self.driving = False
         self.needs_sync = False
         self.resync = False  # a notification came while the match was being read (sync.Sync.schedule)
@@ -114,7 +115,7 @@ class LiveMatch:
         if self.state.is_terminal():
             return None, None
         cur = self.state.current_player()
-        return cur, self.seats[cur]["kind"] if cur >= 0 else "human"
+        return cur, ("agent" if self.agent_for(cur) else "human") if cur >= 0 else "human"
 
     def end(self, ending: Ending, status: str) -> None:
         """The match ended outside its game's rules (stored already): no more moves; every view tells it
@@ -140,7 +141,54 @@ class LiveMatch:
 
     def seat_to_move_is_agent(self) -> bool:
         cur = self.state.current_player()
-        return self.status == "active" and cur >= 0 and self.seats[cur]["kind"] == "agent"
+        return self.status == "active" and cur >= 0 and self.agent_for(cur) is not None
+
+    # ---- END-3: the computer plays one turn for a person whose time ran out ----------------------------
+    def set_seats(self, seats: list[dict[str, Any]]) -> None:
+        """The match's seats (stored already). A person's seat keeps, under "stood_in", each turn their time ran
+        out in: [{"version", "agent"}], the version that turn had reached and the computer that played it. The
+        views log each such turn (END-3) from now on, so every viewer is sent the whole view again."""
+        self.seats = seats
+        self.has_agents = any(s["kind"] == "agent" or s.get("stood_in") for s in seats)
+        self.told_stand_ins = tuple(self.stand_in(p) for p in range(len(seats))) if self.has_agents else ()
+        notes = []
+        for p, s in enumerate(seats):
+            for turn in s.get("stood_in") or ():
+                played = f"the computer ({turn['agent']}) played that turn for them"
+                text = f"{self.person(p)} ran out of time (END-3): {played}"
+                notes.append({"rule": "END-3", "text": text, "step": turn["version"]})
+        self.views.set_notes(sorted(notes, key=lambda n: n["step"]))
+
+    def stand_ins_changed(self) -> bool:
+        """True (once) when a computer started or stopped playing a turn for a person since last asked."""
+        now = tuple(self.stand_in(p) for p in range(len(self.seats))) if self.has_agents else ()
+        changed = now != self.told_stand_ins
+        self.told_stand_ins = now
+        return changed
+
+    def person(self, seat: int) -> str:
+        """A seat as the log names it: "Sam (Red)", else its role."""
+        row = self.seat_rows.get(seat)
+        role = self.game.player_name(seat)
+        return f"{row.name} ({role})" if row and row.name else role
+
+    def stand_in(self, seat: int, movers: list[int] | None = None) -> str | None:
+        """The computer playing `seat`'s turn for its person (END-3), if one is: the seat's time ran out in this
+        turn, and since then nobody else has chosen a move (`movers`: the match's, by default). Once another
+        player has moved, the seat is its person's again: the computer plays only the turn that ran out."""
+        turns = self.seats[seat].get("stood_in")
+        if not turns:
+            return None
+        last = turns[-1]
+        movers = self.movers if movers is None else movers
+        if last["version"] > len(movers) or any(m not in (seat, -1) for m in movers[last["version"] :]):
+            return None
+        return str(last["agent"])
+
+    def agent_for(self, seat: int, movers: list[int] | None = None) -> str | None:
+        """The computer choosing `seat`'s moves now (its own, or one standing in for a person), else None."""
+        s = self.seats[seat]
+        return s["agent"] if s["kind"] == "agent" else self.stand_in(seat, movers)
 
     # ---- seats ------------------------------------------------------------------------------------
     def check_token(self, seat: int, token: Any) -> bool:
@@ -165,10 +213,12 @@ class LiveMatch:
             info: dict[str, Any] = {"player": i, "role": self.game.player_name(i), "kind": s["kind"]}
             if s["kind"] == "agent":
                 info.update(agent=s["agent"], name=f"Computer ({s['agent']})", claimed=True, connected=True)
-                if s.get("replaced"):  # a person ran out of time (END-3); a computer plays the seat now
+                if s.get("replaced"):  # stored before END-3 stood in for one turn only: the computer kept the seat
                     info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
+                if s.get("stood_in"):  # the turns the computer played for this person (END-3)
+                    info.update(stood_in=len(s["stood_in"]), stand_in=self.stand_in(i))
             out.append(info)
         return out
 

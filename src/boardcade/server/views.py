@@ -53,6 +53,19 @@ def _changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in new.items() if k != "events" and (o := get(k, _MISSING)) is not v and o != v}
 
 
+def _with_notes(events: list[Any], notes: list[dict[str, Any]]) -> list[Any]:
+    """`events` with each note placed before the first event of a later or equal step (a fresh list)."""
+    out: list[Any] = []
+    i = 0
+    for note in notes:
+        while i < len(events) and events[i]["step"] < note["step"]:
+            out.append(events[i])
+            i += 1
+        out.append(note)
+    out.extend(events[i:])
+    return out
+
+
 class Views:
     """The views of one match: observation(seat) kept per seat for the version it was built at (the last one a
     client was sent, until the next broadcast), which is what the next delta is worked out from, and the whole
@@ -63,6 +76,16 @@ class Views:
         self.cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.texts: dict[int | None, tuple[int, str, str]] = {}  # seat -> (version, view JSON, state message)
         self.ending: tuple[Ending, list[float] | None] | None = None
+        self.notes: list[dict[str, Any]] = []  # the server's own log lines (END-3 turns), each at its step
+
+    def set_notes(self, notes: list[dict[str, Any]]) -> None:
+        """Log lines of the server's own, for every viewer, each placed before the game's events of its step (a
+        turn the computer played for a person: live.LiveMatch.set_seats). New ones drop the views built so far,
+        so every viewer is sent the whole view once more."""
+        if notes != self.notes:
+            self.notes = notes
+            self.cache.clear()
+            self.texts.clear()
 
     def end(self, ending: Ending, result: list[float] | None) -> None:
         """From now on every view tells how the match ended outside its rules; the views built so far are
@@ -78,6 +101,8 @@ class Views:
         if cached is not None and cached[0] == version:
             return cached[1]
         obs = state.observation(seat)
+        if self.notes:
+            obs = {**obs, "events": _with_notes(obs.get("events", []), self.notes)}
         if self.ending is not None:
             obs = ended_view(obs, *self.ending)
         self.cache[seat] = (version, obs)

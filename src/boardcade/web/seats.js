@@ -36,7 +36,7 @@ export function drawSeats(list, meta, obs, held) {
     const moving = obs && !obs.is_terminal && obs.current_player === p;
     const mine = held.includes(p);
     let state = "open";
-    if (s.kind === "agent") state = "computer";
+    if (s.kind === "agent" || s.stand_in) state = "computer";
     else if (mine || s.connected) state = "online";
     else if (s.claimed) state = "away";
     const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (mine ? "you" : s.claimed ? "a player" : "open seat");
@@ -45,8 +45,9 @@ export function drawSeats(list, meta, obs, held) {
     return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
       generic ? null : h("span", { class: "role" }, s.role),
-      h("span", { class: "who" }, who, mine && s.name ? h("span", { class: "you" }, " (you)") : null),
-      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" ? " thinking…" : " ▶") : null);
+      h("span", { class: "who" }, who, mine && s.name ? h("span", { class: "you" }, " (you)") : null,
+        s.stand_in ? h("span", { class: "stand-in" }, ` — the computer (${s.stand_in}) plays this turn`) : null),
+      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" || s.stand_in ? " thinking…" : " ▶") : null);
   }));
 }
 
