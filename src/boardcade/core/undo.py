@@ -28,7 +28,7 @@ OTHER_SINCE = "other_player"
 REVEALED = "revealed"
 REASONS = {
     NOT_YOUR_TURN: "it is not your turn: only the player to move can take back a decision of their own turn",
-    NOTHING: "there is nothing to take back: no decision of yours since your turn began",
+    NOTHING: "there is nothing to take back: you have made no decision since your turn began",
     CHANCE_SINCE: "a chance outcome came after your last decision (a roll, a spin or a card drawn): it stands",
     OTHER_SINCE: "another player has decided since your last decision: it stands",
     REVEALED: "your last decision revealed something hidden (a card played from your hand): it stands",
@@ -66,13 +66,16 @@ def undo_refusal(steps: Sequence[Step], to_move: int, player: int) -> str | None
     to move now (`State.current_player()`)."""
     if to_move != player or player < 0:
         return NOT_YOUR_TURN
-    if not steps:
+    decided = len(steps) - 1
+    while decided >= 0 and steps[decided].mover == CHANCE:
+        decided -= 1
+    if decided < 0:
         return NOTHING
-    last = steps[-1]
-    if last.mover == CHANCE:
-        return CHANCE_SINCE
+    last = steps[decided]
     if last.mover != player:
-        return OTHER_SINCE
+        return NOTHING if decided < len(steps) - 1 else OTHER_SINCE  # a turn that began with chance: none yet
+    if decided < len(steps) - 1:
+        return CHANCE_SINCE
     if last.reveals:
         return REVEALED
     return None

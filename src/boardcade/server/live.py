@@ -12,9 +12,10 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..core import State, game_spec
+from ..core import CHANCE, State, game_spec
 from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
+from ..core.undo import NOT_YOUR_TURN, NOTHING, REASONS, Step, apply_step, undo_refusal
 from .errors import dumps
 from .seats import matches_hash
 from .storage import SeatRow, StoredMatch, now_iso
@@ -59,10 +60,14 @@ class LiveMatch:
         self.owner = owner or stored.id
         self.state = self.game.new_initial_state()
         self.movers: list[int] = []  # the player who chose each step's action (-1: chance)
+        self.revealed: set[int] = set()  # the steps whose decision revealed something hidden (core/undo.py)
+        self.undos = stored.undos  # decisions taken back so far (stored: other servers compare it)
+        self.casual = stored.casual  # decisions may be taken back
         self.apply_stored(stored.actions)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.views = Views(self.id)
+        self.views.may_undo = lambda seat: self.undo_refusal(seat) is None
         self.set_seats(stored.seats)
         self.driving = False
         self.needs_sync = False
@@ -91,20 +96,66 @@ class LiveMatch:
 
     def apply_stored(self, actions: list[int]) -> None:
         for a in actions:
-            self.movers.append(self.state.current_player())
-            self.state.apply_action(a)
+            step = apply_step(self.state, a)
+            if step.reveals:
+                self.revealed.add(len(self.movers))
+            self.movers.append(step.mover)
         if self.state.is_terminal() and self.status == "active":
             self.status = "finished"
 
-    def adopt(self, new: State, actions: list[int], movers: list[int]) -> None:
-        """The steps `actions` (chosen by `movers`, already committed) happened: `new` (a clone of the state held,
-        played on) becomes the state held, taking over what the views have already worked out on the old one
-        (each viewer's events as JSON, kept incrementally, and the parts of its views: State.take_views_from)."""
+    def adopt(self, new: State, actions: list[int], movers: list[int], reveals: list[bool] | None = None) -> None:
+        """The steps `actions` (chosen by `movers`, already committed; `reveals`: which revealed something hidden)
+        happened: `new` (a clone of the state held, played on) becomes the state held, taking over what the views
+        have already worked out on the old one (each viewer's events as JSON, kept incrementally, and the parts of
+        its views: State.take_views_from)."""
+        start = len(self.movers)
+        self.revealed.update(start + i for i, r in enumerate(reveals or ()) if r)
         self.movers.extend(movers)
         new.take_views_from(self.state)
         self.state = new
         if new.is_terminal():
             self.status = "finished"
+
+    def rewind(self, state: State, undos: int) -> None:
+        """Decisions were taken back (stored already): `state`, replayed from the record less them, is the match
+        now. Every view is built again from it (never from what was sent before), sent whole."""
+        n = state.move_number()
+        del self.movers[n:]
+        self.revealed = {i for i in self.revealed if i < n}
+        self.state = state
+        self.undos = undos
+        self.draw_offer = None
+        self.views.reset()
+
+    def reload(self, actions: list[int], undos: int) -> None:
+        """Decisions were taken back by another server: the stored steps `actions`, replayed from the start, are
+        the match now (its views built afresh)."""
+        self.state = self.game.new_initial_state()
+        self.movers, self.revealed = [], set()
+        self.apply_stored(actions)
+        self.undos = undos
+        self.draw_offer = None
+        self.views.reset()
+
+    def undo_refusal(self, seat: int) -> tuple[str, str] | None:
+        """None when `seat` may take back its last decision now (core/undo.py); else (code, why not)."""
+        if not self.casual:
+            return "undo_not_allowed", "decisions cannot be taken back in this match: it is not a casual match"
+        if self.status != "active" or self.state.is_terminal():
+            return "match_over", f"the match is over ({self.status}); nothing can be taken back"
+        if self.seats[seat]["kind"] != "human" or self.stand_in(seat):
+            return "not_your_turn", "the computer is playing this seat; only a person takes back their own decision"
+        movers = self.movers
+        decided = len(movers) - 1
+        while decided >= 0 and movers[decided] < 0:  # the last decision, and the chance outcomes since
+            decided -= 1
+        tail = [Step(movers[decided], decided in self.revealed)] if decided >= 0 else []
+        tail += [Step(CHANCE)] * (len(movers) - 1 - decided)
+        why = undo_refusal(tail, self.state.current_player(), seat)
+        if why is None:
+            return None
+        code = {NOTHING: "nothing_to_undo", NOT_YOUR_TURN: "not_your_turn"}.get(why, "undo_barrier")
+        return code, REASONS[why]
 
     def was_played(self, version: int, seat: int, action: int) -> bool:
         """True if `seat` played `action` at step `version` (a resent action)."""
@@ -172,23 +223,24 @@ class LiveMatch:
         role = self.game.player_name(seat)
         return f"{row.name} ({role})" if row and row.name else role
 
-    def stand_in(self, seat: int, movers: list[int] | None = None) -> str | None:
+    def stand_in(self, seat: int, ahead: list[int] | None = None) -> str | None:
         """The computer playing `seat`'s turn for its person (END-3), if one is: the seat's time ran out in this
-        turn, and since then nobody else has chosen a move (`movers`: the match's, by default). Once another
-        player has moved, the seat is its person's again: the computer plays only the turn that ran out."""
+        turn, and since then nobody else has chosen a move (the match's movers, and those of the steps `ahead`
+        about to be stored). Once another player has moved, the seat is its person's again: the computer plays
+        only the turn that ran out."""
         turns = self.seats[seat].get("stood_in")
         if not turns:
             return None
-        last = turns[-1]
-        movers = self.movers if movers is None else movers
-        if last["version"] > len(movers) or any(m not in (seat, -1) for m in movers[last["version"] :]):
+        since = turns[-1]["version"]
+        if since > len(self.movers) or any(m not in (seat, -1) for m in [*self.movers[since:], *(ahead or ())]):
             return None
-        return str(last["agent"])
+        return str(turns[-1]["agent"])
 
-    def agent_for(self, seat: int, movers: list[int] | None = None) -> str | None:
-        """The computer choosing `seat`'s moves now (its own, or one standing in for a person), else None."""
+    def agent_for(self, seat: int, ahead: list[int] | None = None) -> str | None:
+        """The computer choosing `seat`'s moves now (its own, or one standing in for a person), else None;
+        `ahead`: the movers of steps about to be stored (see stand_in)."""
         s = self.seats[seat]
-        return s["agent"] if s["kind"] == "agent" else self.stand_in(seat, movers)
+        return s["agent"] if s["kind"] == "agent" else self.stand_in(seat, ahead)
 
     # ---- seats ------------------------------------------------------------------------------------
     def check_token(self, seat: int, token: Any) -> bool:
@@ -246,6 +298,7 @@ class LiveMatch:
             "draws": self.draws,
             "draw_offer": self.offer(),
             "abortable": self.abortable(),
+            "casual": self.casual,
             "now": now_iso(),
         }
 

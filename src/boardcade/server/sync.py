@@ -38,6 +38,8 @@ class Sync:
                 continue
             if kind == "v":
                 self._heard_move(match, data)
+            elif kind == "u":  # decisions taken back (commits.undo): read the match back
+                self.schedule(match)
             elif kind == "s":
                 self.ctx.spawn(self._reload_seats(match))
             elif kind == "p":

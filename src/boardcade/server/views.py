@@ -17,6 +17,7 @@ over to a match's `Views`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core import State
@@ -77,6 +78,18 @@ class Views:
         self.texts: dict[int | None, tuple[int, str, str]] = {}  # seat -> (version, view JSON, state message)
         self.ending: tuple[Ending, list[float] | None] | None = None
         self.notes: list[dict[str, Any]] = []  # the server's own log lines (END-3 turns), each at its step
+        # Whether a seat may take back its last decision now (live.LiveMatch.undo_refusal): its own messages say so.
+        self.may_undo: Callable[[int], bool] = lambda seat: False
+
+    def _undo(self, seat: int | None) -> dict[str, bool]:
+        """{"undo": True} in a message of a seat that may take back its last decision now (core/undo.py)."""
+        return {"undo": True} if seat is not None and self.ending is None and self.may_undo(seat) else {}
+
+    def reset(self) -> None:
+        """Decisions were taken back: the views built so far are dropped, so every viewer is sent the whole view,
+        built afresh from the replayed state (a version seen before may now hold another position)."""
+        self.cache.clear()
+        self.texts.clear()
 
     def set_notes(self, notes: list[dict[str, Any]]) -> None:
         """Log lines of the server's own, for every viewer, each placed before the game's events of its step (a
@@ -116,7 +129,7 @@ class Views:
         obs, omitted = paged(self.view(state, seat))
         view = dumps(obs)
         extra = f',"events_omitted":{omitted}' if omitted else ""
-        head = dumps({"type": "state", "match": self.match_id, "seat": seat, "version": version})
+        head = dumps({"type": "state", "match": self.match_id, "seat": seat, "version": version, **self._undo(seat)})
         message = f'{head[:-1]}{extra},"observation":{view}}}'
         cached = self.texts[seat] = (version, view, message)
         return cached
@@ -151,6 +164,7 @@ class Views:
             "from": old_version,
             "events": new_events[len(old_events) :],
             "changed": changed,
+            **self._undo(seat),
         }
         if old.keys() - new.keys():
             msg["removed"] = [k for k in old if k not in new]

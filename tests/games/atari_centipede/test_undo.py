@@ -9,6 +9,7 @@ from boardcade.core import CHANCE, load_game
 from boardcade.core.undo import (
     CHANCE_SINCE,
     NOT_YOUR_TURN,
+    NOTHING,
     OTHER_SINCE,
     REVEALED,
     apply_step,
@@ -66,7 +67,7 @@ def test_AC_4_2_die_steps_are_taken_back_until_slam_the_ball_rolls():
 def test_AC_D3_a_seeding_placement_is_taken_back_mushroom_by_mushroom():
     play = Played(load_game("atari_centipede").new_initial_state())
     s = play.state
-    assert s.current_player() == CENTIPEDE and play.refusal(CENTIPEDE) == "nothing"
+    assert s.current_player() == CENTIPEDE and play.refusal(CENTIPEDE) == NOTHING
     play(s.legal_actions()[0])
     play(s.legal_actions()[0])
     assert play.refusal(CENTIPEDE) is None and undoable(play.steps, CENTIPEDE) == 2

@@ -5,7 +5,7 @@ the segment revived) are taken back one by one; the next spin ends what can be t
 from __future__ import annotations
 
 from boardcade.core import CHANCE
-from boardcade.core.undo import CHANCE_SINCE, NOT_YOUR_TURN, apply_step, rewind, undo_refusal, undoable
+from boardcade.core.undo import NOT_YOUR_TURN, NOTHING, apply_step, rewind, undo_refusal, undoable
 from boardcade.testing import scenario
 
 GREEN, RED = 0, 1
@@ -32,7 +32,7 @@ def test_MB_D9_a_free_choice_shot_and_revival_are_taken_back_one_by_one_but_not_
 
     # The position follows the spin: nothing of Green's own to take back yet (the spin is not in `steps` here,
     # as the scenario played it; a match's record holds it as a chance step).
-    assert undo_refusal([*steps], state.current_player(), GREEN) == "nothing"
+    assert undo_refusal(steps, state.current_player(), GREEN) == NOTHING
     play(_label(state, "free choice: move and shoot your gun"))
     play(_label(state, "move your gun to position 4 and fire"))  # MB-D16: Red's head is dead
     assert "revive" in state.action_info(state.legal_actions()[0])["label"]
@@ -43,4 +43,4 @@ def test_MB_D9_a_free_choice_shot_and_revival_are_taken_back_one_by_one_but_not_
     assert state.current_player() == CHANCE  # Red's spin
     assert undo_refusal(steps, state.current_player(), GREEN) == NOT_YOUR_TURN
     play(0)  # Red spins GUN (MB-D7)
-    assert undo_refusal(steps, state.current_player(), RED) == CHANCE_SINCE
+    assert undo_refusal(steps, state.current_player(), RED) == NOTHING, "Red has not decided yet"

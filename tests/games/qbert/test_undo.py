@@ -5,7 +5,7 @@ a capture threat (QB-5.1, QB-5.4) tells Q*bert his escape moves privately, so th
 from __future__ import annotations
 
 from boardcade.core import CHANCE
-from boardcade.core.undo import CHANCE_SINCE, NOT_YOUR_TURN, OTHER_SINCE, apply_step, rewind, undo_refusal, undoable
+from boardcade.core.undo import NOT_YOUR_TURN, NOTHING, OTHER_SINCE, apply_step, rewind, undo_refusal, undoable
 from boardcade.testing import scenario
 
 QBERT, NASTY = 0, 1
@@ -34,7 +34,7 @@ def test_QB_D3_hops_are_taken_back_one_by_one_but_never_the_secret_roll():
 
     play(ROLLED_4)
     assert steps[-1].mover == CHANCE
-    assert undo_refusal(steps, state.current_player(), QBERT) == CHANCE_SINCE, "the roll stands"
+    assert undo_refusal(steps, state.current_player(), QBERT) == NOTHING, "no hop yet; the roll stands"
     play(_label(state, "hop up-left to (2,0)"))
     play(_label(state, "hop up-right to (1,0)"))
     assert undo_refusal(steps, state.current_player(), QBERT) is None
@@ -61,7 +61,7 @@ def test_QB_5_1_the_nasty_steps_are_taken_back_until_a_capture_threat_tells_Q_be
     play(0)  # the character die shows Coily (QB-D4, public)
     play(1)  # the d6 shows 2
     dice_rolled = state.clone()
-    assert undo_refusal(steps, state.current_player(), NASTY) == CHANCE_SINCE
+    assert undo_refusal(steps, state.current_player(), NASTY) == NOTHING, "its dice are no decision of its own"
     play(_label(state, "Coily steps up-right to (4,1)"))
     assert undo_refusal(steps, state.current_player(), NASTY) is None, "Coily's first step"
     _same(rewind(start, actions, 1), dice_rolled)
