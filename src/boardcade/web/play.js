@@ -74,7 +74,9 @@ class MatchTable {
     this.hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text", onclick: () => this.askHint() }, "Hint");
     this.hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
     this.hintRow = h("div", { class: "hint-row", hidden: true }, this.hintButton, this.hintText);
-    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.clock, this.offerBox, this.last, this.hintRow, this.buttons));
+    // Take back my last decision of this turn (core/undo.py): shown only when the server says I may.
+    this.undoButton = h("button", { type: "button", class: "undo-button", hidden: true, title: "Take back your last decision of this turn", onclick: () => this.undo() }, "Undo");
+    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.clock, this.offerBox, this.last, this.toolRow = h("div", { class: "tool-row" }, this.undoButton, this.hintRow), this.buttons));
     this.panel = h("div", { class: "panel-area" });
     this.log = h("div", { class: "log-area" });
     this.links = h("div", { class: "links" });
@@ -100,6 +102,13 @@ class MatchTable {
   }
   current() { return this.frame()?.observation || null; }
 
+  // ---- undo -------------------------------------------------------------------------------------------
+  undo() {
+    if (!this.conn.undo(this.shown)) return;
+    this.undoButton.hidden = true;
+    this.render();
+  }
+
   // ---- the hint ---------------------------------------------------------------------------------------
   async askHint() {
     const seat = this.shown;
@@ -121,6 +130,7 @@ class MatchTable {
   drawHint(canAct) {
     const { hint, board, buttons } = this;
     this.hintRow.hidden = !(canAct && this.hintOffered);
+    this.toolRow.hidden = this.undoButton.hidden && this.hintRow.hidden;
     const fresh = hint && hint.seat === this.shown && hint.version === this.conn.latest[this.shown]?.version;
     this.hintText.textContent = fresh ? hint.text : "";
     board.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
@@ -135,7 +145,7 @@ class MatchTable {
     const { conn } = this;
     const p = obs.current_player;
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
-    if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
+    if (conn.pending) return [conn.pending.undo ? "Taking back your last decision…" : `Sending your move: ${conn.pending.label}…`, "waiting"];
     if (replaying) {
       const whose = frame.mover === null ? "The other side's" : frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's";
       return [`${whose} move, step by step`, "replaying"];
@@ -247,6 +257,8 @@ class MatchTable {
     this.buttons.replaceChildren();
     this.hud.replaceChildren();
     this.hintRow.hidden = true;
+    this.undoButton.hidden = true;
+    this.toolRow.hidden = true;
     this.hintText.textContent = "";
     this.status.textContent = `${this.role(want)} to move: pass the device.`;
     this.status.className = "status waiting";
@@ -308,6 +320,8 @@ class MatchTable {
     this.hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
+    this.undoButton.hidden = !(canAct && conn.latest[this.shown]?.undo);
+    this.toolRow.hidden = this.undoButton.hidden && this.hintRow.hidden;
     const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
