@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
@@ -203,3 +204,31 @@ def test_over_the_socket_the_seat_s_own_messages_say_when_it_may_undo(h, client)
         ws.send_json({"type": "undo", "seat": qbert, "version": version, "id": 3})
         refused = ws.receive_json()
         assert refused["type"] == "error" and refused["code"] == "nothing_to_undo" and refused["id"] == 3
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def test_storage_takes_steps_back_only_at_the_version_asked_and_counts_it(db_url):
+    """SV-15 on SQLite and PostgreSQL: the truncation, the version and the undo count in one transaction, only
+    while the match is active at the version the undo was decided at."""
+    import secrets
+
+    from boardcade.server.storage import SeatRow, Storage
+
+    st = Storage(db_url)
+    mid = secrets.token_hex(6)
+    try:
+        st.create_match(mid, "qbert", {}, [{"kind": "human"}] * 2, {0: SeatRow(), 1: SeatRow()}, [1, 2, 3], None)
+        assert st.undo_steps(mid, 2, 1, 0, "human", "note") is None, "not at version 2: nothing changes"
+        assert st.load_match(mid).actions == [1, 2, 3] and st.undo_count(mid) == 0
+        assert st.undo_steps(mid, 3, 2, 0, "human", "note") == 1
+        stored = st.load_match(mid)
+        assert stored.actions == [1, 2] and stored.version == 2 and stored.undos == 1 and stored.casual
+        assert st.undo_steps(mid, 2, 1, 0, "human", "note") == 2 and st.load_match(mid).actions == [1]
+    finally:
+        st.close()
