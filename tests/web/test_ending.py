@@ -130,6 +130,7 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
         "game": "qbert",
         "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}],
         "seat": 0,
+        "name": "Sam",
         "turn_limit": 10,
         "on_timeout": "lose" if lose else "computer",
     }
@@ -156,7 +157,7 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
         # The computer plays that turn only (issue 35 item 2): the other side moves, then I am asked again.
         assert wait_my_turn(page) == "turn", "my next turn is mine again"
         seat = page.locator(".players li").first.text_content()
-        assert "Computer" not in seat and "you" in seat, f"my seat is still mine: {seat}"
+        assert "Computer" not in seat and "Sam" in seat and "you" in seat, f"my seat is still mine: {seat}"
         line = page.locator(".log li", has=page.locator(".rule", has_text="END-3"))
         assert line.count() == 1
         assert "the computer (easy) played that turn for them" in line.text_content(), line.text_content()
