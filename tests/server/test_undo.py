@@ -232,3 +232,32 @@ def test_storage_takes_steps_back_only_at_the_version_asked_and_counts_it(db_url
         assert st.undo_steps(mid, 2, 1, 0, "human", "note") == 2 and st.load_match(mid).actions == [1]
     finally:
         st.close()
+
+
+def test_a_hint_is_for_the_position_on_the_board_after_an_undo(h, client, monkeypatch):
+    """A version taken back and played again holds another position: its hint is worked out again, from that
+    position (here by a stand-in for the `medium` agent that notes the position it is given and suggests its last
+    legal move)."""
+    from boardcade.core import load_game
+
+    mgr = client.app.state.manager
+    asked = []
+
+    async def last_legal(owner, match_id, game, options, history, seat, agent, seed, budget):
+        asked.append(list(history))
+        state = load_game(game, **options).new_initial_state()
+        for a in history:
+            state.apply_action(a)
+        return state.legal_actions()[-1], 1.0, 0.0
+
+    monkeypatch.setattr(mgr.agents, "hint", last_legal)
+    m = h.new_match(client)
+    match = mgr.live[m["id"]]
+    qbert, version = match.state.current_player(), match.version
+    hops = [a for a in match.state.legal_actions() if match.state.action_info(a)["kind"] == "hop"]
+    for hop in (hops[0], hops[-1]):
+        assert _post(client, m, "actions", qbert, version=version, action=hop).status_code == 200
+        hint = _post(client, m, "hint", qbert).json()
+        assert hint["version"] == version + 1 and hint["action"] == match.state.legal_actions()[-1], hop
+        assert asked[-1] == match.state.history(), "worked out from the position on the board"
+        assert _post(client, m, "undo", qbert, version=version + 1).status_code == 200

@@ -106,6 +106,7 @@ class MatchTable {
   undo() {
     if (!this.conn.undo(this.shown)) return;
     this.undoButton.hidden = true;
+    this.hint = null; // it was for the position being taken back
     this.render();
   }
 
