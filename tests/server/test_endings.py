@@ -188,7 +188,7 @@ def test_END_3_the_computer_plays_only_the_turn_that_ran_out_then_the_seat_is_th
     client.portal.call(mgr.endings.run_out, match, ran_out)
     info = client.get(f"/api/matches/{m['id']}").json()
     me = info["seats"][0]
-    assert me["kind"] == "human" and me["name"] == "Sam" and me["stood_in"] == 1 and me["stand_in"] == "easy"
+    assert me["kind"] == "human" and me["name"] == "Sam" and me["computer_turns"] == 1 and me["computer_turn"] == "easy"
     body = {"seat": 0, "token": m["token"], "version": ran_out, "action": match.state.legal_actions()[0]}
     refused = client.post(f"/api/matches/{m['id']}/actions", json=body)
     assert h.error_of(refused) == "not_your_turn" and "this turn ran out" in refused.json()["error"]["message"]
@@ -210,7 +210,7 @@ def test_END_3_the_computer_plays_only_the_turn_that_ran_out_then_the_seat_is_th
     assert turn.count(0) >= 1 and set(turn) <= {0, -1}, f"the computer played the whole turn: {turn}"
     info = client.get(f"/api/matches/{m['id']}").json()
     me = info["seats"][0]
-    assert me["kind"] == "human" and me["name"] == "Sam" and me["stand_in"] is None and me["stood_in"] == 1
+    assert me["kind"] == "human" and me["name"] == "Sam" and me["computer_turn"] is None and me["computer_turns"] == 1
     obs = client.post(f"/api/matches/{m['id']}/view", json={"seat": 0, "token": m["token"]}).json()["observation"]
     assert obs["legal_actions"], "Sam is prompted again on the next turn"
     logged = [e for e in obs["events"] if e["rule"] == "END-3"]
@@ -228,7 +228,7 @@ def test_END_3_the_computer_plays_only_the_turn_that_ran_out_then_the_seat_is_th
 
     with TestClient(create_app(sqlite_url, settings=h.settings())) as other:
         again = other.get(f"/api/matches/{m['id']}").json()
-        assert again["seats"][0]["stood_in"] == 1 and again["seats"][0]["stand_in"] is None
+        assert again["seats"][0]["computer_turns"] == 1 and again["seats"][0]["computer_turn"] is None
         obs = other.get(f"/api/matches/{m['id']}").json()["observation"]
         assert [e["step"] for e in obs["events"] if e["rule"] == "END-3"] == [ran_out]
 

@@ -49,7 +49,7 @@ class Commits:
                 raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
             if match.seats[seat]["kind"] != "human":
                 raise ClientError("not_your_turn", f"seat {seat} is played by the computer")
-            if match.stand_in(seat):
+            if match.computer_turn(seat):
                 raise ClientError(
                     "not_your_turn",
                     f"the time for this turn ran out: the computer plays it for {match.game.player_name(seat)} "
@@ -150,7 +150,7 @@ class Commits:
     def _tell(self, match: LiveMatch) -> None:
         """The match's new steps are stored and applied: send every client its delta."""
         match.updated_at = now_iso()
-        if match.stand_ins_changed():  # a turn the computer played for a person (END-3) is over: the seat is theirs
+        if match.computer_turns_changed():  # the computer's turn for a person (END-3) is over: the seat is theirs
             match.send_all(match.seats_message())
         match.broadcast()
         if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
@@ -196,7 +196,7 @@ class Commits:
         """The match went back (an undo, here or elsewhere): every client gets its whole view, built afresh; the
         turn clock runs on from the turn's start (it is set again for the version now held)."""
         self.ctx.list_cache.clear()
-        if match.stand_ins_changed():
+        if match.computer_turns_changed():
             match.send_all(match.seats_message())
         match.broadcast()
         if self.ctx.arm_clock is not None:

@@ -252,15 +252,16 @@ class Endings:
 
     async def _hand_over(self, match: LiveMatch, version: int, seat: int) -> None:
         """The computer plays the turn that ran out, every decision of it, for the person; the seat stays theirs,
-        and their next turn is theirs again (live.LiveMatch.stand_in). Stored (the seat's "stood_in" turns) before
-        anyone is told, so a restart, another server and the log all agree."""
+        and their next turn is theirs again (live.LiveMatch.computer_turn). Stored (the seat's "computer_turns")
+        before anyone is told, so a restart, another server and the log all agree."""
         agents = playable_agents()
         agent = DEFAULT_AGENT if DEFAULT_AGENT in agents else next(iter(agents))
         async with match.lock:
             if match.version != version or match.status != "active":
                 return
             seats = [dict(s) for s in match.seats]
-            seats[seat]["stood_in"] = [*seats[seat].get("stood_in", ()), {"version": version, "agent": agent}]
+            turns = [*seats[seat].get("computer_turns", ()), {"version": version, "agent": agent}]
+            seats[seat]["computer_turns"] = turns
             note = self.ctx.note("s", match)
             if not await self.ctx.read(self.ctx.storage.hand_to_computer, match.id, version, seats, note):
                 return

@@ -143,7 +143,7 @@ class LiveMatch:
             return "undo_not_allowed", "decisions cannot be taken back in this match: it is not a casual match"
         if self.status != "active" or self.state.is_terminal():
             return "match_over", f"the match is over ({self.status}); nothing can be taken back"
-        if self.seats[seat]["kind"] != "human" or self.stand_in(seat):
+        if self.seats[seat]["kind"] != "human" or self.computer_turn(seat):
             return "not_your_turn", "the computer is playing this seat; only a person takes back their own decision"
         movers = self.movers
         decided = len(movers) - 1
@@ -196,25 +196,25 @@ class LiveMatch:
 
     # ---- END-3: the computer plays one turn for a person whose time ran out ----------------------------
     def set_seats(self, seats: list[dict[str, Any]]) -> None:
-        """The match's seats (stored already). A person's seat keeps, under "stood_in", each turn their time ran
-        out in: [{"version", "agent"}], the version that turn had reached and the computer that played it. The
-        views log each such turn (END-3) from now on, so every viewer is sent the whole view again."""
+        """The match's seats (stored already). A person's seat keeps, under "computer_turns", each turn their time
+        ran out in: [{"version", "agent"}], the version that turn had reached and the computer that played it.
+        The views log each such turn (END-3) from now on, so every viewer is sent the whole view again."""
         self.seats = seats
-        self.has_agents = any(s["kind"] == "agent" or s.get("stood_in") for s in seats)
-        self.told_stand_ins = tuple(self.stand_in(p) for p in range(len(seats))) if self.has_agents else ()
+        self.has_agents = any(s["kind"] == "agent" or s.get("computer_turns") for s in seats)
+        self.told_computer_turns = tuple(self.computer_turn(p) for p in range(len(seats))) if self.has_agents else ()
         notes = []
         for p, s in enumerate(seats):
-            for turn in s.get("stood_in") or ():
+            for turn in s.get("computer_turns") or ():
                 played = f"the computer ({turn['agent']}) played that turn for them"
                 text = f"{self.person(p)} ran out of time (END-3): {played}"
                 notes.append({"rule": "END-3", "text": text, "step": turn["version"]})
         self.views.set_notes(sorted(notes, key=lambda n: n["step"]))
 
-    def stand_ins_changed(self) -> bool:
+    def computer_turns_changed(self) -> bool:
         """True (once) when a computer started or stopped playing a turn for a person since last asked."""
-        now = tuple(self.stand_in(p) for p in range(len(self.seats))) if self.has_agents else ()
-        changed = now != self.told_stand_ins
-        self.told_stand_ins = now
+        now = tuple(self.computer_turn(p) for p in range(len(self.seats))) if self.has_agents else ()
+        changed = now != self.told_computer_turns
+        self.told_computer_turns = now
         return changed
 
     def person(self, seat: int) -> str:
@@ -223,12 +223,12 @@ class LiveMatch:
         role = self.game.player_name(seat)
         return f"{row.name} ({role})" if row and row.name else role
 
-    def stand_in(self, seat: int, ahead: list[int] | None = None) -> str | None:
+    def computer_turn(self, seat: int, ahead: list[int] | None = None) -> str | None:
         """The computer playing `seat`'s turn for its person (END-3), if one is: the seat's time ran out in this
         turn, and since then nobody else has chosen a move (the match's movers, and those of the steps `ahead`
         about to be stored). Once another player has moved, the seat is its person's again: the computer plays
         only the turn that ran out."""
-        turns = self.seats[seat].get("stood_in")
+        turns = self.seats[seat].get("computer_turns")
         if not turns:
             return None
         since = turns[-1]["version"]
@@ -238,9 +238,9 @@ class LiveMatch:
 
     def agent_for(self, seat: int, ahead: list[int] | None = None) -> str | None:
         """The computer choosing `seat`'s moves now (its own, or one standing in for a person), else None;
-        `ahead`: the movers of steps about to be stored (see stand_in)."""
+        `ahead`: the movers of steps about to be stored (see computer_turn)."""
         s = self.seats[seat]
-        return s["agent"] if s["kind"] == "agent" else self.stand_in(seat, ahead)
+        return s["agent"] if s["kind"] == "agent" else self.computer_turn(seat, ahead)
 
     # ---- seats ------------------------------------------------------------------------------------
     def check_token(self, seat: int, token: Any) -> bool:
@@ -269,8 +269,8 @@ class LiveMatch:
                     info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
-                if s.get("stood_in"):  # the turns the computer played for this person (END-3)
-                    info.update(stood_in=len(s["stood_in"]), stand_in=self.stand_in(i))
+                if s.get("computer_turns"):  # the turns the computer played for this person (END-3)
+                    info.update(computer_turns=len(s["computer_turns"]), computer_turn=self.computer_turn(i))
             out.append(info)
         return out
 

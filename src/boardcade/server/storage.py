@@ -527,7 +527,7 @@ class Storage:
 
     def hand_to_computer(self, match_id: str, version: int, seats: list[dict[str, Any]], notify: str) -> bool:
         """A person ran out of time and a computer plays that turn for them: the match's seats (the seat's
-        "stood_in" turns), while it is still at `version` (the turn that ran out). False if it moved on meanwhile."""
+        "computer_turns"), while it is still at `version` (the turn that ran out). False if it moved on meanwhile."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(matches)

@@ -155,7 +155,7 @@ class MatchTable {
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
     if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
-    if (s.stand_in) return [`Time ran out: the computer (${s.stand_in}) is playing this turn for ${this.name(p)}`, "thinking"];
+    if (s.computer_turn) return [`Time ran out: the computer (${s.computer_turn}) is playing this turn for ${this.name(p)}`, "thinking"];
     if (conn.held().includes(p)) return [`${this.role(p)} to move: pass the device.`, "waiting"];
     const away = s.kind === "human" && !s.connected ? (s.claimed ? " (away)" : " (nobody has joined yet)") : "";
     return [`Waiting for ${this.name(p)}${s.name ? ` (${this.role(p)})` : ""}${away}…`, "waiting"];
@@ -203,7 +203,7 @@ class MatchTable {
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
     const aborted = meta.status === "aborted";
-    const stoodIn = mine.filter((p) => meta.seats[p]?.stood_in || meta.seats[p]?.replaced); // a turn of mine ran out (END-3)
+    const computerTurns = mine.filter((p) => meta.seats[p]?.computer_turns || meta.seats[p]?.replaced); // a turn of mine ran out (END-3)
     if (aborted) headline = "Aborted, no result";
     const ending = obs.events[obs.events.length - 1];
     const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
@@ -214,7 +214,7 @@ class MatchTable {
       h("p", { class: "headline" }, `Match over: ${headline}${/[.!?]$/.test(headline) ? "" : "."}`),
       score ? h("p", { class: "score" }, score) : null,
       ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
-      stoodIn.length ? h("p", { class: "stood-in" }, `The computer played for you${mine.length > 1 ? ` (${stoodIn.map((p) => this.role(p)).join(", ")})` : ""} when your time for a turn ran out (END-3).`) : null,
+      computerTurns.length ? h("p", { class: "stood-in" }, `The computer played for you${mine.length > 1 ? ` (${computerTurns.map((p) => this.role(p)).join(", ")})` : ""} when your time for a turn ran out (END-3).`) : null,
       h("div", { class: "end-actions" }, again,
         aborted ? null : h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
         aborted ? null : h("a", { class: "button analyse-link", href: `#/analyse/${this.matchId}` }, "Analyse"),
@@ -301,7 +301,7 @@ class MatchTable {
     // Replaying: older steps of the other side are on screen; the newest view is still to come.
     const replaying = playback.playing(want) || frame.version !== conn.latest[want]?.version;
     bar.dataset.replaying = replaying ? "yes" : "no";
-    const canAct = conn.connected && !conn.pending && !replaying && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal && !meta.seats[this.shown]?.stand_in;
+    const canAct = conn.connected && !conn.pending && !replaying && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal && !meta.seats[this.shown]?.computer_turn;
     const focusInBoard = board.contains(document.activeElement) || bar.contains(document.activeElement) || document.activeElement === document.body;
     const mod = await gameModule(obs.game);
     if (this.closed) return;

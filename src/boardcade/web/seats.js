@@ -36,7 +36,7 @@ export function drawSeats(list, meta, obs, held) {
     const moving = obs && !obs.is_terminal && obs.current_player === p;
     const mine = held.includes(p);
     let state = "open";
-    if (s.kind === "agent" || s.stand_in) state = "computer";
+    if (s.kind === "agent" || s.computer_turn) state = "computer";
     else if (mine || s.connected) state = "online";
     else if (s.claimed) state = "away";
     const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (mine ? "you" : s.claimed ? "a player" : "open seat");
@@ -46,8 +46,8 @@ export function drawSeats(list, meta, obs, held) {
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
       generic ? null : h("span", { class: "role" }, s.role),
       h("span", { class: "who" }, who, mine && s.name ? h("span", { class: "you" }, " (you)") : null,
-        s.stand_in ? h("span", { class: "stand-in" }, ` — the computer (${s.stand_in}) plays this turn`) : null),
-      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" || s.stand_in ? " thinking…" : " ▶") : null);
+        s.computer_turn ? h("span", { class: "computer-turn" }, ` — the computer (${s.computer_turn}) plays this turn`) : null),
+      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" || s.computer_turn ? " thinking…" : " ▶") : null);
   }));
 }
 
