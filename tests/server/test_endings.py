@@ -192,6 +192,8 @@ def test_END_3_the_computer_plays_only_the_turn_that_ran_out_then_the_seat_is_th
     body = {"seat": 0, "token": m["token"], "version": ran_out, "action": match.state.legal_actions()[0]}
     refused = client.post(f"/api/matches/{m['id']}/actions", json=body)
     assert h.error_of(refused) == "not_your_turn" and "this turn ran out" in refused.json()["error"]["message"]
+    undo = client.post(f"/api/matches/{m['id']}/undo", json={"seat": 0, "token": m["token"], "version": ran_out})
+    assert h.error_of(undo) == "not_your_turn", "nothing is taken back while the computer plays the turn"
     monkeypatch.setattr(mgr.drivers, "schedule", schedule)
 
     async def go_on() -> None:
