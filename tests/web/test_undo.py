@@ -38,15 +38,13 @@ def test_undo_takes_back_my_own_decision_of_this_turn(shared_server, contexts, s
         if state == "pass":
             page.click(".pass-ok")
             continue
-        before = version(page)
+        if undo.is_visible():  # my decision before this one can be taken back
+            break
+        before = version(page)  # nothing of mine to take back yet (a turn's start): decide
         log = page.locator(".log li").all_text_contents()
         board = _position(page)
-        if undo.is_hidden():  # at the start of a turn: nothing of mine to take back
-            click_offer(page, audit(page, phone)[0], phone)
-            after_move(page, before)
-            if page.locator(".status.mine").count() and undo.is_visible():
-                break
-            continue
+        click_offer(page, audit(page, phone)[0], phone)
+        after_move(page, before)
     else:
         raise AssertionError("never two decisions of mine in a row")
     assert undo.text_content() == "Undo"
