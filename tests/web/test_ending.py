@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -118,8 +119,8 @@ addEventListener("DOMContentLoaded", () => {
 def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(shared_server, contexts, size):
     """END-3 seen at the table: a 10 s turn (the shortest the server allows) left to run out. At the desk the
     creator chose 'the player loses': the result says so, with END-3 in the log. On the phone they chose 'the
-    computer plays for them': the page says so, my seat is named as the computer's and the match is
-    played on to its end by the rules."""
+    computer plays for them': the page says so, the computer plays that turn only (the seat stays mine, the log
+    says the computer played it for me) and my next turn asks me again."""
     ctx = contexts(**SIZES[size], reduced_motion="reduce")
     ctx.add_init_script(NOTICES)
     page = ctx.new_page()
@@ -127,9 +128,9 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
     lose = size == "desk"
     body = {
         "game": "qbert",
-        "options": {"max_turns_per_round": 1},  # a short match: the computer plays it out in seconds
         "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}],
         "seat": 0,
+        "name": "Sam",
         "turn_limit": 10,
         "on_timeout": "lose" if lose else "computer",
     }
@@ -152,11 +153,14 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
     else:
         page.wait_for_function("() => window.__notices.some((t) => t.includes('ran out of time'))", timeout=20000)
         told = next(t for t in page.evaluate("window.__notices") if "ran out of time" in t)
-        assert "the computer" in told and "plays for them" in told, told
+        assert "the computer" in told and "plays this turn for them" in told, told
+        # The computer plays that turn only (issue 35 item 2): the other side moves, then I am asked again.
+        assert wait_my_turn(page) == "turn", "my next turn is mine again"
         seat = page.locator(".players li").first.text_content()
-        assert re.match(r"Computer \(\w+\)", seat), f"my seat is the computer's now: {seat}"
-        page.wait_for_selector(".result", timeout=60000)  # it plays on to the end with nothing from me
-        assert "Match over" in page.locator(".result .headline").text_content()
-        stood_in = page.locator(".result .stood-in").text_content()
-        assert stood_in == "The computer played for you after your time ran out (END-3).", stood_in
-        assert page.locator(".log .rule", has_text="END-3").count() == 0, "no ending outside the rules"
+        assert "Computer" not in seat and "Sam" in seat and "you" in seat, f"my seat is still mine: {seat}"
+        line = page.locator(".log li", has=page.locator(".rule", has_text="END-3"))
+        assert line.count() == 1
+        assert "the computer (easy) played that turn for them" in line.text_content(), line.text_content()
+        out = Path(__file__).resolve().parents[2] / "test-artifacts"
+        out.mkdir(exist_ok=True)
+        page.screenshot(path=str(out / f"end3-stood-in-{size}.png"))

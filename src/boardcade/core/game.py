@@ -294,6 +294,13 @@ class State:
         """Apply an action already checked to be legal."""
         raise _missing(self, "_apply")
 
+    def reveals(self, action: int) -> bool:
+        """True if taking decision `action` now shows someone something hidden until then (a card played from a
+        hidden hand): taking it back would tell them what they should not know, so it is an undo barrier
+        (core/undo.py). Chance outcomes and events visible to some players only are barriers anyway. Default
+        False; a game with hidden information a decision can uncover says which decisions do."""
+        return False
+
     def _why_illegal(self, action: int) -> str:
         """A player-facing reason why `action` is not legal now (override for better reasons)."""
         return "it is not one of the legal actions here"

@@ -11,7 +11,8 @@ kind v (new steps: data = "<new version> <first step> <comma-separated actions>"
 invite, name), p (presence: data = comma-separated seats connected through that server, or "-"), q (asks
 servers to announce their presence for the match), x (match expired), k (a server checking that its own
 LISTEN connection still hears: match id "-", data a nonce), e (ended outside its rules: resigned, agreed
-drawn, out of time, aborted; data = the rule), d (its draw offer changed).
+drawn, out of time, aborted; data = the rule), d (its draw offer changed), u (decisions taken back: data = "<new
+version> <old version>"; the others read the match back).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import asyncio
 import logging
 
 from ..core import IllegalActionError, State
+from ..core.undo import apply_step, rewind
 from .context import Context
 from .errors import ClientError
 from .live import LiveMatch, resolve_chance
@@ -47,7 +48,13 @@ class Commits:
             if match.status != "active":  # ended outside its rules (resigned, agreed drawn, out of time, aborted)
                 raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
             if match.seats[seat]["kind"] != "human":
-                raise ClientError("not_your_turn", f"seat {seat} is played by the computer now (its turn ran out)")
+                raise ClientError("not_your_turn", f"seat {seat} is played by the computer")
+            if match.computer_turn(seat):
+                raise ClientError(
+                    "not_your_turn",
+                    f"the time for this turn ran out: the computer plays it for {match.game.player_name(seat)} "
+                    "(END-3); your next turn is yours",
+                )
             state = match.state
             if state.is_terminal():
                 raise ClientError("match_over", "the match is over; no action is legal")
@@ -57,11 +64,12 @@ class Commits:
                 raise ClientError("not_your_turn", f"it is {who}'s turn, not {match.game.player_name(seat)}'s")
             new = state.clone()
             try:
-                new.apply_action(action)
+                step = apply_step(new, action)
             except IllegalActionError as e:
                 raise ClientError("illegal_action", str(e)) from None
             chance = resolve_chance(new, self.ctx.rng, match.game.max_game_length)
-            if not await self.store(match, new, [action, *chance], [seat] + [-1] * len(chance)):
+            movers = [seat] + [-1] * len(chance)
+            if not await self.store(match, new, [action, *chance], movers, [step.reveals]):
                 if match.status != "active":  # it ended meanwhile (another server: resigned, out of time...)
                     raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
                 self._refuse_stale(match, seat, version, action)
@@ -78,15 +86,21 @@ class Commits:
         )
 
     # ---- commit, then tell -----------------------------------------------------------------------
-    async def store(self, match: LiveMatch, new: State, actions: list[int], movers: list[int]) -> bool:
-        """Commit `actions` (leading from match.state to `new`), then adopt and tell. Caller holds match.lock.
+    async def store(
+        self, match: LiveMatch, new: State, actions: list[int], movers: list[int], reveals: list[bool] | None = None
+    ) -> bool:
+        """Commit `actions` (leading from match.state to `new`; `reveals`: which of them revealed something hidden,
+        core/undo.py), then adopt and tell. Caller holds match.lock.
         True if stored; False if another server moved the match first (it has been brought up to date).
         Raises ClientError("unavailable") if the database could not be asked; the match is then unchanged,
         or (whether the commit happened is not known) marked to be read back before its next use."""
         start = match.version
-        to_move, waiting = (None, None) if new.is_terminal() else (new.current_player(), None)
+        to_move = None if new.is_terminal() else new.current_player()
+        waiting: str | None = None
         if to_move is not None:
-            waiting = match.seats[to_move]["kind"] if to_move >= 0 else "human"
+            waiting = "human"
+            if to_move >= 0 and match.agent_for(to_move, movers):
+                waiting = "agent"
         result = list(new.returns()) if new.is_terminal() else None
         note = None
         if self.ctx.bus.multi:  # the other servers hear of it in the commit's own transaction
@@ -99,7 +113,7 @@ class Commits:
         if not stored:
             await self.catch_up(match)
             return False
-        match.adopt(new, actions, movers)  # stored: only now does the match change, and its clients hear of it
+        match.adopt(new, actions, movers, reveals)  # stored: only now does the match change, and its clients hear of it
         if match.status != "active":
             self.ctx.finished.add(match.id)
             self.ctx.list_cache.clear()
@@ -136,8 +150,56 @@ class Commits:
     def _tell(self, match: LiveMatch) -> None:
         """The match's new steps are stored and applied: send every client its delta."""
         match.updated_at = now_iso()
+        if match.computer_turns_changed():  # the computer's turn for a person (END-3) is over: the seat is theirs
+            match.send_all(match.seats_message())
         match.broadcast()
         if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
+            self.ctx.arm_clock(match)
+
+    # ---- a person takes back their last decision (core/undo.py) ----------------------------------------
+    async def undo(self, match: LiveMatch, seat: int, version: int) -> None:
+        """Take back the authenticated `seat`'s last decision, made at `version` - 1 of a match now at `version`:
+        the match is replayed from its record less that step, the truncation stored (with the match's undo count)
+        before anyone is told, then every viewer gets its whole view again, built from the replayed state for its
+        own seat. ClientError saying why when it cannot be (see live.LiveMatch.undo_refusal)."""
+        if version > match.version or match.needs_sync:
+            await self.sync(match)
+        async with match.lock:
+            if match.status == "expired":
+                raise ClientError("expired", "this match expired after a long time without moves")
+            if version != match.version:
+                raise ClientError(
+                    "stale_version",
+                    f"undo was asked for at version {version} but the match is at version {match.version}; "
+                    "look at the latest state first",
+                )
+            refused = match.undo_refusal(seat)
+            if refused is not None:
+                raise ClientError(*refused)
+            state = rewind(match.game, match.state.history(), 1)
+            to_move = state.current_player()
+            note = self.ctx.note("u", match, f"{version - 1} {version}")
+            try:
+                undos = await self.ctx.read(
+                    self.ctx.storage.undo_steps, match.id, version, version - 1, to_move, "human", note
+                )
+            except ClientError:
+                match.needs_sync = True  # stored or not: read back before the match is used again
+                raise
+            if undos is None:  # another server moved it (or ended it) first
+                await self.catch_up(match)
+                raise ClientError("stale_version", "the match moved on before the undo; look at the latest state")
+            match.rewind(state, undos)
+            self._told_again(match)
+
+    def _told_again(self, match: LiveMatch) -> None:
+        """The match went back (an undo, here or elsewhere): every client gets its whole view, built afresh; the
+        turn clock runs on from the turn's start (it is set again for the version now held)."""
+        self.ctx.list_cache.clear()
+        if match.computer_turns_changed():
+            match.send_all(match.seats_message())
+        match.broadcast()
+        if self.ctx.arm_clock is not None:
             self.ctx.arm_clock(match)
 
     # ---- steps stored elsewhere ------------------------------------------------------------------
@@ -149,10 +211,21 @@ class Commits:
         """Apply the steps stored since match.version (by another server, or by a commit whose answer was lost)
         and tell the clients. Caller holds match.lock."""
         try:
+            undos = await self.ctx.read(self.ctx.storage.undo_count, match.id)
             since = await self.ctx.read(self.ctx.storage.load_since, match.id, match.version)
         except Exception:
             match.needs_sync = True
             raise ClientError("unavailable", "the database is not answering; try again in a moment") from None
+        if since is not None and undos != match.undos:  # decisions were taken back elsewhere: replay the record
+            try:
+                stored = await self.ctx.read(self.ctx.storage.load_match, match.id)
+            except Exception:
+                match.needs_sync = True
+                raise ClientError("unavailable", "the database is not answering; try again in a moment") from None
+            if stored is not None:
+                match.reload(stored.actions, stored.undos)
+                self._told_again(match)
+            since = (since[0], since[1], [])
         match.needs_sync = False
         if since is None:
             return

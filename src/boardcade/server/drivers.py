@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import secrets
 
+from ..core.undo import apply_step
 from .commits import Commits
 from .compute import AgentPool
 from .context import Context
@@ -39,7 +40,9 @@ class Drivers:
             while match.seat_to_move_is_agent() and ctx.live.get(match.id) is match:
                 version = match.version
                 seat = match.state.current_player()
-                agent = match.seats[seat]["agent"]
+                agent = match.agent_for(seat)
+                if agent is None:
+                    break
                 answer = await self.agents.decide(
                     match.owner,
                     match.id,
@@ -57,9 +60,10 @@ class Drivers:
                     fallback = answer is None or answer[0] not in legal
                     action = ctx.rng.choice(legal) if fallback else answer[0]
                     new = match.state.clone()
-                    new.apply_action(action)
+                    step = apply_step(new, action)
                     chance = resolve_chance(new, ctx.rng, match.game.max_game_length)
-                    if not await self.commits.store(match, new, [action, *chance], [seat] + [-1] * len(chance)):
+                    movers = [seat] + [-1] * len(chance)
+                    if not await self.commits.store(match, new, [action, *chance], movers, [step.reveals]):
                         continue
                 if fallback:
                     self.fallbacks += 1

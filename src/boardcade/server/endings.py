@@ -1,6 +1,6 @@
 """Ending a match outside its game's rules (core/endings.py): a person resigns (END-1), the sides agree a draw
 where the game's rules have draws (END-2), a person runs out of the turn time set at creation (END-3: they lose,
-or a computer takes their seat over, as the creator chose), or a person calls the match off before the second
+or a computer plays that turn for them, as the creator chose), or a person calls the match off before the second
 player's first move (END-4). The server knows no game's internals: the result comes from the game's declared
 sides, and the ending is recorded with its rule.
 
@@ -255,7 +255,7 @@ class Endings:
             match.clock = None
 
     async def run_out(self, match: LiveMatch, version: int) -> None:
-        """The person to move at `version` ran out of time: they lose, or a computer takes the seat over."""
+        """The person to move at `version` ran out of time: they lose, or a computer plays this turn for them."""
         try:
             seat = match.state.current_player()
             if match.version != version or match.status != "active" or match.seats[seat]["kind"] != "human":
@@ -272,19 +272,24 @@ class Endings:
             log.info("turn clock of match %s: %s", match.id, e.message)
 
     async def _hand_over(self, match: LiveMatch, version: int, seat: int) -> None:
+        """The computer plays the turn that ran out, every decision of it, for the person; the seat stays theirs,
+        and their next turn is theirs again (live.LiveMatch.computer_turn). Stored (the seat's "computer_turns")
+        before anyone is told, so a restart, another server and the log all agree."""
         agents = playable_agents()
         agent = DEFAULT_AGENT if DEFAULT_AGENT in agents else next(iter(agents))
         async with match.lock:
             if match.version != version or match.status != "active":
                 return
             seats = [dict(s) for s in match.seats]
-            seats[seat] = {"kind": "agent", "agent": agent, "replaced": True}
+            turns = [*seats[seat].get("computer_turns", ()), {"version": version, "agent": agent}]
+            seats[seat]["computer_turns"] = turns
             note = self.ctx.note("s", match)
             if not await self.ctx.read(self.ctx.storage.hand_to_computer, match.id, version, seats, note):
                 return
             who = self._who(match, seat)
-            match.seats = seats
-        text = f"{who} ran out of time (END-3): the computer ({agent}) plays for them from now on."
+            match.set_seats(seats)
+        text = f"{who} ran out of time (END-3): the computer ({agent}) plays this turn for them."
+        match.broadcast()  # the whole view again: its log tells the turn the computer plays
         match.send_all(match.seats_message())
         match.send_all({"type": "notice", "match": match.id, "code": "timeout", "message": text})
         self.ctx.list_cache.clear()

@@ -28,6 +28,9 @@ STATUS = {
     "too_late": 409,
     "no_draws": 409,
     "draw_offered": 409,
+    "nothing_to_undo": 409,  # undo (core/undo.py): no decision of this seat's since its turn began
+    "undo_barrier": 409,  # undo: a chance outcome, another player's decision or a reveal came after it
+    "undo_not_allowed": 409,  # undo: not in this match (not casual)
     "bad_method": 405,
     "too_large": 413,
     "illegal_action": 422,

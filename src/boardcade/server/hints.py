@@ -29,7 +29,7 @@ class Hints:
         self.commits = commits
         self.seating = seating
         self.agents = agents
-        self._hints: OrderedDict[tuple[str, int, int], asyncio.Future] = OrderedDict()
+        self._hints: OrderedDict[tuple[str, int, int, int], asyncio.Future] = OrderedDict()
 
     async def hint(self, match: LiveMatch, seat: Any, token: Any, asker: str) -> dict[str, Any]:
         """The `medium` agent's suggested move for the human `seat` to move, with its visit share.
@@ -60,7 +60,7 @@ class Hints:
                 f"it is {who}'s turn, not {match.game.player_name(seat)}'s; ask for a hint on your turn",
             )
         version = match.version
-        key = (match.id, seat, version)
+        key = (match.id, seat, version, match.undos)  # after an undo a version may hold another position
         future = self._hints.get(key)
         if future is None or (future.done() and (future.cancelled() or future.exception() or future.result() is None)):
             future = asyncio.get_running_loop().create_future()

@@ -12,9 +12,10 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..core import State, game_spec
+from ..core import CHANCE, State, game_spec
 from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
+from ..core.undo import NOT_YOUR_TURN, NOTHING, REASONS, Step, apply_step, undo_refusal
 from .errors import dumps
 from .seats import matches_hash
 from .storage import SeatRow, StoredMatch, now_iso
@@ -48,7 +49,7 @@ class LiveMatch:
         self.game = load_game_under_rules(stored.game, stored.options, stored.rules_version)
         self.rules_version = self.game.RULES_VERSION if stored.rules_version is None else stored.rules_version
         self.seats = stored.seats
-        self.has_agents = any(s["kind"] == "agent" for s in self.seats)  # a computer plays a seat
+        self.has_agents = False  # a computer plays a seat, or played a turn for a person (set_seats)
         self.seat_rows: dict[int, SeatRow] = dict(stored.seat_rows)
         self.host_hash = stored.host_hash
         self.created_at = stored.created_at
@@ -59,10 +60,15 @@ class LiveMatch:
         self.owner = owner or stored.id
         self.state = self.game.new_initial_state()
         self.movers: list[int] = []  # the player who chose each step's action (-1: chance)
+        self.revealed: set[int] = set()  # the steps whose decision revealed something hidden (core/undo.py)
+        self.undos = stored.undos  # decisions taken back so far (stored: other servers compare it)
+        self.casual = stored.casual  # decisions may be taken back
         self.apply_stored(stored.actions)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.views = Views(self.id)
+        self.views.may_undo = lambda seat: self.undo_refusal(seat) is None
+        self.set_seats(stored.seats)
         self.driving = False
         self.needs_sync = False
         self.resync = False  # a notification came while the match was being read (sync.Sync.schedule)
@@ -91,20 +97,66 @@ class LiveMatch:
 
     def apply_stored(self, actions: list[int]) -> None:
         for a in actions:
-            self.movers.append(self.state.current_player())
-            self.state.apply_action(a)
+            step = apply_step(self.state, a)
+            if step.reveals:
+                self.revealed.add(len(self.movers))
+            self.movers.append(step.mover)
         if self.state.is_terminal() and self.status == "active":
             self.status = "finished"
 
-    def adopt(self, new: State, actions: list[int], movers: list[int]) -> None:
-        """The steps `actions` (chosen by `movers`, already committed) happened: `new` (a clone of the state held,
-        played on) becomes the state held, taking over what the views have already worked out on the old one
-        (each viewer's events as JSON, kept incrementally, and the parts of its views: State.take_views_from)."""
+    def adopt(self, new: State, actions: list[int], movers: list[int], reveals: list[bool] | None = None) -> None:
+        """The steps `actions` (chosen by `movers`, already committed; `reveals`: which revealed something hidden)
+        happened: `new` (a clone of the state held, played on) becomes the state held, taking over what the views
+        have already worked out on the old one (each viewer's events as JSON, kept incrementally, and the parts of
+        its views: State.take_views_from)."""
+        start = len(self.movers)
+        self.revealed.update(start + i for i, r in enumerate(reveals or ()) if r)
         self.movers.extend(movers)
         new.take_views_from(self.state)
         self.state = new
         if new.is_terminal():
             self.status = "finished"
+
+    def rewind(self, state: State, undos: int) -> None:
+        """Decisions were taken back (stored already): `state`, replayed from the record less them, is the match
+        now. Every view is built again from it (never from what was sent before), sent whole."""
+        n = state.move_number()
+        del self.movers[n:]
+        self.revealed = {i for i in self.revealed if i < n}
+        self.state = state
+        self.undos = undos
+        self.draw_offer = None
+        self.views.reset()
+
+    def reload(self, actions: list[int], undos: int) -> None:
+        """Decisions were taken back by another server: the stored steps `actions`, replayed from the start, are
+        the match now (its views built afresh)."""
+        self.state = self.game.new_initial_state()
+        self.movers, self.revealed = [], set()
+        self.apply_stored(actions)
+        self.undos = undos
+        self.draw_offer = None
+        self.views.reset()
+
+    def undo_refusal(self, seat: int) -> tuple[str, str] | None:
+        """None when `seat` may take back its last decision now (core/undo.py); else (code, why not)."""
+        if not self.casual:
+            return "undo_not_allowed", "decisions cannot be taken back in this match: it is not a casual match"
+        if self.status != "active" or self.state.is_terminal():
+            return "match_over", f"the match is over ({self.status}); nothing can be taken back"
+        if self.seats[seat]["kind"] != "human" or self.computer_turn(seat):
+            return "not_your_turn", "the computer is playing this seat; only a person takes back their own decision"
+        movers = self.movers
+        decided = len(movers) - 1
+        while decided >= 0 and movers[decided] < 0:  # the last decision, and the chance outcomes since
+            decided -= 1
+        tail = [Step(movers[decided], decided in self.revealed)] if decided >= 0 else []
+        tail += [Step(CHANCE)] * (len(movers) - 1 - decided)
+        why = undo_refusal(tail, self.state.current_player(), seat)
+        if why is None:
+            return None
+        code = {NOTHING: "nothing_to_undo", NOT_YOUR_TURN: "not_your_turn"}.get(why, "undo_barrier")
+        return code, REASONS[why]
 
     def was_played(self, version: int, seat: int, action: int) -> bool:
         """True if `seat` played `action` at step `version` (a resent action)."""
@@ -115,7 +167,7 @@ class LiveMatch:
         if self.state.is_terminal():
             return None, None
         cur = self.state.current_player()
-        return cur, self.seats[cur]["kind"] if cur >= 0 else "human"
+        return cur, ("agent" if self.agent_for(cur) else "human") if cur >= 0 else "human"
 
     def end(self, ending: Ending, status: str) -> None:
         """The match ended outside its game's rules (stored already): no more moves; every view tells it
@@ -141,7 +193,55 @@ class LiveMatch:
 
     def seat_to_move_is_agent(self) -> bool:
         cur = self.state.current_player()
-        return self.status == "active" and cur >= 0 and self.seats[cur]["kind"] == "agent"
+        return self.status == "active" and cur >= 0 and self.agent_for(cur) is not None
+
+    # ---- END-3: the computer plays one turn for a person whose time ran out ----------------------------
+    def set_seats(self, seats: list[dict[str, Any]]) -> None:
+        """The match's seats (stored already). A person's seat keeps, under "computer_turns", each turn their time
+        ran out in: [{"version", "agent"}], the version that turn had reached and the computer that played it.
+        The views log each such turn (END-3) from now on, so every viewer is sent the whole view again."""
+        self.seats = seats
+        self.has_agents = any(s["kind"] == "agent" or s.get("computer_turns") for s in seats)
+        self.told_computer_turns = tuple(self.computer_turn(p) for p in range(len(seats))) if self.has_agents else ()
+        notes = []
+        for p, s in enumerate(seats):
+            for turn in s.get("computer_turns") or ():
+                played = f"the computer ({turn['agent']}) played that turn for them"
+                text = f"{self.person(p)} ran out of time (END-3): {played}"
+                notes.append({"rule": "END-3", "text": text, "step": turn["version"]})
+        self.views.set_notes(sorted(notes, key=lambda n: n["step"]))
+
+    def computer_turns_changed(self) -> bool:
+        """True (once) when a computer started or stopped playing a turn for a person since last asked."""
+        now = tuple(self.computer_turn(p) for p in range(len(self.seats))) if self.has_agents else ()
+        changed = now != self.told_computer_turns
+        self.told_computer_turns = now
+        return changed
+
+    def person(self, seat: int) -> str:
+        """A seat as the log names it: "Sam (Red)", else its role."""
+        row = self.seat_rows.get(seat)
+        role = self.game.player_name(seat)
+        return f"{row.name} ({role})" if row and row.name else role
+
+    def computer_turn(self, seat: int, ahead: list[int] | None = None) -> str | None:
+        """The computer playing `seat`'s turn for its person (END-3), if one is: the seat's time ran out in this
+        turn, and since then nobody else has chosen a move (the match's movers, and those of the steps `ahead`
+        about to be stored). Once another player has moved, the seat is its person's again: the computer plays
+        only the turn that ran out."""
+        turns = self.seats[seat].get("computer_turns")
+        if not turns:
+            return None
+        since = turns[-1]["version"]
+        if since > len(self.movers) or any(m not in (seat, -1) for m in [*self.movers[since:], *(ahead or ())]):
+            return None
+        return str(turns[-1]["agent"])
+
+    def agent_for(self, seat: int, ahead: list[int] | None = None) -> str | None:
+        """The computer choosing `seat`'s moves now (its own, or one standing in for a person), else None;
+        `ahead`: the movers of steps about to be stored (see computer_turn)."""
+        s = self.seats[seat]
+        return s["agent"] if s["kind"] == "agent" else self.computer_turn(seat, ahead)
 
     # ---- seats ------------------------------------------------------------------------------------
     def check_token(self, seat: int, token: Any) -> bool:
@@ -166,10 +266,12 @@ class LiveMatch:
             info: dict[str, Any] = {"player": i, "role": self.game.player_name(i), "kind": s["kind"]}
             if s["kind"] == "agent":
                 info.update(agent=s["agent"], name=f"Computer ({s['agent']})", claimed=True, connected=True)
-                if s.get("replaced"):  # a person ran out of time (END-3); a computer plays the seat now
+                if s.get("replaced"):  # stored before END-3 stood in for one turn only: the computer kept the seat
                     info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
+                if s.get("computer_turns"):  # the turns the computer played for this person (END-3)
+                    info.update(computer_turns=len(s["computer_turns"]), computer_turn=self.computer_turn(i))
             if row.away_hash is not None:  # handed on by the host while its person was away (seating.py)
                 info.update(stand_in=True, away=row.away_name)
             out.append(info)
@@ -199,6 +301,7 @@ class LiveMatch:
             "draws": self.draws,
             "draw_offer": self.offer(),
             "abortable": self.abortable(),
+            "casual": self.casual,
             "now": now_iso(),
         }
 

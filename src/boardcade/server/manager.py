@@ -155,6 +155,12 @@ class MatchManager:
         self.drivers.schedule(match)
         return match.version
 
+    async def undo(self, match: LiveMatch, seat: int, version: int) -> int:
+        """Take back the authenticated `seat`'s last decision (core/undo.py; commits.Commits.undo), the match being
+        at `version`. Returns the version now."""
+        await self.commits.undo(match, seat, version)
+        return match.version
+
     async def hint(self, match: LiveMatch, seat: Any, token: Any, asker: str) -> dict[str, Any]:
         return await self.hints.hint(match, seat, token, asker)
 

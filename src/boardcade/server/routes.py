@@ -175,6 +175,8 @@ async def seat_view(request: Request, match_id: str) -> Response:
     mgr.seen(match, seat)
     view, omitted = match.view_text(seat)
     extra = f',"events_omitted":{omitted}' if omitted else ""
+    if match.undo_refusal(seat) is None:  # this seat may take back its last decision (core/undo.py)
+        extra += ',"undo":true'
     return JSONText(f'{{"seat":{seat},"version":{match.version}{extra},"observation":{view}}}')
 
 
@@ -189,6 +191,19 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
     action = require_int(body, "action")
     new_version = await mgr.submit(match, seat, version, action)
     return {"version": new_version}
+
+
+@router.post("/matches/{match_id}/undo")
+async def undo(request: Request, match_id: str) -> dict[str, Any]:
+    """Take back the seat's last decision within its own turn (core/undo.py), the match being at `version`."""
+    body = await read_object(request)
+    mgr = manager(request)
+    match = await mgr.get(match_id)
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+    mgr.seen(match, seat)
+    version = require_int(body, "version")
+    assert version is not None  # require_int raises for a missing one
+    return {"version": await mgr.undo(match, seat, version)}
 
 
 @router.post("/matches/{match_id}/resign")

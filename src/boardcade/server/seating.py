@@ -180,7 +180,8 @@ class Seating:
             rows: dict[int, SeatRow] = {}
             for i in range(n):
                 j = rematch_seat(i, n)
-                seats[j] = {"kind": "human"} if match.seats[i].get("replaced") else match.seats[i]
+                human = match.seats[i]["kind"] == "human" or match.seats[i].get("replaced")  # END-3 turns not kept
+                seats[j] = {"kind": "human"} if human else match.seats[i]
                 rows[j] = SeatRow(name=(match.seat_rows.get(i) or SeatRow()).name)
             try:
                 new = await self._new_match(

@@ -33,7 +33,9 @@ from sqlalchemy import (
     and_,
     bindparam,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -72,13 +74,15 @@ matches = Table(
     Column("on_timeout", String(16), nullable=True),  # "lose" | "computer": what running out of time does
     Column("private", Integer, nullable=True),  # 1: listed to nobody but those who hold its link
     Column("draw_offer", Text, nullable=True),  # {"version": v, "seats": [...]}: who agreed a draw at version v
+    Column("undos", Integer, nullable=True),  # decisions taken back so far (core/undo.py); null: none
+    Column("casual", Integer, nullable=True),  # 0: no decision may be taken back (a future rated match); null/1: casual
 )
 NEW_MATCH_COLUMNS = (
     "updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id", "rules_version",
-    "ending", "turn_limit", "on_timeout", "private", "draw_offer",
+    "ending", "turn_limit", "on_timeout", "private", "draw_offer", "undos", "casual",
 )  # fmt: skip
 COLUMN_TYPES = {"to_move": "INTEGER", "rules_version": "INTEGER", "turn_limit": "INTEGER", "private": "INTEGER",
-                "ending": "TEXT", "draw_offer": "TEXT"}  # fmt: skip
+                "ending": "TEXT", "draw_offer": "TEXT", "undos": "INTEGER", "casual": "INTEGER"}  # fmt: skip
 
 match_actions = Table(
     "match_actions",
@@ -166,6 +170,8 @@ class StoredMatch:
     on_timeout: str = "lose"  # "lose" | "computer"
     private: bool = False
     draw_offer: dict[str, Any] | None = None
+    undos: int = 0  # decisions taken back so far (core/undo.py)
+    casual: bool = True  # decisions may be taken back (a future rated match is not casual)
 
     @property
     def token_hashes(self) -> dict[int, str]:
@@ -530,8 +536,8 @@ class Storage:
             return done.rowcount == 1
 
     def hand_to_computer(self, match_id: str, version: int, seats: list[dict[str, Any]], notify: str) -> bool:
-        """A seat whose person ran out of time is played by a computer from now on: the match's seats, while it is
-        still at `version` (the turn that ran out). False if it moved on meanwhile."""
+        """A person ran out of time and a computer plays that turn for them: the match's seats (the seat's
+        "computer_turns"), while it is still at `version` (the turn that ran out). False if it moved on meanwhile."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(matches)
@@ -541,6 +547,38 @@ class Storage:
             if done.rowcount == 1:
                 self._notify(conn, [notify])
             return done.rowcount == 1
+
+    def undo_steps(
+        self, match_id: str, version: int, to: int, to_move: int, waiting_on: str, notify: str
+    ) -> int | None:
+        """Take back the steps from `to` on of an active match still at `version` (core/undo.py): the steps are
+        deleted, the version goes back to `to` and the match's undo count goes up, in one transaction with its
+        notification. The turn's start (updated_at) is kept: taking a decision back gives no more time. Returns
+        the new undo count, or None if the match is no longer active at `version`."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
+                .values(
+                    version=to,
+                    to_move=to_move,
+                    waiting_on=waiting_on,
+                    undos=func.coalesce(matches.c.undos, 0) + 1,
+                    draw_offer=None,
+                )
+            )
+            if done.rowcount != 1:
+                return None
+            conn.execute(delete(match_actions).where(match_actions.c.match_id == match_id, match_actions.c.step >= to))
+            self._notify(conn, [notify])
+            count = conn.execute(select(matches.c.undos).where(matches.c.id == match_id)).scalar()
+            return int(count or 0)
+
+    def undo_count(self, match_id: str) -> int | None:
+        """How many decisions the match has had taken back (None: no such match)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches.c.undos).where(matches.c.id == match_id)).first()
+            return None if row is None else int(row.undos or 0)
 
     def overdue_turns(self, limit: int = 500) -> list[tuple[str, str, int]]:
         """(id, updated_at, turn_limit) of active matches waiting on a person, with a turn time limit."""
@@ -667,6 +705,8 @@ class Storage:
             on_timeout=row.on_timeout or "lose",
             private=bool(row.private),
             draw_offer=_json_or_none(row.draw_offer),
+            undos=row.undos or 0,
+            casual=row.casual != 0,
         )
 
     def load_match(self, match_id: str) -> StoredMatch | None:

@@ -42,6 +42,8 @@ class Sync:
                 continue
             if kind == "v":
                 self._heard_move(match, data)
+            elif kind == "u":  # decisions taken back (commits.undo): read the match back
+                self.schedule(match)
             elif kind == "s":
                 self.ctx.spawn(self._reload_seats(match))
             elif kind == "p":
@@ -135,8 +137,9 @@ class Sync:
         if head is None:
             return
         match.seat_rows = head.seat_rows
-        if head.seats != match.seats:  # a computer took over a seat whose turn ran out (endings.py)
-            match.seats = head.seats
+        if head.seats != match.seats:  # a computer plays a turn that ran out (endings.py)
+            match.set_seats(head.seats)
+            match.broadcast()
             match.send_all(match.seats_message())
 
     # ---- this server's clients -------------------------------------------------------------------

@@ -17,6 +17,7 @@ over to a match's `Views`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core import State
@@ -53,6 +54,19 @@ def _changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in new.items() if k != "events" and (o := get(k, _MISSING)) is not v and o != v}
 
 
+def _with_notes(events: list[Any], notes: list[dict[str, Any]]) -> list[Any]:
+    """`events` with each note placed before the first event of a later or equal step (a fresh list)."""
+    out: list[Any] = []
+    i = 0
+    for note in notes:
+        while i < len(events) and events[i]["step"] < note["step"]:
+            out.append(events[i])
+            i += 1
+        out.append(note)
+    out.extend(events[i:])
+    return out
+
+
 class Views:
     """The views of one match: observation(seat) kept per seat for the version it was built at (the last one a
     client was sent, until the next broadcast), which is what the next delta is worked out from, and the whole
@@ -63,6 +77,28 @@ class Views:
         self.cache: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self.texts: dict[int | None, tuple[int, str, str]] = {}  # seat -> (version, view JSON, state message)
         self.ending: tuple[Ending, list[float] | None] | None = None
+        self.notes: list[dict[str, Any]] = []  # the server's own log lines (END-3 turns), each at its step
+        # Whether a seat may take back its last decision now (live.LiveMatch.undo_refusal): its own messages say so.
+        self.may_undo: Callable[[int], bool] = lambda seat: False
+
+    def _undo(self, seat: int | None) -> dict[str, bool]:
+        """{"undo": True} in a message of a seat that may take back its last decision now (core/undo.py)."""
+        return {"undo": True} if seat is not None and self.ending is None and self.may_undo(seat) else {}
+
+    def reset(self) -> None:
+        """Decisions were taken back: the views built so far are dropped, so every viewer is sent the whole view,
+        built afresh from the replayed state (a version seen before may now hold another position)."""
+        self.cache.clear()
+        self.texts.clear()
+
+    def set_notes(self, notes: list[dict[str, Any]]) -> None:
+        """Log lines of the server's own, for every viewer, each placed before the game's events of its step (a
+        turn the computer played for a person: live.LiveMatch.set_seats). New ones drop the views built so far,
+        so every viewer is sent the whole view once more."""
+        if notes != self.notes:
+            self.notes = notes
+            self.cache.clear()
+            self.texts.clear()
 
     def end(self, ending: Ending, result: list[float] | None) -> None:
         """From now on every view tells how the match ended outside its rules; the views built so far are
@@ -78,6 +114,8 @@ class Views:
         if cached is not None and cached[0] == version:
             return cached[1]
         obs = state.observation(seat)
+        if self.notes:
+            obs = {**obs, "events": _with_notes(obs.get("events", []), self.notes)}
         if self.ending is not None:
             obs = ended_view(obs, *self.ending)
         self.cache[seat] = (version, obs)
@@ -91,7 +129,7 @@ class Views:
         obs, omitted = paged(self.view(state, seat))
         view = dumps(obs)
         extra = f',"events_omitted":{omitted}' if omitted else ""
-        head = dumps({"type": "state", "match": self.match_id, "seat": seat, "version": version})
+        head = dumps({"type": "state", "match": self.match_id, "seat": seat, "version": version, **self._undo(seat)})
         message = f'{head[:-1]}{extra},"observation":{view}}}'
         cached = self.texts[seat] = (version, view, message)
         return cached
@@ -126,6 +164,7 @@ class Views:
             "from": old_version,
             "events": new_events[len(old_events) :],
             "changed": changed,
+            **self._undo(seat),
         }
         if old.keys() - new.keys():
             msg["removed"] = [k for k in old if k not in new]

@@ -194,9 +194,9 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise ClientError("too_large", f"message is {len(text)} characters; at most {MAX_MESSAGE} allowed")
     msg = parse_json(text, "message")
-    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "ping", "sync"):
+    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "undo", "ping", "sync"):
         raise ClientError(
-            "bad_message", "a message is a JSON object whose 'type' is 'hello', 'action', 'sync' or 'ping'"
+            "bad_message", "a message is a JSON object whose 'type' is 'hello', 'action', 'undo', 'sync' or 'ping'"
         )
     return msg
 
@@ -238,6 +238,9 @@ async def _action(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: di
         held = ", ".join(map(str, client.seats)) or "none (spectator)"
         raise ClientError("bad_token", f"this connection does not hold seat {seat!r}; seats held: {held}")
     version = require_int(msg, "version")
+    if msg["type"] == "undo" and version is not None:  # take back this seat's last decision (core/undo.py)
+        client.send({"type": "ack", "id": msg.get("id"), "version": await mgr.undo(match, seat, version)})
+        return
     action = require_int(msg, "action")
     new_version = await mgr.submit(match, seat, version, action)
     client.send({"type": "ack", "id": msg.get("id"), "version": new_version})
@@ -304,7 +307,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                 kind = msg["type"]
                 if kind == "hello":
                     match = await _hello(mgr, match, client, msg)
-                elif kind == "action":
+                elif kind in ("action", "undo"):
                     await _action(mgr, match, client, msg)
                 elif kind == "sync":
                     if not client.joined:

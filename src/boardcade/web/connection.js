@@ -11,6 +11,7 @@
 //   listener.notice(text, kind)   something to tell the player (a server notice, an error)
 //   listener.refused()            the server refused a stored token (see `refused`)
 //   listener.gone()               there is no such match
+// A held seat's view also says whether that seat may take back its last decision now (`undo`, core/undo.py).
 import { api, tokensFor } from "./api.js";
 
 export class MatchConnection {
@@ -47,6 +48,15 @@ export class MatchConnection {
     return true;
   }
 
+  // Take back `seat`'s last decision of this turn (the server said it may: `latest[seat].undo`); false when it
+  // cannot go now.
+  undo(seat) {
+    if (!this.isOpen() || this.pending || !this.latest[seat]?.undo) return false;
+    this.pending = { label: "taking back your last decision", id: this.nextId++, seat, undo: true };
+    this.ws.send(JSON.stringify({ type: "undo", seat, version: this.latest[seat].version, id: this.pending.id }));
+    return true;
+  }
+
   // ---- seats the server refused -----------------------------------------------------------------------
   async checkSeats() {
     for (const seat of this.seats) {
@@ -73,7 +83,7 @@ export class MatchConnection {
       if (this.meta.rematch_id) this.listener.changed();
     } else if (msg.type === "state") {
       const key = msg.seat === null ? "spectator" : msg.seat;
-      this.latest[key] = { version: msg.version, observation: msg.observation };
+      this.latest[key] = { version: msg.version, observation: msg.observation, undo: !!msg.undo };
       if (msg.seat !== null && meta && !meta.ending) meta.status = msg.observation.is_terminal ? "finished" : "active";
       this.listener.view(key, this.latest[key], true);
     } else if (msg.type === "delta") {
@@ -83,7 +93,7 @@ export class MatchConnection {
       if (!heldView || heldView.version !== msg.from) { this.ws.send(JSON.stringify({ type: "sync" })); return; }
       const observation = { ...heldView.observation, ...msg.changed, events: heldView.observation.events.concat(msg.events) };
       for (const k of msg.removed || []) delete observation[k];
-      this.latest[key] = { version: msg.version, observation };
+      this.latest[key] = { version: msg.version, observation, undo: !!msg.undo };
       if (meta && observation.is_terminal && meta.status === "active") meta.status = "finished";
       if (msg.version !== msg.from) this.changedAt = Date.now();
       this.listener.view(key, this.latest[key], false);
@@ -104,7 +114,7 @@ export class MatchConnection {
       if (this.held().length) this.listener.notice("A rematch is ready: press “Join the rematch” to take your seat.", "info");
     } else if (msg.type === "ack") {
       const p = this.pending;
-      if (p && msg.id === p.id) this.lastMine = { seat: p.seat, version: msg.version, label: p.label };
+      if (p && msg.id === p.id) this.lastMine = p.undo ? null : { seat: p.seat, version: msg.version, label: p.label };
       this.pending = null;
       this.listener.changed();
     } else if (msg.type === "error") {

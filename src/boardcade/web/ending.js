@@ -85,7 +85,7 @@ export function drawOfferRow(ctx) {
 // The turn clock: "1:05 left" for the person to move, counted from the last move; null without a limit.
 export function clockLeft(meta, changedAt, toMove) {
   if (!meta || !meta.turn_limit || meta.status !== "active" || toMove === null || toMove < 0) return null;
-  if (meta.seats[toMove]?.kind !== "human") return null;
+  if (meta.seats[toMove]?.kind !== "human" || meta.seats[toMove]?.computer_turn) return null; // a computer's turn
   return Math.max(0, meta.turn_limit - (Date.now() - changedAt) / 1000);
 }
 

@@ -74,7 +74,9 @@ class MatchTable {
     this.hintButton = h("button", { type: "button", class: "hint-button", "aria-describedby": "hint-text", onclick: () => this.askHint() }, "Hint");
     this.hintText = h("span", { class: "hint-text", id: "hint-text", role: "status" });
     this.hintRow = h("div", { class: "hint-row", hidden: true }, this.hintButton, this.hintText);
-    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.clock, this.offerBox, this.last, this.hintRow, this.buttons));
+    // Take back my last decision of this turn (core/undo.py): shown only when the server says I may.
+    this.undoButton = h("button", { type: "button", class: "undo-button", hidden: true, title: "Take back your last decision of this turn", onclick: () => this.undo() }, "Undo");
+    this.bar = h("div", { class: "action-bar", role: "region", "aria-label": "Your move" }, this.hud, h("div", { class: "bar-main" }, this.status, this.clock, this.offerBox, this.last, this.toolRow = h("div", { class: "tool-row" }, this.undoButton, this.hintRow), this.buttons));
     this.panel = h("div", { class: "panel-area" });
     this.log = h("div", { class: "log-area" });
     this.links = h("div", { class: "links" });
@@ -102,6 +104,14 @@ class MatchTable {
   }
   current() { return this.frame()?.observation || null; }
 
+  // ---- undo -------------------------------------------------------------------------------------------
+  undo() {
+    if (!this.conn.undo(this.shown)) return;
+    this.undoButton.hidden = true;
+    this.hint = null; // it was for the position being taken back
+    this.render();
+  }
+
   // ---- the hint ---------------------------------------------------------------------------------------
   async askHint() {
     const seat = this.shown;
@@ -123,6 +133,7 @@ class MatchTable {
   drawHint(canAct) {
     const { hint, board, buttons } = this;
     this.hintRow.hidden = !(canAct && this.hintOffered);
+    this.toolRow.hidden = this.undoButton.hidden && this.hintRow.hidden;
     const fresh = hint && hint.seat === this.shown && hint.version === this.conn.latest[this.shown]?.version;
     this.hintText.textContent = fresh ? hint.text : "";
     board.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
@@ -137,7 +148,7 @@ class MatchTable {
     const { conn } = this;
     const p = obs.current_player;
     if (!conn.connected) return [conn.retry ? "Reconnecting… your moves wait until the connection is back." : "Connecting…", "waiting"];
-    if (conn.pending) return [`Sending your move: ${conn.pending.label}…`, "waiting"];
+    if (conn.pending) return [conn.pending.undo ? "Taking back your last decision…" : `Sending your move: ${conn.pending.label}…`, "waiting"];
     if (replaying) {
       const whose = frame.mover === null ? "The other side's" : frame.mover >= 0 ? `${this.mover(frame.mover)}'s` : "The dice's";
       return [`${whose} move, step by step`, "replaying"];
@@ -147,6 +158,7 @@ class MatchTable {
     if (p < 0) return ["Rolling…", "waiting"];
     const s = conn.meta.seats[p];
     if (s.kind === "agent") return [`${this.name(p)} is thinking`, "thinking"];
+    if (s.computer_turn) return [`Time ran out: the computer (${s.computer_turn}) is playing this turn for ${this.name(p)}`, "thinking"];
     if (conn.held().includes(p)) return [`${this.name(p)} to move: pass the device.`, "waiting"];
     const away = s.kind === "human" && !s.connected ? (s.claimed ? " (away)" : " (nobody has joined yet)") : "";
     return [`Waiting for ${this.name(p)}${this.roleNote(p)}${away}…`, "waiting"];
@@ -194,7 +206,7 @@ class MatchTable {
     let headline = winners.length ? `${winners.map(name).join(" & ")} won` : "A draw";
     if (mine.length && mine.length < meta.seats.length) headline = winners.some((p) => mine.includes(p)) ? "You won!" : winners.length ? `You lost: ${winners.map(name).join(" & ")} won` : "A draw";
     const aborted = meta.status === "aborted";
-    const stoodIn = mine.filter((p) => meta.seats[p]?.replaced); // my turn ran out: a computer took the seat over
+    const computerTurns = mine.filter((p) => meta.seats[p]?.computer_turns || meta.seats[p]?.replaced); // a turn of mine ran out (END-3)
     if (aborted) headline = "Aborted, no result";
     const ending = obs.events[obs.events.length - 1];
     const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
@@ -205,7 +217,7 @@ class MatchTable {
       h("p", { class: "headline" }, `Match over: ${headline}${/[.!?]$/.test(headline) ? "" : "."}`),
       score ? h("p", { class: "score" }, score) : null,
       ending ? h("p", { class: "ending" }, this.words(ending.text)) : null,
-      stoodIn.length ? h("p", { class: "stood-in" }, `The computer played for you${mine.length > 1 ? ` (${stoodIn.map((p) => this.role(p)).join(", ")})` : ""} after your time ran out (END-3).`) : null,
+      computerTurns.length ? h("p", { class: "stood-in" }, `The computer played for you${mine.length > 1 ? ` (${computerTurns.map((p) => this.role(p)).join(", ")})` : ""} when your time for a turn ran out (END-3).`) : null,
       h("div", { class: "end-actions" }, again,
         aborted ? null : h("a", { class: "button", href: `#/replay/${this.matchId}` }, "Watch the replay"),
         aborted ? null : h("a", { class: "button analyse-link", href: `#/analyse/${this.matchId}` }, "Analyse"),
@@ -249,6 +261,8 @@ class MatchTable {
     this.buttons.replaceChildren();
     this.hud.replaceChildren();
     this.hintRow.hidden = true;
+    this.undoButton.hidden = true;
+    this.toolRow.hidden = true;
     this.hintText.textContent = "";
     this.status.textContent = `${this.name(want)}${this.roleNote(want)} to move: pass the device.`;
     this.status.className = "status waiting";
@@ -290,7 +304,7 @@ class MatchTable {
     // Replaying: older steps of the other side are on screen; the newest view is still to come.
     const replaying = playback.playing(want) || frame.version !== conn.latest[want]?.version;
     bar.dataset.replaying = replaying ? "yes" : "no";
-    const canAct = conn.connected && !conn.pending && !replaying && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal;
+    const canAct = conn.connected && !conn.pending && !replaying && this.shown !== "spectator" && obs.current_player === this.shown && !obs.is_terminal && !meta.seats[this.shown]?.computer_turn;
     const focusInBoard = board.contains(document.activeElement) || bar.contains(document.activeElement) || document.activeElement === document.body;
     const mod = await gameModule(obs.game);
     if (this.closed) return;
@@ -310,6 +324,8 @@ class MatchTable {
     this.hud.replaceChildren();
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
+    this.undoButton.hidden = !(canAct && conn.latest[this.shown]?.undo);
+    this.toolRow.hidden = this.undoButton.hidden && this.hintRow.hidden;
     const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);

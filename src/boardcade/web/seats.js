@@ -56,7 +56,7 @@ export function drawSeats(list, meta, obs, held) {
     const moving = obs && !obs.is_terminal && obs.current_player === p;
     const mine = held.includes(p);
     let state = "open";
-    if (s.kind === "agent") state = "computer";
+    if (s.kind === "agent" || s.computer_turn) state = "computer";
     else if (mine || s.connected) state = "online";
     else if (s.claimed) state = "away";
     // "you" only where this browser plays one side; at a hot-seat table every seat is someone here, by name.
@@ -67,8 +67,9 @@ export function drawSeats(list, meta, obs, held) {
     return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
       generic ? null : h("span", { class: "role" }, s.role),
-      h("span", { class: "who" }, who, alone && s.name ? h("span", { class: "you" }, " (you)") : null),
-      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" ? " thinking…" : " ▶") : null);
+      h("span", { class: "who" }, who, alone && s.name ? h("span", { class: "you" }, " (you)") : null,
+        s.computer_turn ? h("span", { class: "computer-turn" }, ` — the computer (${s.computer_turn}) plays this turn`) : null),
+      moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" || s.computer_turn ? " thinking…" : " ▶") : null);
   }));
 }
 

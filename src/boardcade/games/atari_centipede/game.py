@@ -23,6 +23,7 @@ from .phases import (
     CHANCE_PHASES,
     GNOME_PHASES,
     P_CDROP,
+    P_CPLAY,
     P_CSPIDER,
     P_DRAW,
     P_OVER,
@@ -176,6 +177,11 @@ class AtariCentipedeState(AtariData):
 
     def roles(self) -> list[str]:
         return [self.game.player_name(p).lower() for p in range(self._lay.players)]
+
+    def reveals(self, action: int) -> bool:
+        """A Centipede card comes from a hand only its owner sees (AC-12.1): playing it shows it (AC-6.1), so it
+        cannot be taken back (core/undo.py)."""
+        return self._phase == P_CPLAY
 
     def stats(self) -> dict[str, float]:
         return {
