@@ -71,7 +71,9 @@ export async function showAnalysis(page, { matchId = null, record = null } = {})
         decisionList, panel, log))));
   const root = page.querySelector(".analysis");
   const r = data.result || [];
-  who.textContent = data.players.map((p, k) => `${isGenericRole(p) ? "" : `${p}: `}${named(k)} — ${r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "a draw"}`).join(" · ");
+  // A role that is only a number is left out, unless two seats share a name (two computers at one level).
+  const shared = (k) => data.players.filter((_, j) => seats.plain(j) === seats.plain(k)).length > 1;
+  who.textContent = data.players.map((p, k) => `${isGenericRole(p) && !shared(k) ? "" : `${p}: `}${seats.plain(k)} — ${r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "a draw"}`).join(" · ");
 
   // ---- which evaluations the viewer sees -------------------------------------------------------------------
   const shown = () => (analysis ? analysis.positions.filter((p) => viewSeat === null || p.view === viewSeat) : []);

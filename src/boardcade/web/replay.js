@@ -63,11 +63,13 @@ export function showReplay(view, data, matchId = null) {
   // Who played each side and how it ended for them: "Green: Sam — won · Red: Computer (easy) — lost".
   const who = (k) => {
     const seat = seats.meta.seats[k];
-    if (seat.kind === "agent" || seat.name || seats.held.includes(k)) return seats.subject(k);
+    if (seat.kind === "agent" || seat.name || seats.held.includes(k)) return seats.plain(k);
     return isGenericRole(seat.role) ? seat.role : "a person";
   };
   const outcome = (k) => (!data.result ? "not finished" : r[k] > 0 ? "won" : r[k] < 0 ? "lost" : "a draw");
-  const result = data.players.map((p, k) => `${isGenericRole(p) ? "" : `${p}: `}${who(k)} — ${outcome(k)}`).join(" · ");
+  // A role that is only a number is left out, unless two seats share a name (two computers at one level).
+  const shared = (k) => data.players.filter((_, j) => who(j) === who(k)).length > 1;
+  const result = data.players.map((p, k) => `${isGenericRole(p) && !shared(k) ? "" : `${p}: `}${who(k)} — ${outcome(k)}`).join(" · ");
   slider.addEventListener("input", () => show(Number(slider.value)));
   const keys = (ev) => {
     if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;

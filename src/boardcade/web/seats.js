@@ -48,7 +48,7 @@ export function recordSeats(data, matchId = null) {
   // A name several seats share (two computers at one level) gives way to the seat's role, as in a match.
   const subject = (k) => (meta.seats.filter((_, j) => plain(j) === plain(k)).length > 1 ? meta.seats[k].role : plain(k));
   const names = meta.seats.map((_, k) => seatName(meta, k, held)); // for the board and the facts, as in a match
-  return { meta, held, names, subject, byRole: (role) => subject(meta.seats.findIndex((s) => s.role === role)), words: (text) => namedText(meta, held, text) };
+  return { meta, held, names, subject, plain, byRole: (role) => subject(meta.seats.findIndex((s) => s.role === role)), words: (text) => namedText(meta, held, text) };
 }
 
 export function drawSeats(list, meta, obs, held) {
