@@ -103,3 +103,41 @@ def test_AC_10_1_danger_marks_exactly_the_columns_the_threat_map_threatens(ac):
                 checked += 1
             s.apply_action(rng.choice(s.legal_actions()))
     assert checked > 50
+
+
+def test_AC_6_5_the_lesson_on_danger_marks_the_corner_spawn_square_and_explains_moving_under_it(ac):
+    """AC-6.5 (AC-D8), AC-10.1, issue 35 item 3: Atari's lesson has a step on danger squares: its learner sees
+    r1c0, the spawn point in front of the corner, marked "a spider can spawn here", and moving there is the
+    wrong move, explained."""
+    from boardcade.learn import StepRun, load_course
+
+    course = load_course("atari_centipede")
+    index = [s.id for s in course.steps].index("danger")
+    run = StepRun(course, index)
+    view = run.view()["observation"]["danger"]
+    assert squares(view)[(1, 0)]["why"] == ["a spider can spawn here"] and 0 in view["columns"]
+    left = [a for a in run.state.legal_actions() if run.state.action_info(a).get("target") == [0, 0]]
+    outcome = run.play(left[0])
+    assert not outcome.ok and "spawn point" in outcome.why
+    assert run.play(run.expected_actions()[0]).ok and run.complete
+
+
+def test_AC_6_5_the_terminal_board_marks_the_danger_and_names_it(ac):
+    """AC-6.5, AC-10.1: the terminal board (render.py) draws "!" on the empty squares in danger and says why in
+    a "Danger next turn" line; the Centipede player's board has neither."""
+    from rich.console import Console
+
+    from boardcade.games.atari_centipede.render import render
+
+    s = ac.pos(gnome=(0, 1), centipedes=lone(ac), discard=("Mushroom",))
+
+    def shown(seat):
+        console = Console(width=160, record=True, color_system=None)
+        console.print(render(ac.obs(s, seat)))
+        return console.export_text()
+
+    gnome = shown(0)
+    assert "r1  !  ·  ·  ·  ·  ·  ·  ·  !" in gnome
+    assert "r1c0: a spider can spawn here" in gnome and "Danger next turn" in gnome
+    other = shown(1)
+    assert "!" not in other.split("\n")[3] and "Danger next turn" not in other
