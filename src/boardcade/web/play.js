@@ -424,6 +424,14 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   let resizeTimer = null;
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => table.render(), 150); };
   addEventListener("resize", onResize);
+  // The action bar grows and shrinks with what it holds (a draw offer, a hint, a long last line): the page keeps
+  // room for its real height (--bar-h: what is scrolled into view stops above it) and fits the board again.
+  const barWatch = new ResizeObserver(() => {
+    const height = table.bar.offsetHeight;
+    document.documentElement.style.setProperty("--bar-h", `${height}px`);
+    if (Math.abs(height - table.barHeight) > 6) onResize();
+  });
+  barWatch.observe(table.bar);
   conn.connect();
   const ticker = setInterval(() => table.tick(), 1000);
   const onVisible = () => {
@@ -438,6 +446,8 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     document.removeEventListener("visibilitychange", onVisible);
     conn.close();
     removeEventListener("resize", onResize);
+    barWatch.disconnect();
+    document.documentElement.style.removeProperty("--bar-h");
     setConn("");
     resetTitle();
     forgetMoves();

@@ -71,7 +71,7 @@ function field(obs, ui, room, note) {
   if (room) {
     fitWidth = ui.touch ? Math.min(room.width, 440) : Math.min(440, room.width, (room.height * W) / H);
     zoomable = ui.touch && fitWidth < finger && Object.keys(byTarget).length > 0;
-    if (note && !zoomable) fitWidth = Math.min(fitWidth, ((room.height - 26) * W) / H); // the legend's line
+    if (note && !ui.touch) fitWidth = Math.min(fitWidth, ((room.height - 26) * W) / H); // the legend's line
     const width = zoomable && !wholeField ? finger : fitWidth;
     svg.setAttribute("width", Math.floor(width));
     svg.setAttribute("height", Math.floor((width * H) / W));
