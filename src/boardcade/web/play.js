@@ -308,6 +308,7 @@ class MatchTable {
     if (mod && mod.hud) { try { const el = mod.hud(obs); if (el) this.hud.append(el); } catch (e) { console.error(e); } }
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
     const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
+    this.barHeight = bar.offsetHeight; // the bar with this view's question, last move and hint: the board fits above it
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
     if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
@@ -319,6 +320,11 @@ class MatchTable {
     if (replaying) buttons.append(this.skipButton);
     this.drawHint(canAct);
     this.drawEnding(frame);
+    if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
+      this.barHeight = bar.offsetHeight; // a draw offer, the clock or the hint changed the bar: fit the board again
+      await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
+      if (replaying) buttons.append(this.skipButton);
+    }
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
       if (first) first.focus({ preventScroll: false });
@@ -429,7 +435,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   const barWatch = new ResizeObserver(() => {
     const height = table.bar.offsetHeight;
     document.documentElement.style.setProperty("--bar-h", `${height}px`);
-    if (Math.abs(height - table.barHeight) > 6) onResize();
+    if (Math.abs(height - table.barHeight) > 6) table.render(); // at once: a render under way takes it in
   });
   barWatch.observe(table.bar);
   conn.connect();
