@@ -320,10 +320,11 @@ class MatchTable {
     if (replaying) buttons.append(this.skipButton);
     this.drawHint(canAct);
     this.drawEnding(frame);
-    if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
+    if (!this.closed && bar.isConnected && Math.abs(bar.offsetHeight - this.barHeight) > 6) {
       this.barHeight = bar.offsetHeight; // a draw offer, the clock or the hint changed the bar: fit the board again
       await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
       if (replaying) buttons.append(this.skipButton);
+      this.drawHint(canAct);
     }
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
@@ -434,6 +435,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   // room for its real height (--bar-h: what is scrolled into view stops above it) and fits the board again.
   const barWatch = new ResizeObserver(() => {
     const height = table.bar.offsetHeight;
+    if (table.closed || !table.bar.isConnected || !height) return; // the page was left
     document.documentElement.style.setProperty("--bar-h", `${height}px`);
     if (Math.abs(height - table.barHeight) > 6) table.render(); // at once: a render under way takes it in
   });
