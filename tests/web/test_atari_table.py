@@ -149,7 +149,8 @@ def test_atari_seeding_and_gnome_moves_are_finger_sized_on_a_phone(shared_server
     """Issue 35 item 6, AC-2.2, AC-4.4: on the seeding screen (a whole field of squares to choose) and choosing
     the Gnome's move, every choice is on the board at least 44x44 px on a phone (the field is drawn at a finger's
     scale in a viewport that pans, so nothing is left to the "Or choose" list), nothing scrolls the page
-    sideways, and the field's frame ends above the action bar."""
+    sideways, and the field's frame ends above the action bar; with "Whole field", the list's labels show
+    whole."""
     phone = size == "phone"
     page = contexts(**SIZES[size]).new_page()
     for state, seat, name in ((_seeding(), 1, "seeding"), (_corner_position(), 0, "gnome-move")):
@@ -170,6 +171,18 @@ def test_atari_seeding_and_gnome_moves_are_finger_sized_on_a_phone(shared_server
         assert at["fieldBottom"] <= at["barTop"] + 1, f"{name}: the bar covers the field: {at}"
         _looks_right(page, phone, name)
         _shot(page, f"atari-{name}-{size}")
+        if phone and name == "seeding":
+            # "Whole field" shows all of it at once: its small squares are also in the "Or choose" list, whose
+            # labels show whole; "Zoom in" brings the finger-sized squares back.
+            page.locator(".zoom-toggle").click()
+            page.wait_for_selector(".action-bar .fallback-pick")
+            page.wait_for_timeout(300)
+            look = page.evaluate(LOOK)
+            assert look["cut"] == [] and not look["wide"], look["cut"][:5]
+            assert audit(page, phone)
+            _shot(page, f"atari-whole-field-{size}")
+            page.locator(".zoom-toggle").click()
+            page.wait_for_selector(".zoom-viewport")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
