@@ -72,7 +72,7 @@ function field(obs, ui, room, note) {
     fitWidth = ui.touch ? Math.min(room.width, 440) : Math.min(440, room.width, (room.height * W) / H);
     zoomable = ui.touch && fitWidth < finger && Object.keys(byTarget).length > 0;
     if (note && !ui.touch) fitWidth = Math.min(fitWidth, ((room.height - 26) * W) / H); // the legend's line
-    const width = zoomable && !wholeField ? finger : fitWidth;
+    const width = zoomable && !(wholeField && ui.redraw) ? finger : fitWidth;
     svg.setAttribute("width", Math.floor(width));
     svg.setAttribute("height", Math.floor((width * H) / W));
   }
@@ -138,11 +138,13 @@ function field(obs, ui, room, note) {
     put(text(x + C / 2, y + C - 5, "G", { class: "piece-letter", fill: "#111" }));
   }
   if (!zoomable) return [note, svg].filter(Boolean);
-  // A phone: the field in a viewport that pans (scrolled to the choices by the page), and the switch.
-  const toggle = h("button", { type: "button", class: "zoom-toggle", "aria-pressed": wholeField ? "true" : "false",
-    onclick: () => { wholeField = !wholeField; ui.redraw?.(); } }, wholeField ? "Zoom in" : "Whole field");
-  const view = h("div", { class: wholeField ? "zoom-whole" : "zoom-viewport" }, svg);
-  if (!wholeField) view.style.maxHeight = `${Math.max(240, Math.floor(room.height - 52))}px`;
+  // A phone: the field in a viewport that pans (scrolled to the choices by the page), and the switch (where the
+  // page can draw the board again: a match, not a lesson).
+  const whole = wholeField && !!ui.redraw;
+  const toggle = ui.redraw && h("button", { type: "button", class: "zoom-toggle", "aria-pressed": whole ? "true" : "false",
+    onclick: () => { wholeField = !wholeField; ui.redraw(); } }, whole ? "Zoom in" : "Whole field");
+  const view = h("div", { class: whole ? "zoom-whole" : "zoom-viewport" }, svg);
+  if (!whole) view.style.maxHeight = `${Math.max(240, Math.floor(room.height - 52))}px`;
   return [h("div", { class: "atari-zoom" }, h("div", { class: "zoom-row" }, note, toggle), view)];
 }
 
