@@ -30,6 +30,7 @@ TOPICS = {
         "AC-7.4": "split",
         "AC-3.2": "Gnome's win",
         "AC-6.1": "Centipede's cards",
+        "AC-6.5": "danger squares (a spawned spider in front of the Gnome)",
     },
 }
 

@@ -327,6 +327,7 @@ class MatchTable {
     this.undoButton.hidden = !(canAct && conn.latest[this.shown]?.undo);
     this.toolRow.hidden = this.undoButton.hidden && this.hintRow.hidden;
     const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
+    this.barHeight = bar.offsetHeight; // the bar with this view's question, last move and hint: the board fits above it
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);
     if (Math.abs(bar.offsetHeight - this.barHeight) > 6) {
@@ -338,6 +339,12 @@ class MatchTable {
     if (replaying) buttons.append(this.skipButton);
     this.drawHint(canAct);
     this.drawEnding(frame);
+    if (!this.closed && bar.isConnected && Math.abs(bar.offsetHeight - this.barHeight) > 6) {
+      this.barHeight = bar.offsetHeight; // a draw offer, the clock or the hint changed the bar: fit the board again
+      await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
+      if (replaying) buttons.append(this.skipButton);
+      this.drawHint(canAct);
+    }
     if (canAct && keyboardUser && focusInBoard) {
       const first = board.querySelector(".choice") || buttons.querySelector("button");
       if (first) first.focus({ preventScroll: false });
@@ -463,6 +470,15 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   let resizeTimer = null;
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => table.render(), 150); };
   addEventListener("resize", onResize);
+  // The action bar grows and shrinks with what it holds (a draw offer, a hint, a long last line): the page keeps
+  // room for its real height (--bar-h: what is scrolled into view stops above it) and fits the board again.
+  const barWatch = new ResizeObserver(() => {
+    const height = table.bar.offsetHeight;
+    if (table.closed || !table.bar.isConnected || !height) return; // the page was left
+    document.documentElement.style.setProperty("--bar-h", `${height}px`);
+    if (Math.abs(height - table.barHeight) > 6) table.render(); // at once: a render under way takes it in
+  });
+  barWatch.observe(table.bar);
   conn.connect();
   const ticker = setInterval(() => table.tick(), 1000);
   const onVisible = () => {
@@ -477,6 +493,8 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     document.removeEventListener("visibilitychange", onVisible);
     conn.close();
     removeEventListener("resize", onResize);
+    barWatch.disconnect();
+    document.documentElement.style.removeProperty("--bar-h");
     setConn("");
     resetTitle();
     forgetMoves();

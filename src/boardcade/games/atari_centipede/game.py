@@ -18,6 +18,7 @@ from boardcade.core.phases import PhasedGame, PhasedState
 from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
 from .board import CardMove
+from .danger import danger
 from .observation import AtariObservation, SideView
 from .phases import (
     CHANCE_PHASES,
@@ -327,6 +328,10 @@ class AtariCentipedeState(AtariData):
             obs["seeding"] = {"column": col if col >= 0 else None, "left": self._seed_left}
         elif phase == P_DRAW:
             obs["drawing"] = COLOUR_NAMES[self._draw_colour]  # whose deck a card is drawn from
+        g = self._g
+        if phase in GNOME_PHASES and player is not None and lay.gnome_seat[g] == player and self._gnome[g] >= 0:
+            # The Gnome's player, choosing its moves: where ending them may be eaten next (public facts only).
+            obs["danger"] = self._view_part("danger", (len(self._history), g), lambda: danger(self, g))
         return self._with_decision(obs)
 
     # ---- hidden information ------------------------------------------------------------------

@@ -8,6 +8,8 @@ from typing import NotRequired, TypedDict
 
 from boardcade.core.game import Observation
 
+from .danger import DangerView
+
 
 class CentipedeView(TypedDict):
     colour: str
@@ -85,3 +87,4 @@ class AtariObservation(Observation):
     moving_bug: NotRequired[list[int]]  # the flea or spider now moving
     seeding: NotRequired[SeedingView]
     drawing: NotRequired[str]  # whose deck a card is drawn from
+    danger: NotRequired[DangerView]  # the Gnome's player, in its turn: where it may be eaten next (danger.py)

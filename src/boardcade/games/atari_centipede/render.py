@@ -93,6 +93,7 @@ def board(
     rows = obs["rows"]
     spawns = {tuple(s) for s in obs.get("spawn_points", ())}
     marked = {(int(m[0]), int(m[1])) for m in marks}
+    danger = {tuple(d["square"]) for d in obs.get("danger", {}).get("squares", ())}  # the Gnome's view in its turn
     cell_w = 3 if width is None or width >= WIDE else 2
     head = (
         "    " + "".join(f"c{c} " for c in range(COLS))
@@ -105,6 +106,8 @@ def board(
         text.append(f"r{r:<2} ", style="dim")
         for c in range(COLS):
             empty = ("=", "yellow dim") if end_row else ("+", "magenta dim") if (r, c) in spawns else ("·", "dim")
+            if (r, c) in danger:
+                empty = ("!", "bold red")
             mark, style = cells.get((r, c), empty)
             if (r, c) in marked:
                 style = f"{style} {MARK_STYLE}"
@@ -118,8 +121,10 @@ def board(
 
 def legend(obs: dict[str, Any]) -> Text:
     gnome = "GR Red Gnome  GB Blue Gnome" if obs["players"] == 4 else "G Gnome"  # named as the seats are
+    danger = "  ! danger next turn" if obs.get("danger", {}).get("squares") else ""
     return Text(
-        f"{gnome}  @> centipede head (facing)  o segment  F flea  S spider  ♣ mushroom  + spawn point  = Gnome rows",
+        f"{gnome}  @> centipede head (facing)  o segment  F flea  S spider  ♣ mushroom  + spawn point  = Gnome rows"
+        + danger,
         style="dim",
     )
 
@@ -160,6 +165,10 @@ def _cards(cards: dict[str, bool]) -> str:
     )
 
 
+def _odds(p: float) -> str:
+    return "sure" if p >= 1 else f"about {max(1, round(p * 100))}%"
+
+
 def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     """The state beside the board, as (label, value) rows, most important first."""
     rows: list[tuple[str, str]] = []
@@ -170,6 +179,12 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         die = obs["die_in_use"]
         rows.append(("Die in use", f"{die['actions']} (step {die['next_step'] + 1})"))
     rows.append(("Dice pool", "; ".join(d["actions"] for d in obs["dice_pool"]) or "-"))
+    danger = obs.get("danger")
+    if danger and (danger["squares"] or danger["drop"]):
+        words = [f"{square(d['square'])}: {'; '.join(d['why'])} ({_odds(d['chance'])})" for d in danger["squares"]]
+        if danger["drop"]:
+            words.insert(0, f"row r{danger['gnome_row']}: {'; '.join(danger['drop_why'])} ({_odds(danger['drop'])})")
+        rows.append(("Danger next turn", " | ".join(words)))
     four = obs["players"] == 4
     for i, gnome in enumerate(obs["gnomes"]):
         rows.append((f"{('Red', 'Blue')[i]} Gnome cards" if four else "Gnome cards", _cards(gnome["cards"])))

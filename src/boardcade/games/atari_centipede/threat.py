@@ -102,6 +102,9 @@ def _cent_reach(
     return out
 
 
+ROW = -1  # `why`'s key for a drop into the Gnome row (AC-10.2)
+
+
 # Search evaluates many positions that differ only where the Gnome stands, which the threat map does not depend
 # on: the maps are kept by what they do depend on (the board, the bugs, the public card counts, whose turn).
 _CACHE: dict[tuple[object, ...], tuple[list[float], float]] = {}
@@ -145,7 +148,17 @@ def threat_map(
     return list(found[0]), found[1]
 
 
-def _threat_map(state: AtariData, colour: int, in_progress: bool) -> tuple[list[float], float]:
+def _threat_map(
+    state: AtariData, colour: int, in_progress: bool, why: dict[int, list[str]] | None = None
+) -> tuple[list[float], float]:
+    """The map (see `threat_map`). With `why`, also what makes each threat, in words: column -> reasons, and
+    ROW -> the reasons of a drop into the Gnome row; a column (or ROW) gets reasons exactly when its threat is
+    above 0 (danger.py shows them to the Gnome's player)."""
+
+    def note(k: int, reason: str) -> None:
+        if why is not None and reason not in why.setdefault(k, []):
+            why[k].append(reason)
+
     lay = query.layout(state)
     g = lay.enemy_gnome[colour]
     gnome_row = query.gnome_end_rows(state)[g]
@@ -167,6 +180,7 @@ def _threat_map(state: AtariData, colour: int, in_progress: bool) -> tuple[list[
         s = front_lo + k
         if board[s] >= 2 and bcol[s] == colour:  # a flea, spider or segment of this colour in front (AC-10.1)
             sure[k] = 1.0
+            note(k, "a bug already stands here")
     row_sure = row_faster = row_leap = 0.0
     for cent in query.centipedes(state):
         if cent.colour != colour or (in_progress and cent.moved):
@@ -177,36 +191,46 @@ def _threat_map(state: AtariData, colour: int, in_progress: bool) -> tuple[list[
         cols, drop = path[speed - 1]
         for k in cols:
             sure[k] = 1.0
+            note(k, "a centipede can move here")
         if drop:
             row_sure = 1.0
+            note(ROW, "a centipede can drop into this row")
         if p_cent:
             cols, drop = path[speed]
             for k in cols:
                 faster[k] = 1.0
+                note(k, "a centipede can move here if Spawn Centipede speeds it up")
             if drop:
                 row_faster = 1.0
+                note(ROW, "a centipede can drop into this row if Spawn Centipede speeds it up")
         if odds[BERSERK]:
             cols, drop = _cent_reach(board, pos, facing, speed, 2, dy, front, gnome_row)[-1]
             for k in cols:
                 leap[k] = 1.0
+                note(k, "a centipede can move here after Berserk!")
             if drop:
                 row_leap = 1.0
+                note(ROW, "a centipede can drop into this row after Berserk!")
     for bug in query.spiders(state):
         if bug.colour != colour or (in_progress and bug.moved):
             continue
         for k in _spider_reach(board, bug.square, front, SPIDER_SPEED + tucked):
             sure[k] = 1.0
+            note(k, "a spider can move here")
         if p_cent:
             for k in _spider_reach(board, bug.square, front, SPIDER_SPEED + tucked + 1):
                 faster[k] = 1.0
+                note(k, "a spider can move here if Spawn Centipede speeds it up")
     for bug in query.fleas(state):
         if bug.colour != colour or (in_progress and bug.moved):
             continue
         r, k = divmod(bug.square, COLS)
         if abs(front - r) <= FLEA_SPEED + tucked:
             sure[k] = 1.0
+            note(k, "a flea can fall here")
         elif p_cent and abs(front - r) <= FLEA_SPEED + tucked + 1:
             faster[k] = 1.0
+            note(k, "a flea can fall here if Spawn Centipede speeds it up")
     # Cards that bring a new bug.
     spider_supply = query.spider_supply(state)
     p_spider = odds[SPAWN_SPIDER] if spider_supply > 0 else 0.0
@@ -217,11 +241,13 @@ def _threat_map(state: AtariData, colour: int, in_progress: bool) -> tuple[list[
         for k in (0, COLS - 1):
             if board[front_lo + k] == EMPTY:
                 spawn[k] = p_spider
+                note(k, "a spider can spawn here")
     if odds[SPAWN_FLEA] and query.flea_supply(state) > 0 and lay.field_rows - 1 <= FLEA_SPEED + tucked:
         far = lay.flea_row[query.home_rows(state)[colour]] * COLS
         for k in range(COLS):
             if board[far + k] == EMPTY:
                 spawn[k] = max(spawn[k], odds[SPAWN_FLEA])
+                note(k, "a flea can spawn and fall here")
     out = []
     p_leap = odds[BERSERK]
     for k in range(COLS):

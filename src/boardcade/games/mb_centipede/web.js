@@ -47,24 +47,34 @@ function spot(svg, ui, px, xy, byTarget, label, attrs = {}) {
   return el;
 }
 
-// The spinner in the action bar: always in sight, whatever part of the board is shown.
+// The spinner in the action bar: always in sight, whatever part of the board is shown. Too small for words in
+// its sectors, it shows the wheel with the sector spun lit, and the spin's name in full beneath.
 export function hud(obs) {
-  const svg = s("svg", { viewBox: "-68 -60 136 136", class: "spinner-hud", role: "img", "aria-label": obs.spin ? `Spinner: ${obs.spin}` : "Spinner" });
-  svg.append(spinner(obs, 0, 0));
-  return svg;
+  const svg = s("svg", { viewBox: "-55 -55 110 110", class: "spinner-hud", role: "img", "aria-label": obs.spin ? `Spinner: ${obs.spin}` : "Spinner" });
+  svg.append(spinner(obs, 0, 0, false));
+  const caption = obs.spin ? obs.spin.replace("/", "/\u200b") : "Spinner"; // may wrap after the slash
+  return h("div", { class: "spinner-hud-box" }, svg, h("span", { class: "spin-caption" }, caption));
 }
 
-function spinner(obs, cx, cy) {
+// Sector names in full, laid along the radius (one or two lines each): never cut short.
+const SECTOR_LINES = { "SPIDER/SCORPION": ["SPIDER/", "SCORPION"], "FREE CHOICE": ["FREE", "CHOICE"] };
+
+function spinner(obs, cx, cy, words = true) {
   const g = s("g", { class: "spinner", transform: `translate(${cx},${cy})` });
   SECTORS.forEach((name, k) => {
     const a0 = (k / 8) * 2 * Math.PI;
     const a1 = ((k + 1) / 8) * 2 * Math.PI;
     const lit = obs.spin === name ? " lit" : "";
     g.append(s("path", { class: `sector${lit}`, d: `M0 0 L${52 * Math.sin(a0)} ${-52 * Math.cos(a0)} A52 52 0 0 1 ${52 * Math.sin(a1)} ${-52 * Math.cos(a1)} z` }));
+    if (!words) return;
     const am = (a0 + a1) / 2;
-    g.append(text(36 * Math.sin(am), -36 * Math.cos(am), name.split("/")[0].slice(0, 5), { class: "tiny" }));
+    const deg = (am * 180) / Math.PI;
+    const lines = SECTOR_LINES[name] || [name];
+    const label = s("g", { transform: `translate(${30 * Math.sin(am)},${-30 * Math.cos(am)}) rotate(${am > Math.PI ? deg + 90 : deg - 90})` });
+    lines.forEach((line, n) => label.append(text(0, (n - (lines.length - 1) / 2) * 7, line, { class: "sector-text" })));
+    g.append(label);
   });
-  g.append(text(0, 66, obs.spin ? `Spin: ${obs.spin}` : "Spinner", { class: "small" }));
+  if (words) g.append(text(0, 66, obs.spin ? `Spin: ${obs.spin}` : "Spinner", { class: "small" }));
   return g;
 }
 
