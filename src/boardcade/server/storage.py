@@ -35,7 +35,6 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
     text,
     update,
@@ -73,12 +72,6 @@ matches = Table(
     Column("private", Integer, nullable=True),  # 1: listed to nobody but those who hold its link
     Column("draw_offer", Text, nullable=True),  # {"version": v, "seats": [...]}: who agreed a draw at version v
 )
-NEW_MATCH_COLUMNS = (
-    "updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id", "rules_version",
-    "ending", "turn_limit", "on_timeout", "private", "draw_offer",
-)  # fmt: skip
-COLUMN_TYPES = {"to_move": "INTEGER", "rules_version": "INTEGER", "turn_limit": "INTEGER", "private": "INTEGER",
-                "ending": "TEXT", "draw_offer": "TEXT"}  # fmt: skip
 
 match_actions = Table(
     "match_actions",
@@ -101,7 +94,6 @@ match_seats = Table(
     Column("away_hash", String(64), nullable=True),
     Column("away_name", String(200), nullable=True),
 )
-NEW_SEAT_COLUMNS = {"away_hash": "VARCHAR(64)", "away_name": "VARCHAR(200)"}
 
 
 class VersionConflict(RuntimeError):
@@ -229,32 +221,13 @@ class Storage:
     def close(self) -> None:
         self.engine.dispose()
 
-    # ---- schema ---------------------------------------------------------------------------------
+    # ---- schema ----------------------------------------------------------------------------------
     def _migrate(self) -> None:
-        """Create the tables, and bring a database from an earlier version up to date (new columns; seat tokens
-        from the old `seat_tokens` table become claimed seats). Several processes may start at once on
-        PostgreSQL: an advisory lock lets one of them do it."""
-        with self.engine.begin() as conn:
-            if self.is_postgres:
-                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
-            metadata.create_all(conn)
-            have = {c["name"] for c in inspect(conn).get_columns("matches")}
-            for name in NEW_MATCH_COLUMNS:
-                if name not in have:
-                    kind = COLUMN_TYPES.get(name, "VARCHAR(64)")
-                    conn.exec_driver_sql(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
-            have_seat = {c["name"] for c in inspect(conn).get_columns("match_seats")}
-            for name, kind in NEW_SEAT_COLUMNS.items():
-                if name not in have_seat:
-                    conn.exec_driver_sql(f"ALTER TABLE match_seats ADD COLUMN {name} {kind}")
-            if "updated_at" not in have:
-                conn.exec_driver_sql("UPDATE matches SET updated_at = COALESCE(finished_at, created_at)")
-            if inspect(conn).has_table("seat_tokens"):
-                conn.exec_driver_sql(
-                    "INSERT INTO match_seats (match_id, seat, token_hash) SELECT t.match_id, t.seat, t.token_hash "
-                    "FROM seat_tokens t WHERE NOT EXISTS (SELECT 1 FROM match_seats s "
-                    "WHERE s.match_id = t.match_id AND s.seat = t.seat)"
-                )
+        """Bring the database to the newest schema revision (migrations/: Alembic, in one locked transaction,
+        so that of several processes starting at once one migrates)."""
+        from .migrations import upgrade
+
+        upgrade(self.engine)
 
     def _notify(self, conn: Connection, payloads: list[str]) -> None:
         if self.is_postgres:
