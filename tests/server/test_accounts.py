@@ -248,3 +248,21 @@ def test_accounts_on_postgresql_sign_up_link_seats_and_delete(postgres_url, h):
         assert h.error_of(client.post("/api/account/signin", json={"name": name, "password": PASSWORD})) == (
             "bad_credentials"
         )
+
+
+def test_over_plain_http_off_loopback_accounts_are_refused_unless_the_operator_allows(sqlite_url, h):
+    """A Secure cookie would never come back to a page opened over plain HTTP on a network address, and the
+    password would travel in clear: sign-up and sign-in say so (needs_https) instead of seeming to work."""
+    lan = h.settings(allowed_hosts=["192.168.1.20"])
+    with TestClient(create_app(sqlite_url, settings=lan), base_url="http://192.168.1.20:8000") as client:
+        for path in ("signup", "signin"):
+            r = client.post(f"/api/account/{path}", json={"name": "Jo_x", "password": PASSWORD})
+            assert r.status_code == 403 and h.error_of(r) == "needs_https" and "HTTPS" in r.json()["error"]["message"]
+        assert accounts_in(client) == 0
+    allowed = h.settings(allowed_hosts=["192.168.1.20"], session_cookie_secure=False)
+    with TestClient(create_app(sqlite_url, settings=allowed), base_url="http://192.168.1.20:8000") as client:
+        r = sign_up(client, "Jo_x")
+        assert r.status_code == 201 and "secure" not in r.headers["set-cookie"].lower()
+        assert who(client)["name"] == "Jo_x"
+    with TestClient(create_app(sqlite_url, settings=h.settings()), base_url="http://127.0.0.1:8000") as client:
+        assert client.post("/api/account/signin", json={"name": "Jo_x", "password": PASSWORD}).status_code == 200

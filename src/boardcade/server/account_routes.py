@@ -105,6 +105,22 @@ class AccountService:
         return response
 
 
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def require_https(request: Request) -> None:
+    """A Secure session cookie only comes back over HTTPS (or to a loopback address): refuse a sign-in that could
+    not last, and a password sent in clear over a network, unless the operator turned session_cookie_secure off."""
+    if not request.app.state.settings.session_cookie_secure or request.url.scheme == "https":
+        return
+    if (request.url.hostname or "").lower() not in LOOPBACK:
+        raise ClientError(
+            "needs_https",
+            "accounts need this page opened over HTTPS (a password and a sign-in would travel unprotected over "
+            "plain HTTP); the server's operator can serve it over HTTPS (docs/deploy.md)",
+        )
+
+
 def service(request: Request) -> AccountService:
     state = request.app.state
     if getattr(state, "accounts", None) is None:
@@ -135,6 +151,7 @@ async def who(request: Request) -> JSONResponse:
 @router.post("/signup")
 async def sign_up(request: Request) -> JSONResponse:
     body = await read_object(request)
+    require_https(request)
     svc = service(request)
     name, key = clean_account_name(body.get("name"))
     password = check_new_password(body.get("password"), name)
@@ -151,6 +168,7 @@ async def sign_up(request: Request) -> JSONResponse:
 @router.post("/signin")
 async def sign_in(request: Request) -> JSONResponse:
     body = await read_object(request)
+    require_https(request)
     svc = service(request)
     account = await svc.check(request, body.get("name"), body.get("password"))
     session = await svc.mgr.read(svc.store.new_session, account.id, svc.settings.session_days)

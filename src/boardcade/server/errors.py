@@ -40,6 +40,7 @@ STATUS = {
     "bad_invite": 403,
     "not_host": 403,
     "bad_origin": 403,
+    "needs_https": 403,
     "seat_taken": 409,
     "seat_active": 409,
     "seat_clocked": 409,

@@ -184,10 +184,12 @@ def default_database_url(data_dir: Path) -> str:
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
+    # The busy timeout first: switching a new file to WAL takes a lock that another connection opening it at the
+    # same moment (a second process migrating: migrations/) would otherwise be refused at once.
+    cur.execute("PRAGMA busy_timeout=5000")
     # WAL + NORMAL: a commit survives the server process being killed; readers never block the writer.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
     cur.close()
 
 
