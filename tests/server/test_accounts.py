@@ -227,10 +227,13 @@ def test_a_deleted_accounts_matches_stay_for_the_opponent_with_the_name_replaced
     assert stored.seat_rows[1].name == DELETED_NAME and stored.seat_rows[0].name == before["seats"][0]["name"]
 
 
-def test_an_expired_session_is_signed_out(make):
+def test_an_expired_session_is_signed_out_and_forgotten(make):
     client = make(session_days=0)
     assert sign_up(client, "Ivy").status_code == 201
     assert who(client) is None
+    assert client.post("/api/account/signin", json={"name": "Ivy", "password": PASSWORD}).status_code == 200
+    with client.app.state.manager.storage.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT COUNT(*) FROM account_sessions").scalar() == 1, "the expired one went"
 
 
 def test_accounts_on_postgresql_sign_up_link_seats_and_delete(postgres_url, h):

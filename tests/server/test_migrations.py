@@ -6,6 +6,9 @@ servers starting at once migrate once; `boardcade db upgrade` and `boardcade db 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 import uuid
 from pathlib import Path
@@ -172,3 +175,25 @@ def test_db_upgrade_and_current_commands(tmp_path):
     assert out.exit_code == 0 and "already at the newest revision" in out.output, out.output
     out = runner.invoke(cli, ["db", "current", "--database", url])
     assert f"at {migrations.head()}; newest {migrations.head()}" in out.output, out.output
+
+
+STARTER = """
+import pathlib, sys, time
+from boardcade.server.storage import Storage
+go = pathlib.Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.01)
+Storage(sys.argv[1]).close()
+"""
+
+
+def test_server_processes_starting_at_once_on_postgresql_migrate_once(tmp_path, request):
+    """Four real processes open one empty PostgreSQL database together, as `boardcade serve --workers 4` does:
+    all start, and the revisions are applied once (the advisory lock; a second run would fail on CREATE TABLE)."""
+    url = fresh_database("postgresql", tmp_path, request)
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    procs = [subprocess.Popen([sys.executable, "-c", STARTER, url, str(go)], env=env) for _ in range(4)]
+    go.touch()
+    assert [p.wait(120) for p in procs] == [0, 0, 0, 0]
+    assert table_rows(url, "alembic_version", ["version_num"]) == [{"version_num": migrations.head()}]

@@ -187,9 +187,14 @@ class AccountStore:
 
     # ---- sessions ---------------------------------------------------------------------------------
     def new_session(self, account_id: str, days: float) -> str:
-        """A new session's cookie value (only its digest is stored)."""
+        """A new session's cookie value (only its digest is stored); the account's expired sessions go."""
         token = secrets.token_urlsafe(32)
         with self.engine.begin() as conn:
+            conn.execute(
+                delete(account_sessions).where(
+                    account_sessions.c.account_id == account_id, account_sessions.c.expires_at <= now_iso()
+                )
+            )
             conn.execute(
                 insert(account_sessions).values(
                     token_hash=token_hash(token),
