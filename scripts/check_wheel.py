@@ -37,7 +37,13 @@ GAMES = ("qbert", "mb_centipede", "atari_centipede")
 # The games whose source folder holds a trained evaluation (Atari's Centipede has none yet: issue 26 item 2).
 TRAINED = tuple(name for name in GAMES if (ROOT / "src/boardcade/games" / name / "evaluator.json").exists())
 SDIST_MUST_HAVE = ("LICENSE", "README.md", "docs/interop.md", "examples/", "tests/", "benchmarks/", "scripts/")
-WHEEL_MUST_HAVE = ("boardcade/web/index.html", "boardcade/py.typed")
+WHEEL_MUST_HAVE = (
+    "boardcade/web/index.html",
+    "boardcade/py.typed",
+    "boardcade/server/migrations/env.py",
+    "boardcade/server/migrations/script.py.mako",
+    "boardcade/server/migrations/versions/0001_base.py",
+)
 # What a core install must import without any extra, and packages that must then stay unimported.
 CORE_IMPORTS = """
 import sys

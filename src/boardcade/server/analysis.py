@@ -52,12 +52,10 @@ analyses_table = Table(
 
 
 class AnalysisStore:
-    """Analyses kept in the match database (their own table, created when first needed)."""
+    """Analyses kept in the match database (their own table; its schema is in server/migrations)."""
 
     def __init__(self, storage: Storage):
         self.engine = storage.engine
-        with self.engine.begin() as conn:
-            metadata.create_all(conn)
 
     def load(self, key: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from ..core import GameError, game_spec
+from .account_routes import router as account_router
 from .analysis import router as analysis_router
 from .bus import make_bus
 from .errors import ClientError, database_errors, unavailable
@@ -93,6 +94,9 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
             dog.cancel()
             if getattr(app.state, "analyses", None) is not None:
                 await app.state.analyses.stop()
+            if getattr(app.state, "accounts", None) is not None:
+                app.state.accounts.close()
+                app.state.accounts = None
             await app.state.manager.stop()
             await stop_writers()
             storage.close()
@@ -117,6 +121,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.include_router(router)
     app.include_router(learn_router)
     app.include_router(analysis_router)
+    app.include_router(account_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

@@ -31,6 +31,17 @@ class Settings:
     create_burst: int = 20
     requests_per_second: float = 100.0  # HTTP API requests per client address
     request_burst: int = 200
+    # accounts (server/accounts.py; per server process, like the limits above)
+    signins_per_minute: float = 5.0  # password checks (sign-in, change, delete) per client address
+    signin_burst: int = 10
+    account_signins_per_minute: float = 2.0  # ... and per user name, whether or not it is an account
+    account_signin_burst: int = 10
+    signups_per_hour: float = 5.0  # new accounts per client address
+    signup_burst: int = 5
+    password_workers: int = 2  # threads hashing passwords (argon2id: about 64 MiB and tens of ms each)
+    password_queue: int = 32  # password checks waiting at most; more are refused (unavailable) until it shortens
+    session_days: float = 30.0  # a sign-in lasts this long
+    session_cookie_secure: bool = True  # Secure cookie; false only for a server reached over plain HTTP, not loopback
     # WebSocket output
     send_queue: int = 256  # messages waiting for one connection; a client that falls further behind is dropped
     send_queue_bytes: int = 1 << 20  # bytes waiting for one connection; a client further behind is dropped

@@ -37,7 +37,6 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
     text,
     update,
@@ -77,12 +76,6 @@ matches = Table(
     Column("undos", Integer, nullable=True),  # decisions taken back so far (core/undo.py); null: none
     Column("casual", Integer, nullable=True),  # 0: no decision may be taken back (a future rated match); null/1: casual
 )
-NEW_MATCH_COLUMNS = (
-    "updated_at", "to_move", "waiting_on", "host_hash", "rematch_of", "rematch_id", "rules_version",
-    "ending", "turn_limit", "on_timeout", "private", "draw_offer", "undos", "casual",
-)  # fmt: skip
-COLUMN_TYPES = {"to_move": "INTEGER", "rules_version": "INTEGER", "turn_limit": "INTEGER", "private": "INTEGER",
-                "ending": "TEXT", "draw_offer": "TEXT", "undos": "INTEGER", "casual": "INTEGER"}  # fmt: skip
 
 match_actions = Table(
     "match_actions",
@@ -105,7 +98,6 @@ match_seats = Table(
     Column("away_hash", String(64), nullable=True),
     Column("away_name", String(200), nullable=True),
 )
-NEW_SEAT_COLUMNS = {"away_hash": "VARCHAR(64)", "away_name": "VARCHAR(200)"}
 
 
 class VersionConflict(RuntimeError):
@@ -198,10 +190,12 @@ def default_database_url(data_dir: Path) -> str:
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
+    # The busy timeout first: switching a new file to WAL takes a lock that another connection opening it at the
+    # same moment (a second process migrating: migrations/) would otherwise be refused at once.
+    cur.execute("PRAGMA busy_timeout=5000")
     # WAL + NORMAL: a commit survives the server process being killed; readers never block the writer.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
     cur.close()
 
 
@@ -235,32 +229,13 @@ class Storage:
     def close(self) -> None:
         self.engine.dispose()
 
-    # ---- schema ---------------------------------------------------------------------------------
+    # ---- schema ----------------------------------------------------------------------------------
     def _migrate(self) -> None:
-        """Create the tables, and bring a database from an earlier version up to date (new columns; seat tokens
-        from the old `seat_tokens` table become claimed seats). Several processes may start at once on
-        PostgreSQL: an advisory lock lets one of them do it."""
-        with self.engine.begin() as conn:
-            if self.is_postgres:
-                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(4242001)")
-            metadata.create_all(conn)
-            have = {c["name"] for c in inspect(conn).get_columns("matches")}
-            for name in NEW_MATCH_COLUMNS:
-                if name not in have:
-                    kind = COLUMN_TYPES.get(name, "VARCHAR(64)")
-                    conn.exec_driver_sql(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
-            have_seat = {c["name"] for c in inspect(conn).get_columns("match_seats")}
-            for name, kind in NEW_SEAT_COLUMNS.items():
-                if name not in have_seat:
-                    conn.exec_driver_sql(f"ALTER TABLE match_seats ADD COLUMN {name} {kind}")
-            if "updated_at" not in have:
-                conn.exec_driver_sql("UPDATE matches SET updated_at = COALESCE(finished_at, created_at)")
-            if inspect(conn).has_table("seat_tokens"):
-                conn.exec_driver_sql(
-                    "INSERT INTO match_seats (match_id, seat, token_hash) SELECT t.match_id, t.seat, t.token_hash "
-                    "FROM seat_tokens t WHERE NOT EXISTS (SELECT 1 FROM match_seats s "
-                    "WHERE s.match_id = t.match_id AND s.seat = t.seat)"
-                )
+        """Bring the database to the newest schema revision (migrations/: Alembic, in one locked transaction,
+        so that of several processes starting at once one migrates)."""
+        from .migrations import upgrade
+
+        upgrade(self.engine)
 
     def _notify(self, conn: Connection, payloads: list[str]) -> None:
         if self.is_postgres:

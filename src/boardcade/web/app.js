@@ -1,4 +1,5 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules).
+// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account).
+import { setupAccountControl, showAccount } from "./account.js";
 import { showAnalysis } from "./analysis.js";
 import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
 import { setupSoundToggle } from "./attention.js";
@@ -50,6 +51,8 @@ async function route() {
       done = await showAnalysis(page, parts[1] === "file" ? { record: uploadedRecord } : { matchId: parts[1] });
     } else if (parts[0] === "learn" && parts[1]) {
       done = await showLearn(page, parts[1], parts[2]);
+    } else if (parts[0] === "account") {
+      await showAccount(page);
     } else if (parts[0] === "rules" && parts[1]) {
       await showRulesPage(page, parts[1], parts[2]);
     } else {
@@ -134,6 +137,7 @@ async function showJoin(page, matchId, seat, invite) {
 }
 
 setupSoundToggle(document.getElementById("sound"));
+setupAccountControl(document.getElementById("account"));
 document.getElementById("rules-close").addEventListener("click", () => document.getElementById("rules-dialog").close());
 window.addEventListener("hashchange", route);
 route();
