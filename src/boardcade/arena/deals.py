@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.game import Game, State
 from ..core.loop import sample_chance
+from . import sprt
 from .seeds import derive_seed
 
 DEALS = ("duplicate", "independent")
@@ -77,3 +78,22 @@ def chance_draws(game: Game, actions: Iterable[int]) -> list[tuple[str, int]]:
             out.append((game.chance_kind(state), action))
         state.apply_action(action)
     return out
+
+
+def duplicate_pairs(records: Iterable[dict[str, Any]], candidate: str) -> dict[str, Any] | None:
+    """For a two-agent run with duplicate deals: `candidate`'s pentanomial over the complete pairs (both seat orders
+    of a deal played), its score per game with the standard error from the spread of the pairs, and the Elo with
+    its 95% interval and LOS (arena/sprt.py). None when no pair is complete."""
+    scores = []
+    for recs in pairs_of(records).values():
+        if len(recs) != 2 or recs[0]["seats"] == recs[1]["seats"]:
+            continue
+        pair = [agent_score(r, candidate) for r in recs]
+        if None in pair:
+            continue
+        scores.append(sum(s for s in pair if s is not None))
+    if not scores:
+        return None
+    counts = sprt.pentanomial(scores)
+    e = sprt.estimate(counts)
+    return {"agent": candidate, "pairs": len(scores), "pentanomial": counts, **e.__dict__}
