@@ -85,13 +85,20 @@ def _extended(folder: Path, games: int | None) -> dict[str, Any]:
 def arena(
     game: str = typer.Argument(None, help="game name (see `boardcade games`); not with --extend"),
     agents: str = typer.Option(None, "--agents", help="comma-separated agents, e.g. random,greedy,hard"),
-    games: int = typer.Option(None, "--games", min=1, help="matches per pairing and seat order (default 10)"),
+    games: int = typer.Option(
+        None,
+        "--games",
+        min=1,
+        help="matches per pairing and seat order (default 10); with --sprt, the most pairs to play (default 2000)",
+    ),
     option: list[str] = typer.Option(None, "--option", "-o", help="rule option key=value (repeatable)"),
     seed: int = typer.Option(0, "--seed", help="base seed: the same seed plays the same matches"),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
     address: str = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)"),
     workers: int = typer.Option(None, "--workers", min=1, help="local processes (default: one per CPU)"),
-    out: Path = typer.Option(None, "--out", help="results folder (default: runs/arena-... named by the settings)"),
+    out: Path = typer.Option(
+        None, "--out", help="results folder (default: runs/arena-... or runs/sprt-... named by the settings)"
+    ),
     extend: Path = typer.Option(
         None,
         "--extend",
