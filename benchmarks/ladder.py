@@ -3,6 +3,8 @@
     nice -n 19 python benchmarks/ladder.py --games 100 [--game qbert ...] [--workers 2]   # play (resumes)
     python benchmarks/ladder.py --report                                                 # the table
     ... --pair easy,greedy --pair medium,easy                      # only these pairings, in this order
+    nice -n 19 python benchmarks/ladder.py --sprt 0,70 --pair easy,greedy [--games 2000]   # sequential tests
+    python benchmarks/ladder.py --sprt 0,70 --report                                         # their table
 
 Pairings per game: greedy-random, easy-greedy, medium-easy, hard-medium, hard-greedy, and in Atari's Centipede
 medium against itself (the Gnome's share with both sides searching). Each is an `arena` run in
@@ -11,6 +13,9 @@ games per role. A folder that holds fewer is grown with `arena --extend` (the ma
 stopped at any point continues from its results: run the same command again. Runs go cheapest first, one
 round of all pairings at a time (`--step` more matches each), so a partial ladder is a whole table with wider
 intervals. Iteration budgets only: the same matches on any machine, however loaded.
+
+With `--sprt elo0,elo1` each pairing is instead a sequential test (`arena --sprt`, duplicate pairs, docs/agents.md)
+in `runs/agents/sprt-GAME-A-vs-B-ELO0-ELO1`, `--games` being the most pairs; a pass (H1) is a ladder step shown.
 """
 
 from __future__ import annotations
@@ -128,9 +133,46 @@ def _self_play(path: Path) -> tuple[str, str, str, str]:
     return str(n), "; ".join(parts), "wins by role", f"{cpu / decisions:.3f}" if decisions else "-"
 
 
+def sprt_folder(game: str, agents: tuple[str, ...], hypotheses: str) -> Path:
+    return RUNS / f"sprt-{game}-{'-vs-'.join(agents)}-{hypotheses.replace(',', '-')}"
+
+
+def sprt_command(game: str, agents: tuple[str, ...], hypotheses: str, pairs: int, workers: int) -> list[str]:
+    exe = [sys.executable, "-c", "from boardcade.cli.main import app; app()", "arena", game]
+    return [
+        *exe,
+        *("--agents", ",".join(agents), "--sprt", hypotheses, "--games", str(pairs), "--seed", str(SEED)),
+        *("--workers", str(workers), "--out", str(sprt_folder(game, agents, hypotheses))),
+    ]
+
+
+def sprt_report(games: list[str], only: list[tuple[str, ...]] | None, hypotheses: str) -> None:
+    print(
+        f"| game | level | against | SPRT {hypotheses} | pairs | pentanomial | LLR | Elo [95%] | LOS "
+        "| CPU ms/decision |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for game, agents in pairings(games, only):
+        path = sprt_folder(game, agents, hypotheses) / "summary.json"
+        if len(agents) != 2 or not path.exists():
+            continue
+        summary = json.loads(path.read_text())
+        s, e = summary["sprt"], summary["sprt"]["estimate"] or {}
+        verdict = {"H1": "**H1 accepted**", "H0": "H0 accepted"}.get(s["verdict"], "undecided")
+        elo = f"{e['elo']:+.0f} [{e['elo_low']:+.0f}, {e['elo_high']:+.0f}]" if e else "-"
+        los = f"{100 * e['los']:.1f}%" if e else "-"
+        cpu = summary["standings"]["agents"][agents[0]]["cpu_per_decision"]
+        print(
+            f"| `{game}` | `{agents[0]}` | `{agents[1]}` | {verdict} | {s['pairs']} | {s['counts']} | "
+            f"{s['llr']:+.2f} | {elo} | {los} | {'-' if cpu is None else f'{1000 * cpu:.1f}'} |"
+        )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100, help="matches per seat order to reach (default 100)")
+    ap.add_argument(
+        "--games", type=int, help="matches per seat order to reach (default 100); with --sprt the most pairs (2000)"
+    )
     ap.add_argument("--step", type=int, default=25, help="matches per seat order added per round (default 25)")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--workers", type=int, default=2)
@@ -141,9 +183,22 @@ def main() -> int:
     )
     ap.add_argument("--report", action="store_true", help="print the ladder table from the results so far")
     ap.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
+    ap.add_argument("--sprt", help="elo0,elo1: a sequential test per pairing instead (--games: the most pairs)")
     args = ap.parse_args()
     games = args.game or list(GAMES)
     only = [tuple(p.split(",")) for p in args.pair] if args.pair else None
+    if args.sprt:
+        args.games = args.games or 2000
+        if not args.report:
+            for game, agents in pairings(games, only):
+                if len(agents) == 2:
+                    cmd = sprt_command(game, agents, args.sprt, args.games, args.workers)
+                    print(" ".join(cmd[3:]), flush=True)
+                    if not args.dry_run:
+                        subprocess.run(cmd, cwd=ROOT, check=False, stdout=subprocess.DEVNULL)
+        sprt_report(games, only, args.sprt)
+        return 0
+    args.games = args.games or 100
     if args.report:
         report(games, only)
         return 0

@@ -1,13 +1,13 @@
 """One arena match: which agents sit where, with which seed, and what happened.
 
-Everything random in a match (chance nodes and every agent's own generator) comes from the match seed,
-so a `MatchSpec` replays to the same result in any process, on any machine, on either backend
-(as long as no agent has a wall-time budget that binds).
+Everything random in a match comes from its seeds: every agent's own generator from the match seed, chance
+from the deal (a generator per kind of chance, shared by the matches of a duplicate deal: arena/deals.py) or,
+without one, from the match seed. So a `MatchSpec` replays to the same result in any process, on any machine, on
+either backend (as long as no agent has a wall-time budget that binds).
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from dataclasses import asdict, dataclass, field
@@ -17,12 +17,8 @@ from ..agents import make_agent
 from ..core.game import State
 from ..core.loop import play
 from ..core.registry import load_game
-
-
-def derive_seed(*parts: Any) -> int:
-    """A 63-bit seed from any printable parts (stable across processes, unlike hash())."""
-    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+from .deals import ChanceStreams
+from .seeds import derive_seed
 
 
 @dataclass(frozen=True)
@@ -32,6 +28,7 @@ class MatchSpec:
     options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[str, ...] = ()  # agent name per player
     seed: int = 0
+    deal: int | None = None  # duplicate deals: chance drawn per kind from this seed (None: from `seed`)
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -72,6 +69,9 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     for agent in agents:
         agent.reset()
     chance_rng = random.Random(derive_seed(spec.seed, "chance"))
+    chance = None
+    if spec.deal is not None:
+        chance = ChanceStreams(game, spec.deal).draw
     state = game.new_initial_state()
     think = [0.0] * game.num_players
     cpu = [0.0] * game.num_players  # CPU time of this process: what a decision costs, whatever the machine's load
@@ -92,7 +92,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         return decide
 
     started = time.perf_counter()
-    play(state, [timed(p) for p in range(game.num_players)], chance_rng)
+    play(state, [timed(p) for p in range(game.num_players)], chance_rng, chance=chance)
     rule, text, detail = end_reason(state)
     return {
         "key": spec.key,
@@ -100,6 +100,7 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
         "options": dict(game.options),
         "seats": list(spec.seats),
         "seed": spec.seed,
+        "deal": spec.deal,
         "roles": list(state.roles()),
         "returns": [float(x) for x in state.returns()],
         "length": state.move_number(),

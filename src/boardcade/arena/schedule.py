@@ -7,7 +7,9 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.registry import load_game
-from .match import MatchSpec, derive_seed
+from .deals import DEALS, deal_seed
+from .match import MatchSpec
+from .seeds import derive_seed
 
 
 def sides(game: Game) -> list[list[int]]:
@@ -38,16 +40,21 @@ def seatings(num_players: int, side_list: list[list[int]], agents: list[str]) ->
 
 
 def round_robin(
-    game_name: str, options: dict[str, Any], agents: list[str], games: int, seed: int = 0
+    game_name: str, options: dict[str, Any], agents: list[str], games: int, seed: int = 0, deals: str = "independent"
 ) -> list[MatchSpec]:
-    """`games` matches for every pairing of agents in every seat order (side assignment)."""
+    """`games` matches for every pairing of agents in every seat order (side assignment). deals="duplicate": the
+    seat orders of the same agents in the same round share one deal (arena/deals.py); "independent": every match
+    draws its own chance from its seed."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
+    if deals not in DEALS:
+        raise ValueError(f"unknown deals {deals!r}; deals: {', '.join(DEALS)}")
     game = load_game(game_name, **options)
     specs = []
     all_seatings = seatings(game.num_players, sides(game), agents)
     for i in range(games):  # round by round, so an interrupted run has played every pairing about equally
         for seats in all_seatings:
             key = f"{'|'.join(seats)}#{i}"
-            specs.append(MatchSpec(key, game_name, dict(game.options), seats, derive_seed(seed, game_name, key)))
+            deal = deal_seed(seed, game_name, set(seats), i) if deals == "duplicate" else None
+            specs.append(MatchSpec(key, game_name, dict(game.options), seats, derive_seed(seed, game_name, key), deal))
     return specs

@@ -33,7 +33,8 @@ def _agent_results(rec: dict[str, Any]) -> dict[str, float]:
 
 
 def summarise(records: Iterable[dict[str, Any]], agents: list[str] | None = None) -> dict[str, Any]:
-    """Standings over arena results. A win is a positive return, a draw zero, a loss negative."""
+    """Standings over arena results. A win is a positive return, a draw zero, a loss negative. CPU per decision
+    is the agent's CPU seconds over its decisions (forced ones included), from each match's `cpu_seconds`."""
     records = list(records)
     names = list(agents) if agents else sorted({a for r in records for a in r["seats"]})
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # wins, draws, games
@@ -41,7 +42,13 @@ def summarise(records: Iterable[dict[str, Any]], agents: list[str] | None = None
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # wins, draws, games of a vs b
     lengths: list[int] = []
     caps = 0
+    cpu: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])  # CPU seconds, decisions
     for rec in records:
+        for agent, seconds, count in zip(
+            rec["seats"], rec.get("cpu_seconds", ()), rec.get("decisions", ()), strict=False
+        ):
+            cpu[agent][0] += seconds
+            cpu[agent][1] += count
         lengths.append(rec["length"])
         caps += bool(rec.get("safety_cap"))
         res = _agent_results(rec)
@@ -67,7 +74,12 @@ def summarise(records: Iterable[dict[str, Any]], agents: list[str] | None = None
         "safety_caps": caps,
         "mean_length": sum(lengths) / len(lengths) if lengths else 0.0,
         "agents": {
-            n: {**_rate(tally[n][0], tally[n][1], tally[n][2]), "rating": ratings[n][0], "rating_ci": ratings[n][1]}
+            n: {
+                **_rate(tally[n][0], tally[n][1], tally[n][2]),
+                "rating": ratings[n][0],
+                "rating_ci": ratings[n][1],
+                "cpu_per_decision": cpu[n][0] / cpu[n][1] if cpu[n][1] else None,
+            }
             for n in names
         },
         "roles": {

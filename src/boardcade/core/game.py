@@ -157,6 +157,13 @@ class Game(ABC):
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def chance_kind(self, state: State) -> str:
+        """The kind of chance the chance node `state` draws ("dice", "cards", "spinner", ...; a game may name
+        finer kinds, e.g. one per die or per deck). The arena's duplicate deals draw each kind from its own seeded
+        generator, so two matches dealt alike see the same n-th roll of each die as long as they stay alike.
+        Default: one kind, "chance"."""
+        return "chance"
+
     def action_to_string(self, player: int, action: int) -> str:
         """Name of `action` for `player` (CHANCE for chance outcomes) without a state at hand."""
         if player != CHANCE and self.codec is not None and 0 <= action < self.codec.size:

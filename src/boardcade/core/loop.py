@@ -68,11 +68,13 @@ def play(
     max_steps: int | None = None,
     stop: Callable[[State], bool] | None = None,
     until_player: int | None = None,
+    chance: Callable[[State], int] | None = None,
 ) -> State:
     """Play `state` forward (mutating it) until the end, `max_steps` applied actions, `stop(state)` is true
     before a step, or player `until_player` is to move (a learner's seat: the others and chance play up to its
     turn). `deciders[p]` chooses for player p (none is needed for `until_player`); chance nodes draw from
-    `rng`. Returns `state`."""
+    `rng`, or `chance(state)` picks their outcome when given (the arena's duplicate deals: a generator per kind of
+    chance, each drawing with `sample_chance`). Returns `state`."""
     if isinstance(deciders, _Everyone):
         everyone = deciders._decide
         choose: Mapping[int, Callable[[State], int]] = {}
@@ -87,7 +89,7 @@ def play(
         if player == TERMINAL or player == until_player or (stop is not None and stop(state)):
             break
         if player == CHANCE:
-            action = sample_chance(state, rng)
+            action = sample_chance(state, rng) if chance is None else chance(state)
         else:
             action = everyone(state) if everyone is not None else choose[player](state)
         state.apply_action(action)

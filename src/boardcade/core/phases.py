@@ -22,7 +22,7 @@ phase's handler per kind; a `PhasedState` keeps its phase and the seat to move (
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .codec import Action, ActionCodec
 from .errors import GameError
@@ -95,6 +95,9 @@ class PhasedGame(Game):
     codec) and `arg_of[action]` (`action_argument`), and each phase's handlers into `dispatch[phase][kind]`."""
 
     PHASES: ClassVar[Sequence[PhaseRule[Any]]] = ()
+    # The kind of chance each chance phase draws (`Game.chance_kind`), by phase name; a chance phase left out is
+    # a kind of its own, named after the phase.
+    CHANCE_KINDS: ClassVar[Mapping[str, str]] = {}
 
     kind_of: tuple[int, ...]
     arg_of: tuple[Any, ...]
@@ -105,6 +108,7 @@ class PhasedGame(Game):
     outcomes_of: tuple[Callable[[Any], list[tuple[int, float]]], ...]
     fixed_outcomes_of: tuple[list[tuple[int, float]] | None, ...]
     chance_of: tuple[Handler[Any] | None, ...]
+    chance_kind_of: tuple[str, ...]
 
     action_codec: ActionCodec  # the game's codec (never None for a phased game)
 
@@ -140,6 +144,20 @@ class PhasedGame(Game):
             None if rule.fixed_outcomes is None else rule.fixed_outcomes(self) for rule in self.PHASES
         )
         self.chance_of = tuple(rule.chance for rule in self.PHASES)
+        chance_phases = {rule.name for rule in self.PHASES if rule.actor == CHANCE}
+        unknown = sorted(set(self.CHANCE_KINDS) - chance_phases)
+        if unknown:
+            raise GameError(
+                f"CHANCE_KINDS names phases that are not chance phases: {unknown}; "
+                f"chance phases: {sorted(chance_phases)}"
+            )
+        self.chance_kind_of = tuple(
+            self.CHANCE_KINDS.get(rule.name, rule.name) if rule.actor == CHANCE else "" for rule in self.PHASES
+        )
+
+    def chance_kind(self, state: State) -> str:
+        """The kind of chance the current chance phase of `state` draws (CHANCE_KINDS; default: the phase's name)."""
+        return self.chance_kind_of[cast("PhasedState", state)._phase]
 
     def action_argument(self, action: Action) -> Any:
         """What a handler receives for `action` (default: its one argument's value, None without arguments, the

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option
+from boardcade.core import CHANCE, TERMINAL, ActionCodec, Game, Option, State
 from boardcade.core.codec import Action
 from boardcade.core.phases import PhasedGame, PhasedState
 
@@ -83,6 +83,13 @@ class AtariCentipedeGame(PhasedGame):
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
     PHASES = PHASES  # the turn as a table of phases (phases.py)
+    # The kinds of chance (Game.chance_kind): the Gnome's dice, each colour's deck, the dice-off, random seeding.
+    CHANCE_KINDS = {
+        "roll dice": "dice",
+        "draw card": "cards",
+        "dice-off": "dice-off",
+        "seed mushrooms (random)": "seeding",
+    }
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
     # Version 3 (2026-12-02): bugs that cannot move are not offered a move (AC-6.1); version 2 replays with
@@ -146,6 +153,13 @@ class AtariCentipedeGame(PhasedGame):
         if not self.layout.team_game:
             return role
         return f"{B.COLOUR_NAMES[player // 2].capitalize()} {role}"  # a team is named by its colour (AC-11)
+
+    def chance_kind(self, state: State) -> str:
+        """CHANCE_KINDS, with a kind per deck: each colour draws from its own deck (AC-6.2)."""
+        kind = super().chance_kind(state)
+        if kind == "cards":
+            return f"cards ({COLOUR_NAMES[cast(AtariData, state)._draw_colour]})"
+        return kind
 
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:

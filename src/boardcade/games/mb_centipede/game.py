@@ -104,6 +104,7 @@ class MBCentipedeGame(PhasedGame):
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
 
     PHASES = PHASES  # the turn as a table of phases (phases.py)
+    CHANCE_KINDS = {"spin": "spinner"}  # the one kind of chance (Game.chance_kind)
 
     def make_codec(self) -> ActionCodec:
         self.layout: Layout = get_layout(self.options["layout"])

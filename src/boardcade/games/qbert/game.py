@@ -70,6 +70,14 @@ class QbertGame(PhasedGame):
     VARIANTS = (("default", {}), ("draw-on-tie", {"tiebreak": False}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
     PHASES = PHASES  # the turn as a table of phases (phases.py)
+    # The kinds of chance (Game.chance_kind), one per die: the roll-off, the d8 in the tube, the character die and
+    # the nasty player's d6.
+    CHANCE_KINDS = {
+        "roll-off": "roll-off dice",
+        "qbert-roll": "d8",
+        "character-die": "character die",
+        "nasty-die": "d6",
+    }
     # Upper bound on actions in one Q*bert turn plus the nasty turn after it: d8, 8 hops, stop, two dice,
     # 6 steps, and an answer to each of up to 6 threats (escape hops share the 8 moves).
     _TURN_BOUND = 1 + 8 + 1 + 2 + 6 + 6
