@@ -11,7 +11,7 @@ from boardcade.core import GameError, game_spec, load_game
 from boardcade.core.phases import GRAPH_NOTE, PhasedGame, PhaseRule, phase_table
 from boardcade.testing import GameCheckError, check_game
 
-GAMES = ["mb_centipede"]
+GAMES = ["mb_centipede", "qbert"]
 
 
 def _engine_text(name: str) -> str:
