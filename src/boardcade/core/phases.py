@@ -118,7 +118,7 @@ class PhaseRule(Generic[S]):
         self.name: str = phase if isinstance(phase, str) else shown
         self.decision: str = (decision or self.name) if legacy else decision
         self.actor = actor
-        self.next = tuple(next)
+        self.next = tuple(dict.fromkeys(next))  # (each once, in the order declared)
         self.legal = legal
         self.on: dict[str, Handler[S]] = dict(on or {})
         self.outcomes = outcomes

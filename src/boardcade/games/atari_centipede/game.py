@@ -19,27 +19,10 @@ from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
 from .board import CardMove
 from .observation import AtariObservation, SideView
-from .phases import (
-    CHANCE_PHASES,
-    GNOME_PHASES,
-    P_CDROP,
-    P_CPLAY,
-    P_CSPIDER,
-    P_DRAW,
-    P_OVER,
-    P_ROLL,
-    P_SEED,
-    P_SEED_CHANCE,
-    PHASE_NAMES,
-    PHASES,
-    Phase,
-    begin_setup,
-    has_card,
-    result_for,
-)
+from .phases import CHANCE_PHASES, GNOME_PHASES, PHASE_NAMES, PHASES, begin_setup, has_card, result_for
 from .pieces import GameOver
 from .prompts import DECISIONS
-from .state import AtariData, Tables
+from .state import AtariData, Phase, Tables
 
 COLOUR_NAMES = B.COLOUR_NAMES
 
@@ -172,7 +155,7 @@ class AtariCentipedeState(AtariData):
         try:
             _phased_apply(self, action)  # PhasedState._apply (without super()'s lookup per action)
         except GameOver as end:  # a win, the moment it happens (AC-3.4)
-            self._enter(P_OVER)
+            self._enter(Phase.OVER)
             self._finish(result_for(self, end.team), end.rule, end.text)
 
     def roles(self) -> list[str]:
@@ -181,7 +164,7 @@ class AtariCentipedeState(AtariData):
     def reveals(self, action: int) -> bool:
         """A Centipede card comes from a hand only its owner sees (AC-12.1): playing it shows it (AC-6.1), so it
         cannot be taken back (core/undo.py)."""
-        return self._phase == P_CPLAY
+        return self._phase == Phase.CPLAY
 
     def stats(self) -> dict[str, float]:
         return {
@@ -224,7 +207,7 @@ class AtariCentipedeState(AtariData):
             row = self._lay.flea_row[self._home[self._c]]
             info["target"] = [row, args["col"]]
             info["label"] = f"spawn a flea at r{row}c{args['col']}"
-        elif kind == "drop_mushroom" and phase == P_CDROP and self._flea_from >= 0:
+        elif kind == "drop_mushroom" and phase == Phase.CDROP and self._flea_from >= 0:
             info["target"] = list(B.coords(self._flea_from))
             info["label"] = f"drop a mushroom at {B.square_name(self._flea_from)}"
         return info
@@ -238,15 +221,15 @@ class AtariCentipedeState(AtariData):
         return 1
 
     def _chance_info(self, phase: int, outcome: int) -> dict[str, Any]:
-        if phase == P_ROLL:
+        if phase == Phase.ROLL:
             info = ROLL.info(outcome)
             info["label"] = f"a die shows {B.FACE_TEXTS[outcome]}"
             info["actions"] = B.FACE_TEXTS[outcome]
-        elif phase == P_DRAW:
+        elif phase == Phase.DRAW:
             info = DRAW.info(outcome)
             info["colour"] = COLOUR_NAMES[self._draw_colour]
             info["label"] = f"{info['colour']} Centipede draws {info['args']['card']}"
-        elif phase == P_SEED_CHANCE:
+        elif phase == Phase.SEED_CHANCE:
             info = self._T.acts.seed_codec.info(outcome)
             row = info["args"]["row"]
             info["target"] = [row, self._seed_col]
@@ -318,14 +301,14 @@ class AtariCentipedeState(AtariData):
             "centipede_players": sides,
         }
         phase = self._phase
-        if phase == P_CDROP and self._flea_from >= 0:
+        if phase == Phase.CDROP and self._flea_from >= 0:
             obs["flea_left"] = list(B.coords(self._flea_from))
-        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving >= 0:
+        if (phase == Phase.CDROP or phase == Phase.CSPIDER) and self._moving >= 0:
             obs["moving_bug"] = list(B.coords(self._moving))  # the flea or spider now moving
-        elif phase == P_SEED or phase == P_SEED_CHANCE:
+        elif phase == Phase.SEED or phase == Phase.SEED_CHANCE:
             col = self._seed_col  # -1: the seeder picks this turn's column with its first mushroom (AC-2.2)
             obs["seeding"] = {"column": col if col >= 0 else None, "left": self._seed_left}
-        elif phase == P_DRAW:
+        elif phase == Phase.DRAW:
             obs["drawing"] = COLOUR_NAMES[self._draw_colour]  # whose deck a card is drawn from
         return self._with_decision(obs)
 
@@ -436,7 +419,7 @@ def _load_game(options: dict[str, Any]) -> AtariCentipedeGame:
     return AtariCentipedeGame(**options)
 
 
-__all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL", "Phase"]
+__all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "TERMINAL", "Phase"]
 
 
 def _canonical_start(

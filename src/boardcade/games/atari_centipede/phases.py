@@ -9,11 +9,10 @@ or chance node. The board mechanics they call are in pieces.py. Rule IDs refer t
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 from typing import Any
 
 from boardcade.core import CHANCE, TERMINAL
-from boardcade.core.phases import PhaseRule
+from boardcade.core.phases import PhaseRule, phase_table
 
 from .board import (
     BERSERK,
@@ -61,61 +60,8 @@ from .pieces import (
     remove_at,
     spider_targets,
 )
-from .state import CENTIPEDE, GNOME, PLACER, SEEDER
+from .state import CENTIPEDE, GNOME, PLACER, SEEDER, Phase
 from .state import AtariData as St
-
-
-class Phase(IntEnum):
-    """The phases (decisions and chance nodes); PHASES[phase].name is what the observation's "phase" shows."""
-
-    SEED = 0
-    SEED_CHANCE = 1
-    DICEOFF = 2
-    GPLACE = 3
-    ROLL = 4
-    DRAW = 5
-    SPAWN = 6
-    GCHOOSE = 7
-    GSTEP = 8
-    GAFTER = 9
-    GWRIST = 10
-    GGLITCH = 11
-    BONUS = 12
-    CPLAY = 13
-    CFLEA = 14
-    CMUSH = 15
-    CBERSERK = 16
-    CMOVE = 17
-    CSPIDER = 18
-    CDROP = 19
-    CSPIDERSPAWN = 20
-    OVER = 21
-
-
-(
-    P_SEED,
-    P_SEED_CHANCE,
-    P_DICEOFF,
-    P_GPLACE,
-    P_ROLL,
-    P_DRAW,
-    P_SPAWN,
-    P_GCHOOSE,
-    P_GSTEP,
-    P_GAFTER,
-    P_GWRIST,
-    P_GGLITCH,
-    P_BONUS,
-    P_CPLAY,
-    P_CFLEA,
-    P_CMUSH,
-    P_CBERSERK,
-    P_CMOVE,
-    P_CSPIDER,
-    P_CDROP,
-    P_CSPIDERSPAWN,
-    P_OVER,
-) = (int(p) for p in Phase)
 
 # What to do when a run of dice rolls ends.
 AFTER_SETUP, AFTER_GNOME = 0, 1
@@ -148,9 +94,9 @@ def begin_setup(st: St) -> None:
     st._seed_left = 3
     if st._T.random_setup:
         st._seed_col = 0
-        st._enter(P_SEED_CHANCE)
+        st._enter(Phase.SEED_CHANCE)
     else:
-        st._enter(P_SEED)
+        st._enter(Phase.SEED)
 
 
 def seed_squares(st: St) -> list[int]:
@@ -198,15 +144,15 @@ def seed(st: St, square: int) -> None:
         st._seed_col = st._seed_cols_done
     else:
         st._seed_col = -1
-        st._enter(P_SEED)  # the next seeder (AC-2.2, AC-11.2)
+        st._enter(Phase.SEED)  # the next seeder (AC-2.2, AC-11.2)
 
 
 def after_seeding(st: St) -> None:
     if st._lay.team_game:
-        st._enter(P_DICEOFF)
+        st._enter(Phase.DICEOFF)
     else:
         st._placing = 0
-        st._enter(P_GPLACE)
+        st._enter(Phase.GPLACE)
 
 
 # ---- setup: the dice-off (AC-11.3), the Gnomes' ends (AC-2.4), the deal and the entry (AC-2.6, AC-2.7) -------
@@ -229,7 +175,7 @@ def dice_off(st: St, outcome: int) -> None:
         (lay.cent_seat[high], 1, high),
     ]
     st._placing = high
-    st._enter(P_GPLACE)
+    st._enter(Phase.GPLACE)
 
 
 def gplace_squares(st: St) -> list[int]:
@@ -255,7 +201,7 @@ def place_gnome(st: St, square: int) -> None:
     unplaced = [h for h in range(st._lay.gnomes) if st._gnome[h] < 0]
     if unplaced:
         st._placing = unplaced[0]
-        st._enter(P_GPLACE)
+        st._enter(Phase.GPLACE)
         return
     # Centipede ends (AC-1.2, AC-11.1): each colour starts at the end opposite the Gnome it hunts.
     lay = st._lay
@@ -272,7 +218,7 @@ def deal_next(st: St) -> None:
     st._c = c
     st._draws_left = 3
     st._draw_colour = c
-    st._enter(P_DRAW)
+    st._enter(Phase.DRAW)
 
 
 def spawn_choices(st: St) -> list[int]:
@@ -307,7 +253,7 @@ def start_rolls(st: St, after: int, rule: str, dice: int = NUM_DICE, text: str =
     st._after_roll = after
     st._roll_rule = rule
     st._emit(rule, text or "all six Gnome dice are rolled into the Dice Pool")
-    st._enter(P_ROLL)
+    st._enter(Phase.ROLL)
 
 
 def roll(st: St, face: int) -> None:
@@ -349,7 +295,7 @@ def draw(st: St, kind: int) -> None:
     if st._draws_left:
         return
     if st._turn_i < 0:
-        st._enter(P_SPAWN)
+        st._enter(Phase.SPAWN)
     else:
         end_turn(st)
 
@@ -368,7 +314,7 @@ def start_draw(st: St, c: int) -> None:
         st._emit("AC-6.2", f"{COLOUR_NAMES[c]} Centipede reshuffles its discard pile into a new deck")
     st._draws_left = 1
     st._draw_colour = c
-    st._enter(P_DRAW)
+    st._enter(Phase.DRAW)
 
 
 # ---- turns and rounds (AC-3) -----------------------------------------------------------------------------
@@ -389,7 +335,7 @@ def begin_turn(st: St) -> None:
         if sum(st._pool) <= 1:
             start_rolls(st, AFTER_GNOME, "AC-4.1")
         else:
-            st._enter(P_GCHOOSE)
+            st._enter(Phase.GCHOOSE)
         return
     st._c = idx
     st._pending_spider = False
@@ -407,7 +353,7 @@ def begin_turn(st: St) -> None:
         if b.colour == idx:
             check_eat(st, idx, b.square)
     if any(st._hand[idx]):
-        st._enter(P_CPLAY)
+        st._enter(Phase.CPLAY)
     else:
         st._emit("AC-6.1", "the Centipede has no card to play")
         move_next(st)
@@ -419,7 +365,7 @@ def end_turn(st: St) -> None:
         st._turn_i = 0
         st._round += 1
         if st._round > st._T.max_rounds:
-            st._enter(P_OVER)
+            st._enter(Phase.OVER)
             st._finish(
                 [0.0] * st._lay.players,
                 "AC-3.5",
@@ -435,16 +381,16 @@ def gnome_continue(st: St) -> None:
     """The Gnome's next decision: the die's next action, the die in use rolled back after Slam the Ball (AC-5.4),
     the end of the turn once its die is done, or the choice of a die."""
     if st._die >= 0 and st._die_step < len(DIE_FACES[st._die]):
-        st._enter(P_GSTEP)
+        st._enter(Phase.GSTEP)
     elif st._slam_pending:  # Slam the Ball was used during this die: now the die joins the pool (AC-5.4)
         st._slam_pending = False
         st._die = -1  # back in the pool: no die is in use
         text = "the die that was in use is rolled into the Dice Pool"
         start_rolls(st, AFTER_GNOME, "AC-5.4", 1, text, fresh=False)
     elif st._die_used:
-        st._enter(P_GAFTER)
+        st._enter(Phase.GAFTER)
     else:
-        st._enter(P_GCHOOSE)
+        st._enter(Phase.GCHOOSE)
 
 
 def usable_cards(st: St) -> list[int]:
@@ -528,7 +474,7 @@ def gnome_fire(st: St, rule: str) -> None:
     if fire(st, g, rule):
         st._bonus = True
         st._c = g  # the shooter's team colour (AC-11.8)
-        st._enter(P_BONUS)
+        st._enter(Phase.BONUS)
         return
     gnome_continue(st)
 
@@ -551,7 +497,7 @@ def use_card(st: St, k: int) -> None:
     if not st._quiet:  # quiet mode: no text to build
         st._emit("AC-5.1", f"the {gnome_name(st, g)} uses {CARD_NAMES[k]}")
     if k == WRIST:
-        st._enter(P_GWRIST)
+        st._enter(Phase.GWRIST)
     elif k == TRIGGER:
         gnome_fire(st, "AC-5.3")
     elif k == SLAM:
@@ -570,7 +516,7 @@ def use_card(st: St, k: int) -> None:
             st._die = -1  # a finished die is rerolled with the others: none is in use
             start_rolls(st, AFTER_GNOME, "AC-5.4")
     else:
-        st._enter(P_GGLITCH)
+        st._enter(Phase.GGLITCH)
 
 
 def die_move(st: St, direction: int) -> None:
@@ -662,7 +608,7 @@ def play_card(st: St, kind: int) -> None:
             st._tucked[c] += 1
             if not st._quiet:  # quiet mode: no text to build
                 st._emit("AC-6.6", f"Spawn Centipede tucked: all {COLOUR_NAMES[c]} bugs move +{st._tucked[c]}")
-            st._enter(P_SPAWN)
+            st._enter(Phase.SPAWN)
             return
         st._emit("AC-6.6", "every segment is on the board: no effect")
     st._discard[c][kind] += 1
@@ -673,16 +619,16 @@ def play_card(st: St, kind: int) -> None:
             st._emit("AC-6.3", "every spider is on the board: no effect")
     elif kind == SPAWN_FLEA:
         if st._flea_supply > 0 and flea_spawn_squares(st):
-            st._enter(P_CFLEA)
+            st._enter(Phase.CFLEA)
             return
         st._emit("AC-6.3", "no flea or no empty square to spawn it: no effect")
     elif kind == MUSHROOM_CARD:
         if any(mush_card_squares(st)):
-            st._enter(P_CMUSH)
+            st._enter(Phase.CMUSH)
             return
         st._emit("AC-6.7", "no mushroom to remove and none can be placed: no effect")
     elif kind == BERSERK:
-        st._enter(P_CBERSERK)
+        st._enter(Phase.CBERSERK)
         return
     move_next(st)
 
@@ -809,7 +755,7 @@ def move_next(st: St) -> None:
     on its own. When none can, the bugs left (boxed-in spiders, fleas on their last row) stay."""
     todo = bugs_to_move(st)
     if len(todo) > 1:
-        st._enter(P_CMOVE)
+        st._enter(Phase.CMOVE)
         move_bug = st._T.acts.move_bug
         st._legal_cache = sorted(move_bug[s] for s in todo)  # what the phase's legal actions would compute next
     elif todo:
@@ -846,7 +792,7 @@ def after_moves(st: St) -> None:
     if st._pending_spider:
         st._pending_spider = False
         if st._spider_supply > 0 and spider_spawn_squares(st):
-            st._enter(P_CSPIDERSPAWN)
+            st._enter(Phase.CSPIDERSPAWN)
             return
         st._emit("AC-6.5", "no spider or no empty edge square: no effect")
     start_draw(st, st._c)
@@ -866,7 +812,7 @@ def start_bug_move(st: St, square: int) -> None:
         if targets:
             st._moving = square
             st._spider_to = targets  # the board stays as it is until the spider has moved
-            st._enter(P_CSPIDER)
+            st._enter(Phase.CSPIDER)
         else:  # it must move when it can (AC-8); boxed in, it stays
             spider_stays(st, bug)
             after_bug_move(st)
@@ -918,7 +864,7 @@ def flea_advance(st: St) -> None:
     st._flea_from = flea_step(st, bug)
     st._moving = bug.square
     if st._supply > 0:
-        st._enter(P_CDROP)
+        st._enter(Phase.CDROP)
     else:
         flea_advance(st)
 
@@ -970,90 +916,238 @@ def spawn_spider(st: St, square: int) -> None:
     start_draw(st, c)
 
 
-# The table, indexed by Phase. Decision kinds: prompts.py.
-PHASES: tuple[PhaseRule[St], ...] = (
-    PhaseRule("seed mushrooms", SEEDER, legal=seed_choices, on={"seed": seed}, decision="seed"),
-    PhaseRule("seed mushrooms (random)", CHANCE, outcomes=seed_outcomes, chance=seed_by_chance, decision="seed_roll"),
-    PhaseRule("dice-off", CHANCE, fixed_outcomes=_fixed(_DICEOFF_OUTCOMES), chance=dice_off, decision="dice_off"),
-    PhaseRule("place gnome", PLACER, legal=gplace_choices, on={"place_gnome": place_gnome}, decision="place_gnome"),
-    PhaseRule("roll dice", CHANCE, fixed_outcomes=_fixed(_ROLL_OUTCOMES), chance=roll, decision="dice_roll"),
-    PhaseRule("draw card", CHANCE, outcomes=draw_outcomes, chance=draw, decision="card_draw"),
-    PhaseRule(
-        "choose spawn point",
-        CENTIPEDE,
-        legal=spawn_choices,
-        on={"spawn_centipede": spawn_centipede},
-        decision="spawn_point",
-    ),
-    PhaseRule(
-        "choose die",
-        GNOME,
-        legal=gchoose_choices,
-        on={"die": activate_die, "use_card": use_card},
-        decision="choose_die",
-    ),
-    PhaseRule(
-        "resolve die",
-        GNOME,
-        legal=gstep_choices,
-        on={
-            "use_card": use_card,
-            "move": die_move,
-            "fire": die_fire,
-            "recharge": die_recharge,
-            "no_recharge": die_no_recharge,
-        },
-        decision="die_fire",  # or die_move, die_recharge: the die's next action (prompts.py)
-    ),
-    PhaseRule(
-        "after die",
-        GNOME,
-        legal=gafter_choices,
-        on={"use_card": use_card, "end_turn": end_gnome_turn, "recharge_and_end": recharge_and_end},
-        decision="end_turn",
-    ),
-    PhaseRule(
-        "wrist control: direction", GNOME, legal=gwrist_choices, on={"move": wrist_move}, decision="wrist_control"
-    ),
-    PhaseRule(
-        "glitch: mushroom to remove", GNOME, legal=glitch_choices, on={"glitch": glitch}, decision="glitch_target"
-    ),
-    PhaseRule(
-        "bonus bug move",
-        CENTIPEDE,
-        legal=bonus_choices,
-        on={"bonus_move": bonus_move, "decline_bonus": decline_bonus},
-        decision="bonus_move",
-    ),
-    PhaseRule("play a card", CENTIPEDE, legal=play_choices, on={"play": play_card}, decision="play_card"),
-    PhaseRule("flea spawn square", CENTIPEDE, legal=flea_choices, on={"spawn_flea": spawn_flea}, decision="flea_spawn"),
-    PhaseRule(
-        "mushroom card square",
-        CENTIPEDE,
-        legal=mushroom_choices,
-        on={"remove_mushroom": remove_mushroom, "place_mushroom": place_mushroom_card},
-        decision="mushroom_card",
-    ),
-    PhaseRule("berserk centipede", CENTIPEDE, legal=berserk_choices, on={"berserk": berserk}, decision="berserk"),
-    PhaseRule("choose bug to move", CENTIPEDE, legal=move_bug_choices, on={"move_bug": move_bug}, decision="bug_order"),
-    PhaseRule(
-        "spider destination", CENTIPEDE, legal=spider_choices, on={"spider_to": spider_to}, decision="spider_move"
-    ),
-    PhaseRule(
-        "flea mushroom drop",
-        CENTIPEDE,
-        legal=drop_choices,
-        on={"drop_mushroom": drop_mushroom, "no_mushroom": no_mushroom},
-        decision="flea_drop",
-    ),
-    PhaseRule(
-        "spider spawn square",
-        CENTIPEDE,
-        legal=spider_spawn_choices,
-        on={"spawn_spider": spawn_spider},
-        decision="spider_spawn",
-    ),
-    PhaseRule("game over", TERMINAL, decision="over"),
+# The table, keyed by Phase: who acts, the phases one action may lead to (NEXT), the procedures above, what the
+# observation shows and the decision kind (prompts.py).
+P = Phase
+# What may follow, by part of the turn: the Gnome's next decision (gnome_continue), any Gnome decision, the start
+# of a turn (begin_turn), and the end of the Centipede's turn (its bugs move, it draws, the next turn begins).
+GNOME_ON = (P.ROLL, P.GCHOOSE, P.GSTEP, P.GAFTER)
+GNOME_NEXT = (*GNOME_ON, P.GWRIST, P.GGLITCH, P.BONUS, P.OVER)
+TURN_START = (P.ROLL, P.GCHOOSE, P.CPLAY)
+TURN_END = (P.CMOVE, P.CSPIDER, P.CDROP, P.CSPIDERSPAWN, P.DRAW, *TURN_START, P.OVER)
+NEXT: dict[int, tuple[int, ...]] = {
+    P.SEED: (P.SEED, P.DICEOFF, P.GPLACE),
+    P.SEED_CHANCE: (P.SEED_CHANCE, P.DICEOFF, P.GPLACE),
+    P.DICEOFF: (P.DICEOFF, P.GPLACE),
+    P.GPLACE: (P.GPLACE, P.ROLL),
+    P.ROLL: (P.ROLL, P.DRAW, *GNOME_ON),  # the last die of the setup's roll leads to the deal (AC-2.6)
+    P.DRAW: (P.SPAWN, *TURN_END),
+    P.SPAWN: TURN_END,
+    P.GCHOOSE: GNOME_NEXT,
+    P.GSTEP: GNOME_NEXT,
+    P.GAFTER: (*GNOME_NEXT, *TURN_END),
+    P.GWRIST: GNOME_NEXT,
+    P.GGLITCH: GNOME_NEXT,
+    P.BONUS: (P.CSPIDER, P.CDROP, *GNOME_ON, P.OVER),  # AC-11.8: then the Gnome's turn goes on
+    P.CPLAY: (P.SPAWN, P.CFLEA, P.CMUSH, P.CBERSERK, *TURN_END),
+    P.CFLEA: TURN_END,
+    P.CMUSH: TURN_END,
+    P.CBERSERK: TURN_END,
+    P.CMOVE: TURN_END,
+    P.CSPIDER: (*TURN_END, *GNOME_ON),  # a bonus move's spider hands the turn back to the Gnome
+    P.CDROP: (*TURN_END, *GNOME_ON),  # ... and a bonus move's flea
+    P.CSPIDERSPAWN: TURN_END,
+}
+PHASES: tuple[PhaseRule[St], ...] = phase_table(
+    Phase,
+    [
+        PhaseRule(
+            P.SEED,
+            SEEDER,
+            next=NEXT[P.SEED],
+            legal=seed_choices,
+            on={"seed": seed},
+            shown="seed mushrooms",
+            decision="seed",
+        ),
+        PhaseRule(
+            P.SEED_CHANCE,
+            CHANCE,
+            next=NEXT[P.SEED_CHANCE],
+            outcomes=seed_outcomes,
+            chance=seed_by_chance,
+            shown="seed mushrooms (random)",
+            decision="seed_roll",
+        ),
+        PhaseRule(
+            P.DICEOFF,
+            CHANCE,
+            next=NEXT[P.DICEOFF],
+            fixed_outcomes=_fixed(_DICEOFF_OUTCOMES),
+            chance=dice_off,
+            shown="dice-off",
+            decision="dice_off",
+        ),
+        PhaseRule(
+            P.GPLACE,
+            PLACER,
+            next=NEXT[P.GPLACE],
+            legal=gplace_choices,
+            on={"place_gnome": place_gnome},
+            shown="place gnome",
+            decision="place_gnome",
+        ),
+        PhaseRule(
+            P.ROLL,
+            CHANCE,
+            next=NEXT[P.ROLL],
+            fixed_outcomes=_fixed(_ROLL_OUTCOMES),
+            chance=roll,
+            shown="roll dice",
+            decision="dice_roll",
+        ),
+        PhaseRule(
+            P.DRAW,
+            CHANCE,
+            next=NEXT[P.DRAW],
+            outcomes=draw_outcomes,
+            chance=draw,
+            shown="draw card",
+            decision="card_draw",
+        ),
+        PhaseRule(
+            P.SPAWN,
+            CENTIPEDE,
+            next=NEXT[P.SPAWN],
+            legal=spawn_choices,
+            on={"spawn_centipede": spawn_centipede},
+            shown="choose spawn point",
+            decision="spawn_point",
+        ),
+        PhaseRule(
+            P.GCHOOSE,
+            GNOME,
+            next=NEXT[P.GCHOOSE],
+            legal=gchoose_choices,
+            on={"die": activate_die, "use_card": use_card},
+            shown="choose die",
+            decision="choose_die",
+        ),
+        PhaseRule(
+            P.GSTEP,
+            GNOME,
+            next=NEXT[P.GSTEP],
+            legal=gstep_choices,
+            on={
+                "use_card": use_card,
+                "move": die_move,
+                "fire": die_fire,
+                "recharge": die_recharge,
+                "no_recharge": die_no_recharge,
+            },
+            shown="resolve die",
+            decision="die_fire",  # or die_move, die_recharge: the die's next action (prompts.py)
+        ),
+        PhaseRule(
+            P.GAFTER,
+            GNOME,
+            next=NEXT[P.GAFTER],
+            legal=gafter_choices,
+            on={"use_card": use_card, "end_turn": end_gnome_turn, "recharge_and_end": recharge_and_end},
+            shown="after die",
+            decision="end_turn",
+        ),
+        PhaseRule(
+            P.GWRIST,
+            GNOME,
+            next=NEXT[P.GWRIST],
+            legal=gwrist_choices,
+            on={"move": wrist_move},
+            shown="wrist control: direction",
+            decision="wrist_control",
+        ),
+        PhaseRule(
+            P.GGLITCH,
+            GNOME,
+            next=NEXT[P.GGLITCH],
+            legal=glitch_choices,
+            on={"glitch": glitch},
+            shown="glitch: mushroom to remove",
+            decision="glitch_target",
+        ),
+        PhaseRule(
+            P.BONUS,
+            CENTIPEDE,
+            next=NEXT[P.BONUS],
+            legal=bonus_choices,
+            on={"bonus_move": bonus_move, "decline_bonus": decline_bonus},
+            shown="bonus bug move",
+            decision="bonus_move",
+        ),
+        PhaseRule(
+            P.CPLAY,
+            CENTIPEDE,
+            next=NEXT[P.CPLAY],
+            legal=play_choices,
+            on={"play": play_card},
+            shown="play a card",
+            decision="play_card",
+        ),
+        PhaseRule(
+            P.CFLEA,
+            CENTIPEDE,
+            next=NEXT[P.CFLEA],
+            legal=flea_choices,
+            on={"spawn_flea": spawn_flea},
+            shown="flea spawn square",
+            decision="flea_spawn",
+        ),
+        PhaseRule(
+            P.CMUSH,
+            CENTIPEDE,
+            next=NEXT[P.CMUSH],
+            legal=mushroom_choices,
+            on={"remove_mushroom": remove_mushroom, "place_mushroom": place_mushroom_card},
+            shown="mushroom card square",
+            decision="mushroom_card",
+        ),
+        PhaseRule(
+            P.CBERSERK,
+            CENTIPEDE,
+            next=NEXT[P.CBERSERK],
+            legal=berserk_choices,
+            on={"berserk": berserk},
+            shown="berserk centipede",
+            decision="berserk",
+        ),
+        PhaseRule(
+            P.CMOVE,
+            CENTIPEDE,
+            next=NEXT[P.CMOVE],
+            legal=move_bug_choices,
+            on={"move_bug": move_bug},
+            shown="choose bug to move",
+            decision="bug_order",
+        ),
+        PhaseRule(
+            P.CSPIDER,
+            CENTIPEDE,
+            next=NEXT[P.CSPIDER],
+            legal=spider_choices,
+            on={"spider_to": spider_to},
+            shown="spider destination",
+            decision="spider_move",
+        ),
+        PhaseRule(
+            P.CDROP,
+            CENTIPEDE,
+            next=NEXT[P.CDROP],
+            legal=drop_choices,
+            on={"drop_mushroom": drop_mushroom, "no_mushroom": no_mushroom},
+            shown="flea mushroom drop",
+            decision="flea_drop",
+        ),
+        PhaseRule(
+            P.CSPIDERSPAWN,
+            CENTIPEDE,
+            next=NEXT[P.CSPIDERSPAWN],
+            legal=spider_spawn_choices,
+            on={"spawn_spider": spawn_spider},
+            shown="spider spawn square",
+            decision="spider_spawn",
+        ),
+        PhaseRule(P.OVER, TERMINAL, shown="game over", decision="over"),
+    ],
 )
 PHASE_NAMES = tuple(rule.name for rule in PHASES)
 DECISION_OF = {rule.name: rule.decision for rule in PHASES}  # the observation's phase -> its decision kind
