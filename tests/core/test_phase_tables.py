@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from boardcade.core import GameError, game_spec, load_game
+from boardcade.core import GameError, game_names, game_spec, load_game
 from boardcade.core.phases import GRAPH_NOTE, PhasedGame, PhaseRule, phase_table
 from boardcade.testing import GameCheckError, check_game
 
-GAMES = ["mb_centipede", "qbert"]
+GAMES = game_names()
 
 
 def _engine_text(name: str) -> str:

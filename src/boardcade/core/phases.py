@@ -90,7 +90,7 @@ class PhaseRule(Generic[S]):
 
     def __init__(
         self,
-        phase: int | str,
+        phase: int,
         actor: int,
         *,
         next: Sequence[int] = (),  # noqa: A002 (boardgame.io's word)
@@ -110,13 +110,12 @@ class PhaseRule(Generic[S]):
                 )
         elif actor != TERMINAL and (legal is None or not on):
             raise GameError(f"phase {phase} needs its legal actions and a handler per action kind")
-        if not isinstance(phase, str) and (actor == TERMINAL) != (not next):
+        if (actor == TERMINAL) != (not next):
             raise GameError(f"phase {phase} must declare its next phases (next=...), and only the terminal one none")
-        legacy = isinstance(phase, str)  # TRANSITIONAL: a table not yet keyed by its Phase names
-        self.phase: int = -1 if isinstance(phase, str) else phase
-        self.key: str = phase if isinstance(phase, str) else ""
-        self.name: str = phase if isinstance(phase, str) else shown
-        self.decision: str = (decision or self.name) if legacy else decision
+        self.phase = phase
+        self.key = ""
+        self.name = shown
+        self.decision = decision
         self.actor = actor
         self.next = tuple(dict.fromkeys(next))  # (each once, in the order declared)
         self.legal = legal
@@ -170,18 +169,19 @@ def phase_table(phases: type, rules: Sequence[PhaseRule[S]]) -> tuple[PhaseRule[
 
 
 def phase_graph(table: Sequence[PhaseRule[Any]], first: int = 0, roles: Mapping[int, str] | None = None) -> str:
-    """The declared table as a Mermaid state diagram (the phase graph a rules document shows): each phase by
-    its name in code, with what the observation shows and who acts (`roles` names the game's roles); an arrow
-    from the `first` phase's start and for each declared next phase."""
-    who = {CHANCE: "chance", TERMINAL: "game over", PLAYER: "player", **(roles or {})}
-    lines = ["stateDiagram-v2", f"    [*] --> {table[first].key}"]
+    """The declared table as a Mermaid flowchart (the phase graph a rules document shows): each phase by its
+    name in code, with what the observation shows and who acts (`roles` names the game's roles; a chance node is
+    drawn round, the end as a circle), and one line of arrows from each phase to its declared next phases."""
+    who = {CHANCE: "chance", PLAYER: "player", **(roles or {})}
+    lines = ["flowchart TD", f"    start(( )) --> {table[first].key}"]
     for rule in table:
-        actor = who.get(rule.actor, f"role {rule.actor}")
-        lines.append(f'    state "{rule.key}: {rule.name} ({actor})" as {rule.key}')
+        actor = "" if rule.actor == TERMINAL else f" ({who.get(rule.actor, f'role {rule.actor}')})"
+        label = f'"{rule.key}: {rule.name}{actor}"'
+        shape = "([{}])" if rule.actor == CHANCE else "((({})))" if rule.actor == TERMINAL else "[{}]"
+        lines.append(f"    {rule.key}{shape.format(label)}")
     for rule in table:
-        lines += [f"    {rule.key} --> {table[n].key}" for n in rule.next]
-        if rule.actor == TERMINAL:
-            lines.append(f"    {rule.key} --> [*]")
+        if rule.next:
+            lines.append(f"    {rule.key} --> {' & '.join(table[n].key for n in rule.next)}")
     return "\n".join(lines) + "\n"
 
 

@@ -363,8 +363,6 @@ def _play_checked(
 def _check_transition(state: PhasedState, before: PhaseRule[Any], action: int, report: CheckReport) -> None:
     """A phased game only moves between phases its table declares (each rule's `next`)."""
     after = state.phase_rule()
-    if before.phase < 0:  # TRANSITIONAL: a table not yet keyed by its Phase names declares no transitions
-        return
     if after.phase not in before.next:
         declared = ", ".join(state.game.PHASES[n].key for n in before.next)
         raise _fail(

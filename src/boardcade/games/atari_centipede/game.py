@@ -1,7 +1,8 @@
 """Atari's Centipede (IDW 2017) for 2 or 4 players: the Game and the State contract.
 
 Rules: rules/atari-centipede.md. Static data and the per-game layout: board.py; the action codec:
-actions.py; piece mechanics: pieces.py; the turn as a table of phases: phases.py; the state's fields: state.py.
+actions.py; piece mechanics: pieces.py; the turn as a table of phases: phases.py (its procedures by part of the
+turn: setup.py, turn.py, gnome.py, centipede.py); the state's fields: state.py.
 This module holds the public contract: options, chance, labels, observations, hidden information, cloning.
 """
 
@@ -19,10 +20,12 @@ from . import board as B
 from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
 from .board import CardMove
 from .observation import AtariObservation, SideView
-from .phases import CHANCE_PHASES, GNOME_PHASES, PHASE_NAMES, PHASES, begin_setup, has_card, result_for
+from .phases import CHANCE_PHASES, GNOME_PHASES, PHASE_NAMES, PHASES
 from .pieces import GameOver
 from .prompts import DECISIONS
-from .state import AtariData, Phase, Tables
+from .setup import begin_setup
+from .state import CENTIPEDE, GNOME, PLACER, SEEDER, AtariData, Phase, Tables
+from .turn import has_card, result_for
 
 COLOUR_NAMES = B.COLOUR_NAMES
 
@@ -65,6 +68,7 @@ class AtariCentipedeGame(PhasedGame):
     VARIANTS = (("2 players", {"players": 2}), ("4 players", {"players": 4}))
     DECISIONS = DECISIONS  # what each decision asks (prompts.py)
     PHASES = PHASES  # the turn as a table of phases (phases.py)
+    PHASE_ROLES = {SEEDER: "seeding side", PLACER: "Gnome placing itself", GNOME: "Gnome", CENTIPEDE: "Centipede"}
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
     # Version 3 (2026-12-02): bugs that cannot move are not offered a move (AC-6.1); version 2 replays with

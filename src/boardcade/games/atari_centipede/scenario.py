@@ -41,9 +41,9 @@ from typing import Any
 
 from . import board as B
 from .game import AtariCentipedeGame, AtariCentipedeState
-from .phases import begin_turn, has_card, result_for
 from .pieces import GameOver
 from .state import Phase
+from .turn import begin_turn, has_card, result_for
 
 _KEYS = {
     "gnome",
