@@ -11,17 +11,13 @@ from .board import (
     COLS,
     EMPTY,
     FLEA,
-    FLEA_SPEED,
     MUSH,
     MUSHROOM_CARD,
-    SEG,
     SEGMENTS,
     SPAWN_CENT,
     SPAWN_FLEA,
     SPAWN_SPIDER,
     SPIDER,
-    SPIDER_DIRS,
-    SPIDER_SPEED,
     SQUARE_NAMES,
     Bug,
     CardMove,
@@ -29,15 +25,22 @@ from .board import (
 from .pieces import (
     cent_step,
     check_eat,
-    flea_step,
-    move_centipede,
     move_spider,
     place_mushroom,
     remove_at,
-    spider_targets,
 )
 from .state import AtariData as St
 from .state import Phase
+from .turn import (
+    after_bug_move,
+    bugs_to_move,
+    flea_advance,
+    move_next,
+    moving,
+    spider_spawn_squares,
+    start_bug_move,
+    start_draw,
+)
 
 
 # ---- the Centipede's turn: the card (AC-6) --------------------------------------------------------------
@@ -165,65 +168,6 @@ def berserk(st: St, head: int) -> None:
 
 
 # ---- the Centipede's turn: moving the bugs (AC-6.1, AC-7 to AC-9) ----------------------------------------
-def bugs_to_move(st: St) -> list[int]:
-    """Squares of the bugs still to move this turn that can move now (AC-6.1; all of them, stuck or not, with
-    the option offer_stuck_bugs of rules version 2)."""
-    c = st._c
-    out = [cent.squares[0] for cent in st._cents if cent.colour == c and not cent.moved]
-    if st._T.offer_stuck:
-        out += [b.square for b in st._fleas if b.colour == c and not b.moved]
-        out += [b.square for b in st._spiders if b.colour == c and not b.moved]
-        return out
-    last_row = st._lay.last_field[st._home[c]]
-    for b in st._fleas:
-        if b.colour == c and not b.moved and b.square // COLS != last_row:
-            out.append(b.square)
-    for b in st._spiders:
-        if b.colour == c and not b.moved and not spider_stuck(st, b):
-            out.append(b.square)
-    return out
-
-
-def flea_stuck(st: St, bug: Bug) -> bool:
-    """A flea on the last field row before the enemy Gnome stays there (AC-9.1)."""
-    return bug.square // COLS == st._lay.last_field[st._home[bug.colour]]
-
-
-def spider_stuck(st: St, bug: Bug) -> bool:
-    """A spider with no square to move to stays where it is (AC-8): no first square of any of its lines is free
-    (a field square holding nothing or a mushroom)."""
-    board = st._board
-    square = bug.square
-    r0 = square // COLS
-    c0 = square - r0 * COLS
-    last_field = st._lay.last - 1
-    for dr, dc in SPIDER_DIRS:
-        r = r0 + dr
-        c = c0 + dc
-        if 1 <= r <= last_field and 0 <= c < COLS and board[r * COLS + c] <= MUSH:
-            return False
-    return True
-
-
-def move_next(st: St) -> None:
-    """Move the next bug (AC-6.1): the player picks the order among the bugs that can move; a single one goes
-    on its own. When none can, the bugs left (boxed-in spiders, fleas on their last row) stay."""
-    todo = bugs_to_move(st)
-    if len(todo) > 1:
-        st._enter(Phase.CMOVE)
-        move_bug = st._T.acts.move_bug
-        st._legal_cache = sorted(move_bug[s] for s in todo)  # what the phase's legal actions would compute next
-    elif todo:
-        start_bug_move(st, todo[0])
-    else:
-        c = st._c
-        for b in st._fleas:
-            if b.colour == c and not b.moved:
-                flea_stays(st, b)
-        for b in st._spiders:
-            if b.colour == c and not b.moved:
-                spider_stays(st, b)
-        after_moves(st)
 
 
 def move_bug_choices(st: St) -> list[int]:
@@ -231,73 +175,9 @@ def move_bug_choices(st: St) -> list[int]:
     return sorted(move_bug[s] for s in bugs_to_move(st))
 
 
-def flea_stays(st: St, bug: Bug) -> None:
-    bug.moved = True
-    if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-9.1", f"the flea at {SQUARE_NAMES[bug.square]} is on the last field row: it stays")
-
-
-def spider_stays(st: St, bug: Bug) -> None:
-    bug.moved = True
-    if not st._quiet:  # quiet mode: no text to build
-        st._emit("AC-8", f"the spider at {SQUARE_NAMES[bug.square]} has no square to move to: it stays")
-
-
-def after_moves(st: St) -> None:
-    if st._pending_spider:
-        st._pending_spider = False
-        if st._spider_supply > 0 and spider_spawn_squares(st):
-            st._enter(Phase.CSPIDERSPAWN)
-            return
-        st._emit("AC-6.5", "no spider or no empty edge square: no effect")
-    start_draw(st, st._c)
-
-
-def start_bug_move(st: St, square: int) -> None:
-    cell = st._board[square]
-    if cell == SEG:
-        for cent in st._cents:
-            if cent.squares[0] == square:
-                move_centipede(st, cent)
-                break
-        after_bug_move(st)
-    elif cell == SPIDER:
-        bug = next(b for b in st._spiders if b.square == square)
-        targets = spider_targets(st, square, spider_speed(st, bug))
-        if targets:
-            st._moving = square
-            st._spider_to = targets  # the board stays as it is until the spider has moved
-            st._enter(Phase.CSPIDER)
-        else:  # it must move when it can (AC-8); boxed in, it stays
-            spider_stays(st, bug)
-            after_bug_move(st)
-    else:
-        bug = next(b for b in st._fleas if b.square == square)
-        if flea_stuck(st, bug):
-            flea_stays(st, bug)
-            after_bug_move(st)
-            return
-        st._moving = square
-        st._flea_left = FLEA_SPEED + st._tucked[bug.colour]
-        bug.moved = True
-        if not st._quiet:  # quiet mode: no text to build
-            st._emit("AC-9.1", f"the flea at {SQUARE_NAMES[square]} moves")
-        flea_advance(st)
-
-
-def moving(st: St, bugs: list[Bug]) -> Bug:
-    """The flea or spider now moving (its square is `_moving`)."""
-    square = st._moving
-    return next(b for b in bugs if b.square == square)
-
-
 def move_bug(st: St, square: int) -> None:
     """AC-6.1: the player picks which bug moves next; a centipede spawned this turn has moved (AC-7.6)."""
     start_bug_move(st, square)
-
-
-def spider_speed(st: St, bug: Bug) -> int:
-    return SPIDER_SPEED + st._tucked[bug.colour]
 
 
 def spider_choices(st: St) -> list[int]:
@@ -309,21 +189,6 @@ def spider_to(st: St, square: int) -> None:
     """AC-8: the spider moves in one straight line to the square chosen."""
     move_spider(st, moving(st, st._spiders), square)
     after_bug_move(st)
-
-
-def flea_advance(st: St) -> None:
-    bug = moving(st, st._fleas)
-    last_row = st._lay.last_field[st._home[bug.colour]]
-    if st._flea_left <= 0 or bug.square // COLS == last_row:
-        after_bug_move(st)
-        return
-    st._flea_left -= 1
-    st._flea_from = flea_step(st, bug)
-    st._moving = bug.square
-    if st._supply > 0:
-        st._enter(Phase.CDROP)
-    else:
-        flea_advance(st)
 
 
 def drop_choices(st: St) -> list[int]:
@@ -344,20 +209,6 @@ def no_mushroom(st: St, _: int) -> None:
     flea_advance(st)
 
 
-def after_bug_move(st: St) -> None:
-    st._moving = -1
-    if st._bonus:
-        st._bonus = False
-        gnome_continue(st)
-    else:
-        move_next(st)
-
-
-def spider_spawn_squares(st: St) -> list[int]:
-    board = st._board
-    return [r * COLS + k for r in st._lay.field for k in (0, COLS - 1) if board[r * COLS + k] == EMPTY]
-
-
 def spider_spawn_choices(st: St) -> list[int]:
     spawn = st._T.acts.spawn_spider
     return [spawn[s] for s in spider_spawn_squares(st)]
@@ -374,9 +225,3 @@ def spawn_spider(st: St, square: int) -> None:
         st._emit("AC-6.5", f"spider spawned at {SQUARE_NAMES[square]}")
     check_eat(st, c, square)
     start_draw(st, c)
-
-
-# The parts of the turn call one another (a Gnome's bolt lets a Centipede bug move, whose end hands the turn
-# back): imported after this module's own functions, so that each part can be imported first.
-from .gnome import gnome_continue  # noqa: E402
-from .turn import start_draw  # noqa: E402

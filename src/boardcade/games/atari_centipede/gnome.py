@@ -26,23 +26,9 @@ from .pieces import (
 )
 from .state import AtariData as St
 from .state import Phase
-
+from .turn import AFTER_GNOME, end_turn, flea_stuck, gnome_continue, has_card, spider_stuck, start_bug_move, start_rolls
 
 # ---- the Gnome's turn (AC-4, AC-5) ----------------------------------------------------------------------
-def gnome_continue(st: St) -> None:
-    """The Gnome's next decision: the die's next action, the die in use rolled back after Slam the Ball (AC-5.4),
-    the end of the turn once its die is done, or the choice of a die."""
-    if st._die >= 0 and st._die_step < len(DIE_FACES[st._die]):
-        st._enter(Phase.GSTEP)
-    elif st._slam_pending:  # Slam the Ball was used during this die: now the die joins the pool (AC-5.4)
-        st._slam_pending = False
-        st._die = -1  # back in the pool: no die is in use
-        text = "the die that was in use is rolled into the Dice Pool"
-        start_rolls(st, AFTER_GNOME, "AC-5.4", 1, text, fresh=False)
-    elif st._die_used:
-        st._enter(Phase.GAFTER)
-    else:
-        st._enter(Phase.GCHOOSE)
 
 
 def usable_cards(st: St) -> list[int]:
@@ -253,9 +239,3 @@ def decline_bonus(st: St, _: int) -> None:
     st._bonus = False
     st._emit("AC-11.8", "the bonus bug move is declined")
     gnome_continue(st)
-
-
-# The parts of the turn call one another (a Gnome's bolt lets a Centipede bug move, whose end hands the turn
-# back): imported after this module's own functions, so that each part can be imported first.
-from .centipede import flea_stuck, spider_stuck, start_bug_move  # noqa: E402
-from .turn import AFTER_GNOME, end_turn, has_card, start_rolls  # noqa: E402

@@ -2,9 +2,10 @@
 
 Each phase names the decision being made (or the chance node), who makes it, the phases one action may lead to,
 and the procedures that carry it out, which are plain functions of the state grouped by part of the turn: the
-setup (setup.py), turns, rounds, dice and draws (turn.py), the Gnome's turn (gnome.py) and the Centipede's turn
-(centipede.py). Each handler names the rule it carries out; the board mechanics they call are in pieces.py.
-Rule IDs refer to rules/atari-centipede.md, which draws this table as the phase graph.
+setup (setup.py), the Gnome's turn (gnome.py), the Centipede's turn (centipede.py), and the flow they share
+(turn.py: turns and rounds, dice and draws, what comes next). Each handler names the rule it carries out in its
+docstring; the board mechanics they call are in pieces.py. Rule IDs refer to rules/atari-centipede.md, which
+draws this table as the phase graph.
 """
 
 from __future__ import annotations

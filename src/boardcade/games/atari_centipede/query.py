@@ -44,7 +44,7 @@ def layout(st: AtariData) -> B.Layout:
 
 
 def phase(st: AtariData) -> int:
-    """The current phase (phases.Phase)."""
+    """The current phase (a `state.Phase` name)."""
     return st._phase
 
 

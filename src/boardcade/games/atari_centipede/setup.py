@@ -18,6 +18,7 @@ from .pieces import (
 )
 from .state import AtariData as St
 from .state import Phase
+from .turn import AFTER_SETUP, deal_next, move_next, start_play, start_rolls
 
 
 # ---- setup: seeding (AC-2.2, AC-2.3) ------------------------------------------------------------------
@@ -151,14 +152,6 @@ def place_gnome(st: St, square: int) -> None:
     start_rolls(st, AFTER_SETUP, "AC-2.5")
 
 
-def deal_next(st: St) -> None:
-    c = st._setup_colour
-    st._c = c
-    st._draws_left = 3
-    st._draw_colour = c
-    st._enter(Phase.DRAW)
-
-
 def spawn_choices(st: St) -> list[int]:
     return list(st._T.acts.spawn_centipede)
 
@@ -180,9 +173,3 @@ def spawn_centipede(st: St, spawn: int) -> None:
             start_play(st)
         return
     move_next(st)
-
-
-# The parts of the turn call one another (a Gnome's bolt lets a Centipede bug move, whose end hands the turn
-# back): imported after this module's own functions, so that each part can be imported first.
-from .centipede import move_next  # noqa: E402
-from .turn import AFTER_SETUP, start_play, start_rolls  # noqa: E402

@@ -1,18 +1,37 @@
-"""Atari's Centipede's turns and rounds (AC-3), and the chance nodes every part of the turn comes back to: the
-Dice Pool's rolls (AC-4.1) and the Centipede's card draws (AC-6.2). Handlers of the phase table (phases.py)."""
+"""The flow of Atari's Centipede's turn: what comes next after each step, whichever part of the turn it is in.
+
+Turns and rounds (AC-3), the chance nodes every part comes back to (the Dice Pool's rolls, AC-4.1, and the
+Centipede's card draws, AC-6.2), the deal (AC-2.6), the Gnome's next decision, and the Centipede's bugs moving
+one after another (AC-6.1, AC-7 to AC-9). The parts of the turn (setup.py, gnome.py, centipede.py) call these
+and never one another: a Gnome's bolt lets a Centipede bug move and the bug's move hands the turn back, so the
+procedures both need live here, below the parts (no import cycle). Handlers of the phase table (phases.py)."""
 
 from __future__ import annotations
 
 from .board import (
     CENT_CARD_NAMES,
     COLOUR_NAMES,
+    COLS,
+    DIE_FACES,
+    EMPTY,
+    FLEA_SPEED,
     GLITCH,
+    MUSH,
     NUM_DICE,
+    SEG,
+    SPIDER,
+    SPIDER_DIRS,
+    SPIDER_SPEED,
+    SQUARE_NAMES,
+    Bug,
     CardMove,
     face_text,
 )
 from .pieces import (
     check_eat,
+    flea_step,
+    move_centipede,
+    spider_targets,
 )
 from .state import AtariData as St
 from .state import Phase
@@ -171,8 +190,182 @@ def end_turn(st: St) -> None:
     begin_turn(st)
 
 
-# The parts of the turn call one another (a Gnome's bolt lets a Centipede bug move, whose end hands the turn
-# back): imported after this module's own functions, so that each part can be imported first.
-from .centipede import move_next  # noqa: E402
-from .gnome import gnome_continue  # noqa: E402
-from .setup import deal_next  # noqa: E402
+# ---- the Gnome's next decision (AC-4, AC-5) -------------------------------------------------------------
+def gnome_continue(st: St) -> None:
+    """The Gnome's next decision: the die's next action, the die in use rolled back after Slam the Ball (AC-5.4),
+    the end of the turn once its die is done, or the choice of a die."""
+    if st._die >= 0 and st._die_step < len(DIE_FACES[st._die]):
+        st._enter(Phase.GSTEP)
+    elif st._slam_pending:  # Slam the Ball was used during this die: now the die joins the pool (AC-5.4)
+        st._slam_pending = False
+        st._die = -1  # back in the pool: no die is in use
+        text = "the die that was in use is rolled into the Dice Pool"
+        start_rolls(st, AFTER_GNOME, "AC-5.4", 1, text, fresh=False)
+    elif st._die_used:
+        st._enter(Phase.GAFTER)
+    else:
+        st._enter(Phase.GCHOOSE)
+
+
+# ---- the deal (AC-2.6) ---------------------------------------------------------------------------------
+def deal_next(st: St) -> None:
+    c = st._setup_colour
+    st._c = c
+    st._draws_left = 3
+    st._draw_colour = c
+    st._enter(Phase.DRAW)
+
+
+# ---- the Centipede's bugs, one after another (AC-6.1, AC-7 to AC-9) -----------------------------------------
+def bugs_to_move(st: St) -> list[int]:
+    """Squares of the bugs still to move this turn that can move now (AC-6.1; all of them, stuck or not, with
+    the option offer_stuck_bugs of rules version 2)."""
+    c = st._c
+    out = [cent.squares[0] for cent in st._cents if cent.colour == c and not cent.moved]
+    if st._T.offer_stuck:
+        out += [b.square for b in st._fleas if b.colour == c and not b.moved]
+        out += [b.square for b in st._spiders if b.colour == c and not b.moved]
+        return out
+    last_row = st._lay.last_field[st._home[c]]
+    for b in st._fleas:
+        if b.colour == c and not b.moved and b.square // COLS != last_row:
+            out.append(b.square)
+    for b in st._spiders:
+        if b.colour == c and not b.moved and not spider_stuck(st, b):
+            out.append(b.square)
+    return out
+
+
+def flea_stuck(st: St, bug: Bug) -> bool:
+    """A flea on the last field row before the enemy Gnome stays there (AC-9.1)."""
+    return bug.square // COLS == st._lay.last_field[st._home[bug.colour]]
+
+
+def spider_stuck(st: St, bug: Bug) -> bool:
+    """A spider with no square to move to stays where it is (AC-8): no first square of any of its lines is free
+    (a field square holding nothing or a mushroom)."""
+    board = st._board
+    square = bug.square
+    r0 = square // COLS
+    c0 = square - r0 * COLS
+    last_field = st._lay.last - 1
+    for dr, dc in SPIDER_DIRS:
+        r = r0 + dr
+        c = c0 + dc
+        if 1 <= r <= last_field and 0 <= c < COLS and board[r * COLS + c] <= MUSH:
+            return False
+    return True
+
+
+def move_next(st: St) -> None:
+    """Move the next bug (AC-6.1): the player picks the order among the bugs that can move; a single one goes
+    on its own. When none can, the bugs left (boxed-in spiders, fleas on their last row) stay."""
+    todo = bugs_to_move(st)
+    if len(todo) > 1:
+        st._enter(Phase.CMOVE)
+        move_bug = st._T.acts.move_bug
+        st._legal_cache = sorted(move_bug[s] for s in todo)  # what the phase's legal actions would compute next
+    elif todo:
+        start_bug_move(st, todo[0])
+    else:
+        c = st._c
+        for b in st._fleas:
+            if b.colour == c and not b.moved:
+                flea_stays(st, b)
+        for b in st._spiders:
+            if b.colour == c and not b.moved:
+                spider_stays(st, b)
+        after_moves(st)
+
+
+def flea_stays(st: St, bug: Bug) -> None:
+    bug.moved = True
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("AC-9.1", f"the flea at {SQUARE_NAMES[bug.square]} is on the last field row: it stays")
+
+
+def spider_stays(st: St, bug: Bug) -> None:
+    bug.moved = True
+    if not st._quiet:  # quiet mode: no text to build
+        st._emit("AC-8", f"the spider at {SQUARE_NAMES[bug.square]} has no square to move to: it stays")
+
+
+def after_moves(st: St) -> None:
+    if st._pending_spider:
+        st._pending_spider = False
+        if st._spider_supply > 0 and spider_spawn_squares(st):
+            st._enter(Phase.CSPIDERSPAWN)
+            return
+        st._emit("AC-6.5", "no spider or no empty edge square: no effect")
+    start_draw(st, st._c)
+
+
+def start_bug_move(st: St, square: int) -> None:
+    cell = st._board[square]
+    if cell == SEG:
+        for cent in st._cents:
+            if cent.squares[0] == square:
+                move_centipede(st, cent)
+                break
+        after_bug_move(st)
+    elif cell == SPIDER:
+        bug = next(b for b in st._spiders if b.square == square)
+        targets = spider_targets(st, square, spider_speed(st, bug))
+        if targets:
+            st._moving = square
+            st._spider_to = targets  # the board stays as it is until the spider has moved
+            st._enter(Phase.CSPIDER)
+        else:  # it must move when it can (AC-8); boxed in, it stays
+            spider_stays(st, bug)
+            after_bug_move(st)
+    else:
+        bug = next(b for b in st._fleas if b.square == square)
+        if flea_stuck(st, bug):
+            flea_stays(st, bug)
+            after_bug_move(st)
+            return
+        st._moving = square
+        st._flea_left = FLEA_SPEED + st._tucked[bug.colour]
+        bug.moved = True
+        if not st._quiet:  # quiet mode: no text to build
+            st._emit("AC-9.1", f"the flea at {SQUARE_NAMES[square]} moves")
+        flea_advance(st)
+
+
+def moving(st: St, bugs: list[Bug]) -> Bug:
+    """The flea or spider now moving (its square is `_moving`)."""
+    square = st._moving
+    return next(b for b in bugs if b.square == square)
+
+
+def spider_speed(st: St, bug: Bug) -> int:
+    return SPIDER_SPEED + st._tucked[bug.colour]
+
+
+def flea_advance(st: St) -> None:
+    bug = moving(st, st._fleas)
+    last_row = st._lay.last_field[st._home[bug.colour]]
+    if st._flea_left <= 0 or bug.square // COLS == last_row:
+        after_bug_move(st)
+        return
+    st._flea_left -= 1
+    st._flea_from = flea_step(st, bug)
+    st._moving = bug.square
+    if st._supply > 0:
+        st._enter(Phase.CDROP)
+    else:
+        flea_advance(st)
+
+
+def after_bug_move(st: St) -> None:
+    st._moving = -1
+    if st._bonus:
+        st._bonus = False
+        gnome_continue(st)
+    else:
+        move_next(st)
+
+
+def spider_spawn_squares(st: St) -> list[int]:
+    board = st._board
+    return [r * COLS + k for r in st._lay.field for k in (0, COLS - 1) if board[r * COLS + k] == EMPTY]
