@@ -9,7 +9,8 @@ steps the checker verifies: legal actions and chance outcomes, codec and action_
 with the state unchanged, independent clones, replay from history and from a record, JSON views, hidden
 information (`resample_from_infostate` indistinguishable to the player), every view's decision kind and prompt
 (one declared kind for all viewers, "over" at the end), events' rule IDs documented in the game's rules
-document, returns and length bounds, and the declared GameType (teams, perfect information). The matches are
+document, returns and length bounds, and the declared GameType (teams, perfect information). At every step of a
+phased game (core/phases.py), the phase it moves to must be one its table declares as next. The matches are
 played by the one play loop (core/loop.py).
 
 The parts the game's GameSpec declares are checked too: its renderer draws every view, its heuristic gives every
