@@ -45,12 +45,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # ---- per game: whose view is sampled, and which states ---------------------------------------------------
 def _atari_sample(state) -> bool:
     from boardcade.games.atari_centipede.heuristic import _die_in_use
-    from boardcade.games.atari_centipede.phases import P_GSTEP, P_GWRIST
+    from boardcade.games.atari_centipede.state import Phase
 
     if state._turn_i < 0:
         return False
     # Mid-die the evaluation plans the rest of the die itself; the model is fitted on the other decisions.
-    return not (state._phase == P_GSTEP or (state._phase == P_GWRIST and _die_in_use(state)))
+    return not (state._phase == Phase.GSTEP or (state._phase == Phase.GWRIST and _die_in_use(state)))
 
 
 GAMES = {

@@ -33,6 +33,10 @@ MODULES = (
     "boardcade.games.atari_centipede.actions",
     "boardcade.games.atari_centipede.state",
     "boardcade.games.atari_centipede.pieces",
+    "boardcade.games.atari_centipede.setup",
+    "boardcade.games.atari_centipede.turn",
+    "boardcade.games.atari_centipede.gnome",
+    "boardcade.games.atari_centipede.centipede",
     "boardcade.games.atari_centipede.phases",
     "boardcade.games.atari_centipede.game",
 )

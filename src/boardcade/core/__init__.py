@@ -1,10 +1,27 @@
-"""The game contract: games, states, options, events, records, specs, codecs and the play loop."""
+"""The game contract: games, states, options, events, records, specs, codecs and the play loop; and the engine
+kit a game is written with (docs/adding-a-game.md): the phase table (PhasedGame, PhasedState, PhaseRule,
+phase_table), the field list's copy modes (SHARE, COPY, COPY_EACH) and the observation types."""
 
 from .codec import Action, ActionCodec, Arg, Block, arg_range
 from .errors import GameError, IllegalActionError, RecordError
-from .game import CHANCE, TERMINAL, Event, Game, State
+from .game import (
+    CHANCE,
+    COPY,
+    COPY_EACH,
+    ENGINE_CALLS,
+    ENGINE_FIELDS,
+    ENGINE_HOOKS,
+    SHARE,
+    TERMINAL,
+    Event,
+    EventView,
+    Game,
+    Observation,
+    State,
+)
 from .loop import advance_chance, play, random_playout, same_for_all, sample_chance
 from .options import Option
+from .phases import PLAYER, PhasedGame, PhasedState, PhaseRule, phase_graph, phase_table
 from .prompts import Decisions, Prompt
 from .record import Record, load_record, open_record, record_from_json
 from .registry import game_class, game_names, game_spec, load_game, register_game, unregister_game
@@ -12,6 +29,13 @@ from .spec import GameSpec, GameType, OptionWords, SearchHints
 
 __all__ = [
     "CHANCE",
+    "COPY",
+    "COPY_EACH",
+    "ENGINE_CALLS",
+    "ENGINE_FIELDS",
+    "ENGINE_HOOKS",
+    "PLAYER",
+    "SHARE",
     "TERMINAL",
     "Action",
     "ActionCodec",
@@ -19,12 +43,17 @@ __all__ = [
     "Block",
     "Decisions",
     "Event",
+    "EventView",
     "Game",
     "GameError",
     "GameSpec",
     "GameType",
     "IllegalActionError",
+    "Observation",
     "Option",
+    "PhaseRule",
+    "PhasedGame",
+    "PhasedState",
     "OptionWords",
     "Prompt",
     "Record",
@@ -39,6 +68,8 @@ __all__ = [
     "load_game",
     "load_record",
     "open_record",
+    "phase_graph",
+    "phase_table",
     "play",
     "random_playout",
     "record_from_json",

@@ -245,6 +245,35 @@ def _blank_state(cls: type[State]) -> State:
     return blank
 
 
+# The protected parts of `State` (and `PhasedState`, core/phases.py) that a game's engine modules may use; the
+# rest of State's protected names are the contract's own machinery. tests/core/test_engine_dialect.py holds every
+# game to this list, and docs/contract.md explains each.
+ENGINE_CALLS = (
+    "_emit",  # record an event: _emit(rule_id, text, visible_to=None)
+    "_finish",  # end the match, the one way: _finish(returns, rule_id, text, capped=False)
+    "_replace_event",  # rewrite a past event of a resampled clone: _replace_event(index, text=...)
+    "_observation_common",  # the keys every observation starts with
+    "_with_decision",  # end an observation with its "decision" and "prompt" (core/prompts.py)
+    "_view_part",  # keep a part of the views until its inputs change
+    "_enter",  # PhasedState: make a phase current (the seat to move follows from its actor)
+)
+ENGINE_HOOKS = (  # what an engine implements (a phased game gets all but _seat from PhasedState)
+    "_legal_actions",
+    "_chance_outcomes",
+    "_apply",
+    "_why_illegal",
+    "_seat",
+)
+ENGINE_FIELDS = (
+    "_phase",  # read: the current phase (PhasedState)
+    "_history",  # read; resample_from_infostate may rewrite a hidden chance outcome on its clone
+    "_events",  # read (rewrite only through _replace_event)
+    "_quiet",  # read: quiet mode, test it before building a costly event text
+    "_legal_cache",  # write: the legal actions a procedure has just computed for the next decision
+    "_capped",  # write: a safety cap ended part of the match (the end itself: _finish(..., capped=True))
+)
+
+
 class State:
     """One position. Subclasses implement the `_`-prefixed hooks; the public contract lives here.
 

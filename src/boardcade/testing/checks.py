@@ -9,7 +9,8 @@ steps the checker verifies: legal actions and chance outcomes, codec and action_
 with the state unchanged, independent clones, replay from history and from a record, JSON views, hidden
 information (`resample_from_infostate` indistinguishable to the player), every view's decision kind and prompt
 (one declared kind for all viewers, "over" at the end), events' rule IDs documented in the game's rules
-document, returns and length bounds, and the declared GameType (teams, perfect information). The matches are
+document, returns and length bounds, and the declared GameType (teams, perfect information). At every step of a
+phased game (core/phases.py), the phase it moves to must be one its table declares as next. The matches are
 played by the one play loop (core/loop.py).
 
 The parts the game's GameSpec declares are checked too: its renderer draws every view, its heuristic gives every
@@ -32,6 +33,7 @@ from typing import Any
 from ..core.errors import GameError, IllegalActionError
 from ..core.game import CHANCE, TERMINAL, Game, State
 from ..core.loop import play, random_decider, same_for_all, sample_chance
+from ..core.phases import PhasedState, PhaseRule
 from ..core.record import Record, record_from_json
 from ..core.registry import game_names, game_spec, load_game
 from ..core.spec import GameSpec
@@ -339,7 +341,12 @@ def _play_checked(
             raise _fail("a state that is not terminal has no legal action", s)
         return legal[int(rng.random() * len(legal))]
 
+    phase = [state.phase_rule() if isinstance(state, PhasedState) else None]
+
     def after(s: State, player: int, action: int) -> None:
+        if phase[0] is not None and isinstance(s, PhasedState):
+            _check_transition(s, phase[0], action, report)
+            phase[0] = s.phase_rule()
         if s.move_number() % every == 0 and not s.is_terminal():
             check(s)
 
@@ -352,6 +359,19 @@ def _play_checked(
         _check_end(state, report)
     _check_replay(state, report)
     return state
+
+
+def _check_transition(state: PhasedState, before: PhaseRule[Any], action: int, report: CheckReport) -> None:
+    """A phased game only moves between phases its table declares (each rule's `next`)."""
+    after = state.phase_rule()
+    if after.phase not in before.next:
+        declared = ", ".join(state.game.PHASES[n].key for n in before.next)
+        raise _fail(
+            f"action {action} in phase {before.key} led to phase {after.key}, which the phase table does not "
+            f"declare as a next phase of {before.key} (declared: {declared})",
+            state,
+        )
+    report.count("declared phase transitions")
 
 
 def _check_same_seed(game: Game, seed: int, max_steps: int, report: CheckReport) -> None:

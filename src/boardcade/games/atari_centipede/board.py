@@ -3,7 +3,8 @@
 Squares are numbered `row * 9 + col`. The board has 9 columns and `field_rows + 2` rows (rule AC-1.1): row 0
 and the last row are the two Gnome Movement Areas, the rows between them the field (18 by default, AC-D1).
 Everything that depends on the options (the board's length, who sits where) lives in one `Layout` per game,
-built once and shared by every state of that game.
+built once and shared by every state of that game. The rules document's sections name the parts: the board and
+pieces (AC-1) here, what each player may see (AC-12) in game.py.
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ class Layout:
     from the enemy Gnome (where that side's fleas spawn). last_field: home row -> the field row next to the
     enemy Gnome (where that side's fleas stop).
     Seats: `gnome_seat[g]` and `cent_seat[c]` for Gnome g and centipede colour c (2 players: one of each;
-    4 players: team A = Gnome 0 + red, team B = Gnome 1 + blue). `enemy_gnome[c]`: the Gnome colour c hunts.
+    4 players: team A = Gnome 0 + red, team B = Gnome 1 + blue). `enemy_gnome[c]`: the Gnome colour c hunts
+    (never its own team's, AC-11.7).
     `winner_if_eats[c]` / `winner_if_lost[c]`: the team (index into the game's teams) that wins when colour c
     eats its enemy Gnome / loses its last segment. `team_game`: the 4-player team game (AC-11), with its dice-off.
     `seeders`: the seats that seed mushroom columns in turn (AC-2.2, AC-11.2). `glitch`: whether the Glitch card

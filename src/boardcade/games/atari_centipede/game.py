@@ -1,7 +1,8 @@
 """Atari's Centipede (IDW 2017) for 2 or 4 players: the Game and the State contract.
 
 Rules: rules/atari-centipede.md. Static data and the per-game layout: board.py; the action codec:
-actions.py; piece mechanics: pieces.py; the turn as a table of phases: phases.py; the state's fields: state.py.
+actions.py; piece mechanics: pieces.py; the turn as a table of phases: phases.py (its procedures by part of the
+turn: setup.py, turn.py, gnome.py, centipede.py); the state's fields: state.py.
 This module holds the public contract: options, chance, labels, observations, hidden information, cloning.
 """
 
@@ -20,27 +21,12 @@ from .actions import DICE_OFF, DRAW, ROLL, Actions, acts_for, die_label
 from .board import CardMove
 from .danger import danger
 from .observation import AtariObservation, SideView
-from .phases import (
-    CHANCE_PHASES,
-    GNOME_PHASES,
-    P_CDROP,
-    P_CPLAY,
-    P_CSPIDER,
-    P_DRAW,
-    P_OVER,
-    P_ROLL,
-    P_SEED,
-    P_SEED_CHANCE,
-    PHASE_NAMES,
-    PHASES,
-    Phase,
-    begin_setup,
-    has_card,
-    result_for,
-)
+from .phases import CHANCE_PHASES, GNOME_PHASES, PHASE_NAMES, PHASES
 from .pieces import GameOver
 from .prompts import DECISIONS
-from .state import AtariData, Tables
+from .setup import begin_setup
+from .state import CENTIPEDE, GNOME, PLACER, SEEDER, AtariData, Phase, Tables
+from .turn import has_card, result_for
 
 COLOUR_NAMES = B.COLOUR_NAMES
 
@@ -90,6 +76,7 @@ class AtariCentipedeGame(PhasedGame):
         "dice-off": "dice-off",
         "seed mushrooms (random)": "seeding",
     }
+    PHASE_ROLES = {SEEDER: "seeding side", PLACER: "Gnome placing itself", GNOME: "Gnome", CENTIPEDE: "Centipede"}
     # Version 2 (2026-12-01): the board of `field_rows` (default 18, was 10), the codec's numbering, Slam the Ball
     # during a die (AC-5.4), Spawn Centipede's entry (AC-6.6), spiders must move (AC-8).
     # Version 3 (2026-12-02): bugs that cannot move are not offered a move (AC-6.1); version 2 replays with
@@ -187,7 +174,7 @@ class AtariCentipedeState(AtariData):
         try:
             _phased_apply(self, action)  # PhasedState._apply (without super()'s lookup per action)
         except GameOver as end:  # a win, the moment it happens (AC-3.4)
-            self._enter(P_OVER)
+            self._enter(Phase.OVER)
             self._finish(result_for(self, end.team), end.rule, end.text)
 
     def roles(self) -> list[str]:
@@ -196,7 +183,7 @@ class AtariCentipedeState(AtariData):
     def reveals(self, action: int) -> bool:
         """A Centipede card comes from a hand only its owner sees (AC-12.1): playing it shows it (AC-6.1), so it
         cannot be taken back (core/undo.py)."""
-        return self._phase == P_CPLAY
+        return self._phase == Phase.CPLAY
 
     def stats(self) -> dict[str, float]:
         return {
@@ -239,7 +226,7 @@ class AtariCentipedeState(AtariData):
             row = self._lay.flea_row[self._home[self._c]]
             info["target"] = [row, args["col"]]
             info["label"] = f"spawn a flea at r{row}c{args['col']}"
-        elif kind == "drop_mushroom" and phase == P_CDROP and self._flea_from >= 0:
+        elif kind == "drop_mushroom" and phase == Phase.CDROP and self._flea_from >= 0:
             info["target"] = list(B.coords(self._flea_from))
             info["label"] = f"drop a mushroom at {B.square_name(self._flea_from)}"
         return info
@@ -253,15 +240,15 @@ class AtariCentipedeState(AtariData):
         return 1
 
     def _chance_info(self, phase: int, outcome: int) -> dict[str, Any]:
-        if phase == P_ROLL:
+        if phase == Phase.ROLL:
             info = ROLL.info(outcome)
             info["label"] = f"a die shows {B.FACE_TEXTS[outcome]}"
             info["actions"] = B.FACE_TEXTS[outcome]
-        elif phase == P_DRAW:
+        elif phase == Phase.DRAW:
             info = DRAW.info(outcome)
             info["colour"] = COLOUR_NAMES[self._draw_colour]
             info["label"] = f"{info['colour']} Centipede draws {info['args']['card']}"
-        elif phase == P_SEED_CHANCE:
+        elif phase == Phase.SEED_CHANCE:
             info = self._T.acts.seed_codec.info(outcome)
             row = info["args"]["row"]
             info["target"] = [row, self._seed_col]
@@ -333,14 +320,14 @@ class AtariCentipedeState(AtariData):
             "centipede_players": sides,
         }
         phase = self._phase
-        if phase == P_CDROP and self._flea_from >= 0:
+        if phase == Phase.CDROP and self._flea_from >= 0:
             obs["flea_left"] = list(B.coords(self._flea_from))
-        if (phase == P_CDROP or phase == P_CSPIDER) and self._moving >= 0:
+        if (phase == Phase.CDROP or phase == Phase.CSPIDER) and self._moving >= 0:
             obs["moving_bug"] = list(B.coords(self._moving))  # the flea or spider now moving
-        elif phase == P_SEED or phase == P_SEED_CHANCE:
+        elif phase == Phase.SEED or phase == Phase.SEED_CHANCE:
             col = self._seed_col  # -1: the seeder picks this turn's column with its first mushroom (AC-2.2)
             obs["seeding"] = {"column": col if col >= 0 else None, "left": self._seed_left}
-        elif phase == P_DRAW:
+        elif phase == Phase.DRAW:
             obs["drawing"] = COLOUR_NAMES[self._draw_colour]  # whose deck a card is drawn from
         g = self._g
         if phase in GNOME_PHASES and player is not None and lay.gnome_seat[g] == player and self._gnome[g] >= 0:
@@ -455,7 +442,7 @@ def _load_game(options: dict[str, Any]) -> AtariCentipedeGame:
     return AtariCentipedeGame(**options)
 
 
-__all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "P_OVER", "TERMINAL", "Phase"]
+__all__ = ["PHASE_NAMES", "AtariCentipedeGame", "AtariCentipedeState", "TERMINAL", "Phase"]
 
 
 def _canonical_start(

@@ -29,9 +29,8 @@ from boardcade.core.learned import LearnedModel, load_model
 
 from . import query
 from .board import COLS, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST, Centipede
-from .phases import P_DRAW, P_GSTEP, P_GWRIST
 from .query import fields
-from .state import AtariData
+from .state import AtariData, Phase
 from .threat import next_turn_columns, reachable_columns, threat_map, turn_under_way
 
 FEATURES = (
@@ -144,7 +143,7 @@ def colour_features(state: AtariData, colour: int, columns: set[int] | None = No
     pool = dice[0] + dice[1] + dice[2] + dice[3] + dice[4] + dice[5]
     turn = query.turn(state)
     gnome_turn = 0.0
-    if turn is not None and query.phase(state) != P_DRAW:
+    if turn is not None and query.phase(state) != Phase.DRAW:
         _, kind, idx = turn
         gnome_turn = 1.0 if kind == 0 and idx == g else 0.0
     return [
@@ -231,7 +230,7 @@ def _plans(state: AtariData) -> list[tuple[AtariData, set[int]]]:
     cards = query.gnome_cards(state)
     trigger = cards[g][TRIGGER]
     wrist = cards[g][WRIST]
-    starts = wrist_starts(col0) if query.phase(state) == P_GWRIST else [col0]
+    starts = wrist_starts(col0) if query.phase(state) == Phase.GWRIST else [col0]
     moves = any(kind == MOVE for kind, _ in steps)
     out = []
     for start in starts:
@@ -265,7 +264,7 @@ def colour_logit(state: AtariData, colour: int) -> float:
     """The model's logit that `colour`'s side wins, the acting Gnome choosing its best plan of the die in use
     (a plan that shoots the colour's last segment is as good as won)."""
     phase = query.phase(state)
-    planning = phase == P_GSTEP or (phase == P_GWRIST and len(query.die_steps_left(state)) > 0)
+    planning = phase == Phase.GSTEP or (phase == Phase.GWRIST and len(query.die_steps_left(state)) > 0)
     if planning and query.layout(state).enemy_gnome[colour] == query.gnome_to_move(state):
         return min(_logit_of(view, colour, ends) for view, ends in _plans(state))
     return _logit_of(state, colour)

@@ -48,6 +48,7 @@ def lose_colour(st: St, colour: int) -> None:
 
 
 def eat(st: St, colour: int, rule: str, how: str) -> None:
+    """A bug of `colour` eats the Gnome it hunts (only an enemy's, AC-11.7): its side wins (AC-3.3)."""
     gnome = st._lay.enemy_gnome[colour]
     raise GameOver(st._lay.winner_if_eats[colour], rule, f"the {gnome_name(st, gnome)} is eaten: {how}")
 
@@ -196,7 +197,7 @@ def enter_centipede(st: St, colour: int, spawn: int, length: int, steps: int) ->
     last segment is checked once the entry is complete: the entering centipede is on the board by then, so
     its own colour never loses by it (AC-6.6); eating is checked at every square as always (AC-10)."""
     facing = 1 if spawn % COLS == 0 else -1
-    cent = Centipede(colour, [spawn], [facing], True)
+    cent = Centipede(colour, [spawn], [facing], True)  # AC-7.6: its entry is its move this turn
     before = st._segs.copy()
     st._entering = True
     try:

@@ -9,8 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from . import board as B
-from .phases import P_CDROP
-from .state import AtariData
+from .state import AtariData, Phase
 
 
 # `view` is a state or a planner's SimpleNamespace of its fields: either is read by attribute name only.
@@ -45,7 +44,7 @@ def layout(st: AtariData) -> B.Layout:
 
 
 def phase(st: AtariData) -> int:
-    """The current phase (phases.Phase)."""
+    """The current phase (a `state.Phase` name)."""
     return st._phase
 
 
@@ -77,7 +76,7 @@ def spiders(st: AtariData) -> Sequence[B.Bug]:
 
 def flea_left_from(st: AtariData) -> int:
     """The square the flea now dropping just left (AC-9.2), -1 for none."""
-    return st._flea_from if st._phase == P_CDROP else -1
+    return st._flea_from if st._phase == Phase.CDROP else -1
 
 
 def mushroom_supply(st: AtariData) -> int:

@@ -41,19 +41,9 @@ from typing import Any
 
 from . import board as B
 from .game import AtariCentipedeGame, AtariCentipedeState
-from .phases import (
-    P_DICEOFF,
-    P_GPLACE,
-    P_OVER,
-    P_ROLL,
-    P_SEED,
-    P_SEED_CHANCE,
-    P_SPAWN,
-    begin_turn,
-    has_card,
-    result_for,
-)
 from .pieces import GameOver
+from .state import Phase
+from .turn import begin_turn, has_card, result_for
 
 _KEYS = {
     "gnome",
@@ -192,13 +182,13 @@ def build(game: AtariCentipedeGame, **description: Any) -> AtariCentipedeState:
 
     # 1. Setup through the contract: seeding, Gnomes, dice, hands, the entering centipede.
     acts = state._T.acts
-    while state._phase == P_SEED or state._phase == P_SEED_CHANCE:  # (option setup="random": chance seeds)
+    while state._phase == Phase.SEED or state._phase == Phase.SEED_CHANCE:  # (option setup="random": chance seeds)
         state.apply_action(state.legal_actions()[0])
-    if state._phase == P_DICEOFF:
+    if state._phase == Phase.DICEOFF:
         state.apply_action(0 * 6 + 5 if first == "A" else 5 * 6 + 0)  # the low roller starts
-    while state._phase == P_GPLACE:
+    while state._phase == Phase.GPLACE:
         state.apply_action(acts.place_gnome[gnomes[state._placing]])
-    while state._phase == P_ROLL:
+    while state._phase == Phase.ROLL:
         state.apply_action(0)
     for c in range(lay.colours):
         hand, deck, discard, tucked = cards[c]
@@ -211,8 +201,8 @@ def build(game: AtariCentipedeGame, **description: Any) -> AtariCentipedeState:
                 state.apply_action(k)
         if not sum(hand):  # an empty hand: the deal is skipped
             state._c = c
-            state._enter(P_SPAWN)
-        assert state._phase == P_SPAWN, "the deal did not end"
+            state._enter(Phase.SPAWN)
+        assert state._phase == Phase.SPAWN, "the deal did not end"
         state._board = [B.EMPTY] * lay.nsq  # the setup centipede enters an empty field (the field is laid out below)
         state._bcol = [-1] * lay.nsq
         state.apply_action(acts.spawn_centipede[0 if spawn == 0 else 1])
@@ -332,7 +322,7 @@ def build(game: AtariCentipedeGame, **description: Any) -> AtariCentipedeState:
     try:
         begin_turn(state)
     except GameOver as end:
-        state._enter(P_OVER)
+        state._enter(Phase.OVER)
         state._finish(result_for(state, end.team), end.rule, end.text)
     state._legal_cache = None
     return state

@@ -9,14 +9,13 @@ against the information states at every chance node of seeded matches.
 from __future__ import annotations
 
 from . import query
-from .phases import P_DRAW, P_ROLL
-from .state import AtariData
+from .state import AtariData, Phase
 
 
 def chance_view(state: AtariData, player: int) -> bool | str:
     phase = query.phase(state)
-    if phase == P_ROLL:
+    if phase == Phase.ROLL:
         return "roll"
-    if phase == P_DRAW:
+    if phase == Phase.DRAW:
         return query.layout(state).cent_seat[query.drawing_colour(state)] == player
     return True

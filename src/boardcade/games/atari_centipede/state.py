@@ -14,6 +14,36 @@ from boardcade.core.phases import PhasedGame, PhasedState
 from . import board as B
 from .actions import Actions
 
+
+class Phase:
+    """The phases (decisions and chance nodes), each's one name in code (core/phases.py): setup (SEED to
+    GPLACE), the dice and the cards drawn (ROLL, DRAW), the Gnome's turn (G...), the Centipede's turn (C...);
+    phases.py declares each one's rule (what the observation shows, who acts and what may follow)."""
+
+    SEED = 0
+    SEED_CHANCE = 1
+    DICEOFF = 2
+    GPLACE = 3
+    ROLL = 4
+    DRAW = 5
+    SPAWN = 6
+    GCHOOSE = 7
+    GSTEP = 8
+    GAFTER = 9
+    GWRIST = 10
+    GGLITCH = 11
+    BONUS = 12
+    CPLAY = 13
+    CFLEA = 14
+    CMUSH = 15
+    CBERSERK = 16
+    CMOVE = 17
+    CSPIDER = 18
+    CDROP = 19
+    CSPIDERSPAWN = 20
+    OVER = 21
+
+
 # The roles of a phase's actor (core.phases): the seat seeding mushrooms, the Gnome placing itself, the Gnome
 # whose turn it is, the Centipede player whose turn (or bonus move) it is.
 SEEDER, PLACER, GNOME, CENTIPEDE = range(4)

@@ -8,7 +8,7 @@ check that both paths agree for every seat and the spectator.
 Sizes depend on the options: C centipede colours (1 with 2 players: red; 2 with 4 players: red = team A,
 blue = team B), G Gnomes (1 or 2, by team) and R rows (`field_rows` + 2; AC-1.1). Square `row*9+col`.
 
-  phase[22]           one-hot, in the order of `turns.PHASE_NAMES`
+  phase[22]           one-hot, in the order of `phases.PHASE_NAMES`
   round[1]            full rounds played / max_rounds; safety_cap[1]: the draw cap was hit (AC-3.5)
   board[P, R, 9]      planes, P = 2 + 9C + G:
                         mushroom;

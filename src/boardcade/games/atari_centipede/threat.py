@@ -43,8 +43,7 @@ from .board import (
     SPIDER_SPEED,
     WRIST,
 )
-from .phases import P_CPLAY, P_DRAW, P_GWRIST
-from .state import AtariData
+from .state import AtariData, Phase
 
 
 def card_odds(state: AtariData, colour: int) -> list[float]:
@@ -126,7 +125,7 @@ def threat_map(
         lay,
         colour,
         in_progress,
-        query.phase(state) == P_CPLAY,
+        query.phase(state) == Phase.CPLAY,
         query.gnome_end_rows(state)[lay.enemy_gnome[colour]],
         tuple(query.board(state)),
         tuple([(c.colour, tuple(c.squares), c.facings[0], c.moved) for c in query.centipedes(state)]),
@@ -169,7 +168,7 @@ def _threat_map(
     front = gnome_row + (1 if gnome_row == 0 else -1)
     front_lo = front * COLS
     phase = query.phase(state)
-    cards = in_progress is False or phase == P_CPLAY
+    cards = in_progress is False or phase == Phase.CPLAY
     odds = card_odds(state, colour) if cards else [0.0] * 5
     p_cent = odds[SPAWN_CENT] if query.segments_on_board(state)[colour] < SEGMENTS else 0.0
     sure = [0.0] * COLS
@@ -287,7 +286,7 @@ def _spider_reach(board: Sequence[int], square: int, front: int, speed: int) -> 
 def turn_under_way(state: AtariData, colour: int) -> bool:
     """Whether `colour`'s Centipede turn is under way (its card may be played, its bugs may be moving)."""
     turn = query.turn(state)
-    if turn is None or query.phase(state) == P_DRAW:
+    if turn is None or query.phase(state) == Phase.DRAW:
         return False
     _, kind, idx = turn
     return kind == 1 and idx == colour
@@ -311,11 +310,11 @@ def reachable_columns(state: AtariData, g: int) -> set[int]:
         _, kind, idx = turn
         acting = kind == 0 and idx == g
     if not acting:
-        if not query.layout(state).team_game and phase == P_DRAW:
+        if not query.layout(state).team_game and phase == Phase.DRAW:
             return _spread(col, _pool_moves(state), wrist)
         return {col}
     # Acting: a Gnome's turn, so `die_in_use` is the die's face, -1 when none is chosen yet.
-    if phase == P_GWRIST:
+    if phase == Phase.GWRIST:
         # Wrist Control's square first (away from an edge), then what is left of the turn: the rest of the die
         # in use, or a die of the pool when none is chosen yet (AC-5.1, AC-5.2).
         starts = [1] if col == 0 else [COLS - 2] if col == COLS - 1 else [col - 1, col + 1]

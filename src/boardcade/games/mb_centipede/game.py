@@ -38,9 +38,9 @@ from .codec import (
 from .layout import DEFAULT, GREEN, Layout, check_option, fmt, get_layout
 from .mechanics import gun_disabled
 from .observation import CentipedeView, MBObservation, PieceView, SegmentView
-from .phases import PHASE_NAMES, PHASES, SPIN_PHASE, Phase
+from .phases import PHASE_NAMES, PHASES
 from .prompts import DECISIONS
-from .state import DEN, HOLLOW, STAT_NAMES, MBState, Tables
+from .state import DEN, HOLLOW, STAT_NAMES, MBState, Phase, Tables
 
 __all__ = ["PHASE_NAMES", "MBCentipedeGame", "MBCentipedeState", "Phase"]
 
@@ -211,7 +211,7 @@ class MBCentipedeState(MBState):
         return self.game.action_to_string(self.current_player(), action)
 
     def action_info(self, action: int) -> dict[str, Any]:
-        if self._phase == SPIN_PHASE:
+        if self._phase == Phase.SPIN:
             return SPIN.info(action)
         g = self.game
         if not 0 <= action < g.num_distinct_actions:

@@ -9,6 +9,10 @@ reach, a shortcut crossing a plug-in mushroom, ...
 Positions of centipede segments are path indexes 0..n-1 in Green's direction of travel, plus two sentinels:
 -1 is Green's home base (Red's goal) and n is Red's home base (Green's goal). Everything here is static and
 shared by every state of every game on that layout.
+
+What a layout holds (rules/mb-centipede.md, section 1): two players, Green and Red (MB-1.1); the grid and the
+path through it (MB-1.2), its curve spaces (MB-1.3), the fixed plug-in mushrooms (MB-1.4), the Poison Mushroom
+spaces (MB-1.5), each Firing Line's gun positions (MB-1.6) and the Spider Spaces beside them (MB-1.7).
 """
 
 from __future__ import annotations

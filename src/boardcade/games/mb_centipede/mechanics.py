@@ -56,7 +56,8 @@ def opponent_at(st: MBState, p: int, pos: int) -> bool:
 
 # ---- shots (MB-3) -------------------------------------------------------------------------------------
 def fire(st: MBState, p: int) -> bool:
-    """Fire p's gun along its line; True when an opponent segment was hit (MB-3.3)."""
+    """Fire p's gun straight across the board along its line (MB-3.2), hitting the first thing there, the one on
+    top where two share a space (MB-3.8); True when an opponent segment was hit (MB-3.3)."""
     lay = st._L
     pos_k = st._gun[p]
     name = NAMES[p]
@@ -181,7 +182,8 @@ def enter(st: MBState, p: int, pos: int) -> bool:
 
 
 def meet(st: MBState, p: int, pos: int) -> None:
-    """MB-6: jump the run of opponent segments directly ahead; land on the next six free path spaces."""
+    """MB-6: jump the run of opponent segments directly ahead (only those one after another along the path,
+    MB-6.2); land on the next six free path spaces."""
     lay = st._L
     n = lay.n
     d = lay.step[p]
@@ -225,7 +227,8 @@ def shortcut_ahead(st: MBState, p: int, h: int) -> bool:
 
 # ---- Spider and Scorpion (MB-7) -----------------------------------------------------------------------
 def piece_moves(st: MBState, p: int) -> list[int]:
-    """Legal Spider and Scorpion moves for p, in action order (the pass is added by the caller)."""
+    """Legal Spider and Scorpion moves for p, in action order (the pass is added by the caller); no Spider Space
+    leads to a gun on its Safety Space (MB-7.6)."""
     lay = st._L
     acts = st._T.acts
     sp, sc, poison = st._spider, st._scorpion, st._poison

@@ -7,11 +7,10 @@ refused. The board mechanics they call are in mechanics.py. Rule IDs refer to ru
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any
 
 from boardcade.core import CHANCE, TERMINAL
-from boardcade.core.phases import PLAYER, PhaseRule
+from boardcade.core.phases import PLAYER, PhaseRule, phase_table
 
 from .codec import (
     CHOOSE_CENTIPEDE,
@@ -47,7 +46,7 @@ from .mechanics import (
     shortcut_ahead,
     spider_leaves,
 )
-from .state import DEN, HOLLOW
+from .state import DEN, HOLLOW, Phase
 from .state import MBState as St
 
 # Event texts built once (the hot paths look them up): a spin's, by player and sector; a move's, by length.
@@ -55,28 +54,16 @@ _SPIN_TEXT = tuple(tuple(f"{name} spins {sector}" for sector in SECTORS) for nam
 _MOVES_TEXT = tuple(tuple(f"{name}'s centipede moves {n} space(s)" for n in range(SEGMENTS + 1)) for name in NAMES)
 
 
-class Phase(IntEnum):
-    """The phases of a turn; PHASES[phase].name is what the observation's "phase" shows."""
-
-    SPIN = 0
-    FREE_CHOICE = 1
-    GUN = 2
-    REVIVE = 3
-    SHORTCUT = 4
-    SPIDER_SCORPION = 5
-    OVER = 6
-
-
-SPIN_PHASE, FREE_CHOICE, GUN, REVIVE, SHORTCUT, SPIDER_SCORPION, OVER = (int(p) for p in Phase)
 FREE_NAMES = ("the gun", "the centipede", "the Spider or the Scorpion")
 
 
 # ---- the turn: spin, end, the next spin -----------------------------------------------------------------
 def end_turn(st: St) -> None:
-    """The mover's turn is over: it wins with all six segments in the goal (MB-9.2); else the other spins."""
+    """The mover's turn is over: it wins with all six segments in the goal (MB-9.2; returns +1 and -1, MB-9.4);
+    else the other spins."""
     p = st._player
     if st._seg[p * SEGMENTS + 5] == st._L.goal[p]:
-        st._enter(OVER)
+        st._enter(Phase.OVER)
         result = [1.0, -1.0] if p == GREEN else [-1.0, 1.0]
         st._finish(
             result,
@@ -91,11 +78,11 @@ def next_spin(st: St, player: int) -> None:
     """`player` spins next, unless the safety cap of spins is reached (MB-9.3)."""
     st._steps = 0
     if st._turns >= st._T.max_turns:
-        st._enter(OVER)
+        st._enter(Phase.OVER)
         st._finish([0.0, 0.0], "MB-9.3", f"the safety cap of {st._turns} spins is reached: the game is a draw", True)
         return
     st._player = player
-    st._enter(SPIN_PHASE)
+    st._enter(Phase.SPIN)
 
 
 # ---- SPIN (chance, MB-2) ------------------------------------------------------------------------------
@@ -106,6 +93,7 @@ def spin_outcomes(game: Any) -> list[tuple[int, float]]:
 
 
 def spin(st: St, outcome: int) -> None:
+    """MB-2.1: the spinner shows a sector; its decision follows, or the turn passes (MB-2.3, MB-3.10)."""
     p = st._player
     st._turns += 1
     st._counts[C_SPINS + p] += 1
@@ -118,7 +106,7 @@ def spin(st: St, outcome: int) -> None:
                 st._emit("MB-3.10", f"{NAMES[p]}'s gun is under the Spider: the turn passes")
             end_turn(st)
         else:
-            st._enter(GUN)
+            st._enter(Phase.GUN)
     elif outcome == SPIN_CENTIPEDE:
         start_centipede(st)
     elif outcome == SPIN_SPIDER_SCORPION:
@@ -127,11 +115,11 @@ def spin(st: St, outcome: int) -> None:
             st._emit("MB-2.3", "neither the Spider nor the Scorpion can move: the turn passes")
             end_turn(st)
         else:
-            st._enter(SPIDER_SCORPION)
+            st._enter(Phase.SPIDER_SCORPION)
             moves.append(st._T.acts.pass_)
             st._legal_cache = moves  # what the phase's legal actions would compute next (apply_action cleared it)
     else:
-        st._enter(FREE_CHOICE)
+        st._enter(Phase.FREE_CHOICE)
 
 
 def why_spin(st: St, outcome: int) -> str:
@@ -152,14 +140,15 @@ def free_choices(st: St) -> list[int]:
 
 
 def choose(st: St, v: int) -> None:
+    """MB-8.1: FREE CHOICE carries out GUN, CENTIPEDE or SPIDER/SCORPION as if spun."""
     if not st._quiet:  # quiet mode: no text to build
         st._emit("MB-8.1", f"{NAMES[st._player]} uses the free choice for {FREE_NAMES[v]}")
     if v == CHOOSE_GUN:
-        st._enter(GUN)
+        st._enter(Phase.GUN)
     elif v == CHOOSE_CENTIPEDE:
         start_centipede(st)
     else:
-        st._enter(SPIDER_SCORPION)
+        st._enter(Phase.SPIDER_SCORPION)
 
 
 def why_free(st: St, action: int) -> str:
@@ -175,12 +164,13 @@ def gun_positions(st: St) -> list[int]:
 
 
 def move_gun_and_fire(st: St, position: int) -> None:
+    """MB-3.1: the gun moves to another position of its line and fires; a hit may revive a segment (MB-3.3)."""
     p = st._player
     st._gun[p] = position
     if not st._quiet:  # quiet mode: no text to build
         st._emit("MB-3.1", f"{NAMES[p]} moves the gun to position {position} and fires")
     if fire(st, p) and not all(st._alive[p * SEGMENTS : (p + 1) * SEGMENTS]):
-        st._enter(REVIVE)
+        st._enter(Phase.REVIVE)
     else:
         end_turn(st)
 
@@ -202,6 +192,7 @@ def revivals(st: St) -> list[int]:
 
 
 def revive(st: St, segment: int) -> None:
+    """MB-3.3: a dead segment of the shooter's own centipede is turned live again."""
     p = st._player
     st._alive[p * SEGMENTS + segment] = True
     if not st._quiet:  # quiet mode: no text to build
@@ -211,6 +202,7 @@ def revive(st: St, segment: int) -> None:
 
 
 def revive_nothing(st: St, _: int) -> None:
+    """MB-3.3: reviving is optional."""
     end_turn(st)
 
 
@@ -236,7 +228,8 @@ def start_centipede(st: St) -> None:
 
 
 def continue_move(st: St) -> None:
-    """Step the head until the move is used up, a shortcut decision is due, or the move ends early."""
+    """Step the head until the move is used up, a shortcut decision is due, or the move ends early; the goal
+    base is entered without the exact count, left-over spaces pulling the body in (MB-9.1)."""
     p = st._player
     lay = st._L
     d = lay.step[p]
@@ -253,7 +246,7 @@ def continue_move(st: St) -> None:
             shift(st, p, goal)
         else:
             if 0 <= h < n and landing[h] >= 0 and shortcut_ahead(st, p, h):
-                st._enter(SHORTCUT)  # MB-5.1: its owner decides
+                st._enter(Phase.SHORTCUT)  # MB-5.1: its owner decides
                 return
             # mechanics.enter, written out for the common step (MB-4.3 to MB-4.5)
             pos = h + d
@@ -291,6 +284,7 @@ def shortcut_choices(st: St) -> list[int]:
 
 
 def take_shortcut(st: St, _: int) -> None:
+    """MB-5.2: the head crosses to the shortcut's landing space; the poison mushroom stays (MB-5.4)."""
     p = st._player
     lay = st._L
     st._steps -= 1
@@ -302,6 +296,7 @@ def take_shortcut(st: St, _: int) -> None:
 
 
 def decline_shortcut(st: St, _: int) -> None:
+    """MB-5.3: the head enters the poison mushroom space instead; the mushroom stays either way (MB-5.4)."""
     p = st._player
     st._steps -= 1
     st._counts[C_DECLINED] += 1
@@ -329,6 +324,7 @@ def piece_choices(st: St) -> list[int]:
 
 
 def spider_to_den(st: St, _: int) -> None:
+    """MB-7.2: the Spider goes back to its Den (a mushroom it stood on is removed, MB-7.3)."""
     name = NAMES[st._player]
     spider_leaves(st, name)
     st._spider = DEN
@@ -338,6 +334,7 @@ def spider_to_den(st: St, _: int) -> None:
 
 
 def spider_to_poison(st: St, space: int) -> None:
+    """MB-7.3: the Spider moves onto a poison mushroom, to remove it when it next leaves."""
     name = NAMES[st._player]
     spider_leaves(st, name)
     st._spider = space
@@ -347,6 +344,7 @@ def spider_to_poison(st: St, space: int) -> None:
 
 
 def spider_to_space(st: St, space: int) -> None:
+    """MB-7.4: the Spider moves onto the Spider Space serving the opponent's gun (never its Safety Space, MB-7.6)."""
     lay = st._L
     name = NAMES[st._player]
     spider_leaves(st, name)
@@ -360,6 +358,7 @@ def spider_to_space(st: St, space: int) -> None:
 
 
 def spider_attack(st: St, _: int) -> None:
+    """MB-7.4: from its Spider Space the Spider jumps onto the opponent's gun; the attacker spins again."""
     p = st._player
     name = NAMES[p]
     spider_leaves(st, name)
@@ -372,6 +371,7 @@ def spider_attack(st: St, _: int) -> None:
 
 
 def scorpion_to_hollow(st: St, _: int) -> None:
+    """MB-7.7: the Scorpion goes back to its Hollow (the mushroom it stood on stays, planted, MB-7.8)."""
     scorpion_leaves(st)
     st._scorpion = HOLLOW
     if not st._quiet:  # quiet mode: no text to build
@@ -380,6 +380,7 @@ def scorpion_to_hollow(st: St, _: int) -> None:
 
 
 def scorpion_to_poison(st: St, space: int) -> None:
+    """MB-7.7: the Scorpion moves to an empty Poison Mushroom space and a token is put under it."""
     scorpion_leaves(st)
     st._scorpion = space
     st._poison[space] = True
@@ -392,6 +393,7 @@ def scorpion_to_poison(st: St, space: int) -> None:
 
 
 def pass_pieces(st: St, _: int) -> None:
+    """MB-7.9: moving the Spider or the Scorpion is optional."""
     st._counts[C_PASS] += 1
     if not st._quiet:  # quiet mode: no text to build
         st._emit("MB-7.9", f"{NAMES[st._player]} moves neither the Spider nor the Scorpion")
@@ -404,36 +406,75 @@ def why_pieces(st: St, action: int) -> str:
     return "after spinning SPIDER/SCORPION you move the Spider or the Scorpion, or pass (MB-7.1, MB-7.9)"
 
 
-# The table, indexed by Phase.
-PHASES: tuple[PhaseRule[St], ...] = (
-    PhaseRule("spin", CHANCE, fixed_outcomes=spin_outcomes, chance=spin, why=why_spin, decision="spin"),
-    PhaseRule("free_choice", PLAYER, legal=free_choices, on={"choose": choose}, why=why_free),
-    PhaseRule("gun", PLAYER, legal=gun_positions, on={"gun": move_gun_and_fire}, why=why_gun),
-    PhaseRule("revive", PLAYER, legal=revivals, on={"revive": revive, "revive_none": revive_nothing}, why=why_revive),
-    PhaseRule(
-        "shortcut",
-        PLAYER,
-        legal=shortcut_choices,
-        on={"shortcut": take_shortcut, "no_shortcut": decline_shortcut},
-        why=why_shortcut,
-    ),
-    PhaseRule(
-        "spider_scorpion",
-        PLAYER,
-        legal=piece_choices,
-        on={
-            "spider_den": spider_to_den,
-            "spider_poison": spider_to_poison,
-            "spider_space": spider_to_space,
-            "spider_attack": spider_attack,
-            "scorpion_hollow": scorpion_to_hollow,
-            "scorpion_poison": scorpion_to_poison,
-            "pass": pass_pieces,
-        },
-        why=why_pieces,
-    ),
-    PhaseRule("over", TERMINAL, decision="over"),
+# The table, keyed by Phase: who acts, the phases one action may lead to, and the procedures above.
+PHASES: tuple[PhaseRule[St], ...] = phase_table(
+    Phase,
+    [
+        PhaseRule(
+            Phase.SPIN,
+            CHANCE,
+            next=(
+                Phase.FREE_CHOICE,
+                Phase.GUN,
+                Phase.SHORTCUT,
+                Phase.SPIDER_SCORPION,
+                Phase.SPIN,  # the turn passes (MB-2.3, MB-3.10) or the centipede's move ends it
+                Phase.OVER,
+            ),
+            fixed_outcomes=spin_outcomes,
+            chance=spin,
+            why=why_spin,
+        ),
+        PhaseRule(
+            Phase.FREE_CHOICE,
+            PLAYER,
+            next=(Phase.GUN, Phase.SHORTCUT, Phase.SPIDER_SCORPION, Phase.SPIN, Phase.OVER),
+            legal=free_choices,
+            on={"choose": choose},
+            why=why_free,
+        ),
+        PhaseRule(
+            Phase.GUN,
+            PLAYER,
+            next=(Phase.REVIVE, Phase.SPIN, Phase.OVER),
+            legal=gun_positions,
+            on={"gun": move_gun_and_fire},
+            why=why_gun,
+        ),
+        PhaseRule(
+            Phase.REVIVE,
+            PLAYER,
+            next=(Phase.SPIN, Phase.OVER),
+            legal=revivals,
+            on={"revive": revive, "revive_none": revive_nothing},
+            why=why_revive,
+        ),
+        PhaseRule(
+            Phase.SHORTCUT,
+            PLAYER,
+            next=(Phase.SHORTCUT, Phase.SPIN, Phase.OVER),
+            legal=shortcut_choices,
+            on={"shortcut": take_shortcut, "no_shortcut": decline_shortcut},
+            why=why_shortcut,
+        ),
+        PhaseRule(
+            Phase.SPIDER_SCORPION,
+            PLAYER,
+            next=(Phase.SPIN, Phase.OVER),  # MB-7.4: after an attack the attacker spins again
+            legal=piece_choices,
+            on={
+                "spider_den": spider_to_den,
+                "spider_poison": spider_to_poison,
+                "spider_space": spider_to_space,
+                "spider_attack": spider_attack,
+                "scorpion_hollow": scorpion_to_hollow,
+                "scorpion_poison": scorpion_to_poison,
+                "pass": pass_pieces,
+            },
+            why=why_pieces,
+        ),
+        PhaseRule(Phase.OVER, TERMINAL),
+    ],
 )
 PHASE_NAMES = tuple(rule.name for rule in PHASES)
 DECISION_OF = {rule.name: rule.decision for rule in PHASES}  # the observation's phase -> its decision kind
-assert [rule.name for rule in PHASES] == [p.name.lower() for p in Phase]

@@ -39,6 +39,19 @@ STAT_NAMES = (
 )
 
 
+class Phase:
+    """The phases of a turn, each's one name in code (core/phases.py); phases.py declares each one's rule, and
+    the observation shows the name in lower case."""
+
+    SPIN = 0
+    FREE_CHOICE = 1
+    GUN = 2
+    REVIVE = 3
+    SHORTCUT = 4
+    SPIDER_SCORPION = 5
+    OVER = 6
+
+
 class Tables:
     """What every state of one loaded game shares, read-only: the action numbers of each kind, the spinner's
     outcomes, each gun position's moves (MB-3.1) and the option values the rules read."""
@@ -104,7 +117,7 @@ class MBState(PhasedState):
         self._L = layout
         self._T = tables
         self._seg = [layout.home_pos[0]] * 6 + [layout.home_pos[1]] * 6
-        self._alive = [True] * 12
+        self._alive = [True] * 12  # MB-1.8: a head and five body segments each, all live, in the home base
         self._poison = [False] * len(layout.poison_idx)
         self._supply = layout.tokens
         self._gun = [layout.safety[0], layout.safety[1]]
@@ -115,7 +128,7 @@ class MBState(PhasedState):
         self._turns = 0
         self._spin = -1
         self._counts = [0] * len(STAT_NAMES)
-        self._enter(0)  # the first spin (Phase.SPIN)
+        self._enter(Phase.SPIN)  # MB-2.1: the first player spins
 
     def _seat(self, role: int) -> int:
         return self._player  # the one role: the player whose turn it is

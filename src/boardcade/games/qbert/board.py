@@ -48,7 +48,7 @@ for _c, (_r, _i) in enumerate(CUBES):
     _cross.append(tuple(row))
 CROSS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_cross)
 
-# Outside spaces: i = 0, i = r or r = 6 (QB-D1).
+# Outside spaces (QB-1.2): i = 0, i = r or r = 6 (QB-D1).
 OUTSIDE: frozenset[int] = frozenset(c for c, (r, i) in enumerate(CUBES) if i == 0 or i == r or r == ROWS - 1)
 
 # Face walkers' steps (QB-D6): Wrong Way LF(r,i) -> LF(r,i+1) "right" or LF(r-1,i) "up-right";

@@ -1,9 +1,9 @@
 """Q*bert (Parker Brothers, 1983): the game and its state. Rule IDs refer to rules/qbert.md.
 
-The flow of one Q*bert turn, as a table of phases with plain functions (phases.py): the secret d8 (QROLL), his
-hops (QMOVE), the character die and the d6 (CHAR, NROLL), the nasty's steps (NMOVE), and at every capture
-threat his answer (ESCAPE). The state's fields: state.py. What each player may see, action descriptions and
-resampling: views.py.
+The flow of one Q*bert turn, as a table of phases with plain functions (phases.py): the secret d8
+(Phase.QBERT_ROLL), his hops (QBERT_MOVE), the character die and the d6 (CHARACTER_DIE, NASTY_DIE), the nasty's
+steps (NASTY_MOVE), and at every capture threat his answer (ESCAPE); the rules document draws the phase graph.
+The state's fields: state.py. What each player may see, action descriptions and resampling: views.py.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from ...core.phases import PhasedGame
 from . import actions as A
 from . import views
 from .observation import QbertObservation
-from .phases import CAPTURE, LAST_PEG, PHASE_NAMES, PHASES, TURN_CAP, Phase
+from .phases import CAPTURE, LAST_PEG, PHASE_NAMES, PHASES, TURN_CAP
 from .prompts import DECISIONS
-from .state import QbertData, Rules
+from .state import NASTY, QBERT, Phase, QbertData, Rules
 
 __all__ = ["PHASE_NAMES", "Phase", "QbertGame", "QbertState"]
 
@@ -78,6 +78,7 @@ class QbertGame(PhasedGame):
         "character-die": "character die",
         "nasty-die": "d6",
     }
+    PHASE_ROLES = {QBERT: "Q*bert", NASTY: "the nasty player"}
     # Upper bound on actions in one Q*bert turn plus the nasty turn after it: d8, 8 hops, stop, two dice,
     # 6 steps, and an answer to each of up to 6 threats (escape hops share the 8 moves).
     _TURN_BOUND = 1 + 8 + 1 + 2 + 6 + 6

@@ -22,8 +22,7 @@ from boardcade.core.learned import LearnedModel, load_model
 
 from . import board as B
 from . import query
-from .phases import ESCAPE, ROLLOFF
-from .state import QbertData
+from .state import Phase, QbertData
 
 # DIST[a][b]: fewest hops between cubes a and b (Coily's steps too).
 _dist = []
@@ -86,11 +85,11 @@ def _danger(state: QbertData, q: int, player: int, qp: int, phase: int) -> float
         # He knows his moves left: each one is an escape hop if a capturer reaches him (his own roll: never None).
         left = (query.roll_seen_by(state, player) or 0) - query.moves_used(state)
         escape = max(0.3, 1.0 - 0.12 * left)
-        if phase == ESCAPE and left <= 0:
+        if phase == Phase.ESCAPE and left <= 0:
             return 1.0 if query.escape_hops(state) == 0 else danger  # staying put now is a capture
     else:
         escape = 0.6  # the nasty player does not know the moves left: an average
-    if phase == ESCAPE:
+    if phase == Phase.ESCAPE:
         danger += 0.3  # a capture threat is pending
     return min(1.0, danger * escape)
 
@@ -156,7 +155,7 @@ def _features(state: QbertData, player: int, qp: int) -> list[float]:
     taken = future = pull = danger = fresh = escape = 0.0
     rounds = query.rounds_finished(state)
     phase = query.phase(state)
-    if phase != ROLLOFF:  # between games both players have a round ahead: nothing to add
+    if phase != Phase.ROLL_OFF:  # between games both players have a round ahead: nothing to add
         pegs = query.pegs(state)
         cube = query.qbert_cube(state)
         left = pegs.bit_count()
@@ -172,7 +171,7 @@ def _features(state: QbertData, player: int, qp: int) -> list[float]:
         danger = d
         # The nasty player still has his round as Q*bert to play in this game: a fresh round's worth for him.
         fresh = -1.0 if rounds % 2 == 0 else 0.0
-        escape = 1.0 if phase == ESCAPE else 0.0
+        escape = 1.0 if phase == Phase.ESCAPE else 0.0
     return [
         float(lead),
         sign * taken,

@@ -10,33 +10,16 @@ refused. Rounds and the match (scoring, tie-breaks) come last.
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 from typing import Any
 
 from boardcade.core import CHANCE, TERMINAL
-from boardcade.core.phases import PhaseRule
+from boardcade.core.phases import PhaseRule, phase_table
 
 from . import actions as A
 from . import board as B
 from .board import ELIMINATED, HOME, HOP, NASTY_NAMES
-from .state import NASTY, QBERT
+from .state import NASTY, QBERT, Phase
 from .state import QbertData as St
-
-
-class Phase(IntEnum):
-    """The phases of a turn; PHASES[phase].name is what the observation's "phase" shows."""
-
-    ROLLOFF = 0
-    QROLL = 1
-    QMOVE = 2
-    CHAR = 3
-    NROLL = 4
-    NMOVE = 5
-    ESCAPE = 6
-    OVER = 7
-
-
-ROLLOFF, QROLL, QMOVE, CHAR, NROLL, NMOVE, ESCAPE, OVER = (int(p) for p in Phase)
 
 # How a round ended (stats): a capture, the last peg, the turn cap.
 CAPTURE, LAST_PEG, TURN_CAP = range(3)
@@ -71,6 +54,7 @@ def _fixed(outcomes: list[tuple[int, float]]) -> Callable[[Any], list[tuple[int,
 
 # ---- the roll-off (QB-2.1, chance) ------------------------------------------------------------------------
 def roll_off(st: St, outcome: int) -> None:
+    """QB-2.1: both players roll a d6 (ties rerolled); the higher is Q*bert in the first round."""
     a, b = divmod(outcome, 6)
     st._rolloff = (a + 1, b + 1)
     st._first_q = 0 if a > b else 1
@@ -85,6 +69,7 @@ def roll_off(st: St, outcome: int) -> None:
 
 # ---- Q*bert's secret roll (QB-3.1, chance) -----------------------------------------------------------------
 def secret_roll(st: St, outcome: int) -> None:
+    """QB-3.1: Q*bert rolls the d8 in the secret tube; only he sees the number."""
     st._roll = outcome + 1
     st._hops = 0
     st._revealed = False
@@ -94,7 +79,7 @@ def secret_roll(st: St, outcome: int) -> None:
     st._roll_event = len(st._events)
     if not st._quiet:  # quiet mode: no text to build
         st._emit("QB-3.1", _ROLLED_TEXT[st._roll], (st._qp,))
-    st._enter(QMOVE)
+    st._enter(Phase.QBERT_MOVE)
 
 
 # ---- Q*bert's move (QB-3) ------------------------------------------------------------------------------
@@ -107,11 +92,13 @@ def hops(st: St) -> list[int]:
 
 
 def hop_in_move(st: St, d: int) -> None:
+    """QB-3.3: Q*bert hops to a neighbouring cube (taking its peg, QB-3.4); discs are for escapes only (QB-3.9)."""
     if qbert_hop(st, d) == STOPPED:
         end_qbert_move(st)
 
 
 def stop_move(st: St, _: int) -> None:
+    """QB-3.2: Q*bert may end his move before his roll is used up."""
     if not st._quiet:  # quiet mode: no text to build
         st._emit("QB-3.2", f"Q*bert ends his move after {st._hops} hop(s)")
     end_qbert_move(st)
@@ -127,7 +114,7 @@ def why_qbert(st: St, action: int) -> str:
     if kind == A.K_DISC:
         disc, landing = st.game.arg_of[action]
         cube, _side = B.DISCS[disc]
-        if st._phase == ESCAPE and cube == st._q and st._discs >> disc & 1 and st._hops < st._roll:
+        if st._phase == Phase.ESCAPE and cube == st._q and st._discs >> disc & 1 and st._hops < st._roll:
             spot = _RC[B.DISC_LANDINGS[landing]]
             if landing == 0 or occupied(st, B.TOP):
                 return f"the disc cannot land on {spot}: it is occupied (QB-5.8)"
@@ -190,21 +177,23 @@ def end_qbert_move(st: St) -> None:
         st._emit("QB-4.10", "The nasties are frozen by the Green Ball: their turn is skipped")
         end_nasty_turn(st)
     else:
-        st._enter(CHAR)
+        st._enter(Phase.CHARACTER_DIE)
 
 
 # ---- the nasty player's dice (QB-4.1 to QB-4.3, chance) ----------------------------------------------------
 def character_die(st: St, outcome: int) -> None:
+    """QB-4.1: the nasty player rolls the character die (which nasty moves)."""
     st._char = B.CHARACTER_DIE[outcome]
-    st._enter(NROLL)
+    st._enter(Phase.NASTY_DIE)
 
 
 def nasty_die(st: St, outcome: int) -> None:
+    """QB-4.1: ... and the d6 (how many steps); a stuck or absent character forfeits them (QB-4.4)."""
     st._steps_left = outcome + 1
     st._threat_outside = False
     if not st._quiet:  # quiet mode: no text to build
         st._emit("QB-4.1", f"The nasty player rolls {NASTY_NAMES[st._char]} and {st._steps_left}")
-    st._enter(NMOVE)
+    st._enter(Phase.NASTY_MOVE)
     advance_nasty(st)
 
 
@@ -250,6 +239,8 @@ def nasty_steps(st: St) -> list[int]:
 
 
 def step(st: St, d: int) -> None:
+    """QB-4.6, QB-4.7: a ball or Slick steps down, Coily any diagonal way; a capturer reaching Q*bert threatens
+    him (QB-5.1), Slick or the Green Ball there does nothing (QB-5.3)."""
     k = st._char
     st._steps_left -= 1
     dest = st._nasty[k] = HOP[st._nasty[k]][d]
@@ -259,6 +250,7 @@ def step(st: St, d: int) -> None:
 
 
 def enter_pyramid(st: St, entry: int) -> None:
+    """QB-4.5: a character at home enters the pyramid as its first step."""
     k = st._char
     st._steps_left -= 1
     dest = st._nasty[k] = B.ENTRY[k][entry]
@@ -268,6 +260,7 @@ def enter_pyramid(st: St, entry: int) -> None:
 
 
 def walk(st: St, way: int) -> None:
+    """QB-4.8: Ugg or Wrong Way walks to the next face."""
     k = st._char
     st._steps_left -= 1
     dest = st._nasty[k] = _WALKS[k][st._nasty[k]][way]  # way 0: along its row, 1: up a row
@@ -277,6 +270,7 @@ def walk(st: St, way: int) -> None:
 
 
 def go_home(st: St, _: int) -> None:
+    """QB-4.6, QB-4.8: a ball or Slick drops off the bottom row, a face walker walks past the edge: home."""
     k = st._char
     st._nasty[k] = HOME
     st._steps_left = 0
@@ -314,7 +308,7 @@ def threat(st: St) -> None:
     if not st._quiet:  # quiet mode: no text to build
         st._emit("QB-5.4", f"Q*bert has {st._roll - st._hops} escape move(s) left", (st._qp,))
     st._escape_hops = 0
-    st._enter(ESCAPE)
+    st._enter(Phase.ESCAPE)
 
 
 def advance_nasty(st: St) -> None:
@@ -364,6 +358,7 @@ def disc_actions(st: St) -> list[int]:
 
 
 def escape_hop(st: St, d: int) -> None:
+    """QB-5.5: Q*bert escapes by hopping with the moves he has left."""
     st._escape_hops += 1
     if qbert_hop(st, d) == STOPPED:
         end_escape(st)
@@ -371,6 +366,7 @@ def escape_hop(st: St, d: int) -> None:
 
 
 def stop_escape(st: St, _: int) -> None:
+    """QB-5.5: staying put is a capture; ending the escape lets the nasty finish its steps (QB-5.6)."""
     if st._escape_hops == 0:
         st._emit("QB-5.5", "Q*bert stays put")
         end_round(st, CAPTURE, NASTY_NAMES[st._char])
@@ -380,6 +376,7 @@ def stop_escape(st: St, _: int) -> None:
 
 
 def ride_disc(st: St, disc_and_landing: tuple[int, int]) -> None:
+    """QB-5.8: from an edge cube beside an unused disc, Q*bert rides it to the top (or a free landing)."""
     disc, landing = disc_and_landing
     st._discs &= ~(1 << disc)
     st._hops = st._roll  # the disc hop counts one; the rest is forfeited (QB-5.8)
@@ -402,6 +399,8 @@ def ride_disc(st: St, disc_and_landing: tuple[int, int]) -> None:
 
 
 def end_escape(st: St) -> None:
+    """The escape is over: captured if he is still where the nasty threatens him, else the nasty finishes its
+    remaining steps (QB-5.6)."""
     k = st._char
     if st._nasty[k] == st._q:
         # Hopping away and back (possible past a face walker without crossing its face) escapes nothing.
@@ -409,13 +408,13 @@ def end_escape(st: St) -> None:
             st._emit("QB-5.5", f"Q*bert ends his escape where {NASTY_NAMES[k]} threatens him")
         end_round(st, CAPTURE, NASTY_NAMES[k])
         return
-    st._enter(NMOVE)
+    st._enter(Phase.NASTY_MOVE)
     advance_nasty(st)
 
 
 # ---- rounds, turns, the tube and the match (QB-6, QB-7) --------------------------------------------------
 def reset_board(st: St) -> None:
-    """Pegs back, every piece home, discs back (QB-6.3)."""
+    """Pegs back, every piece home, discs back (QB-6.3); Q*bert on the top cube (QB-1.5)."""
     st._q = B.TOP
     st._pegs = B.ALL_PEGS
     st._nasty = [HOME] * 6
@@ -427,6 +426,7 @@ def reset_board(st: St) -> None:
 
 
 def start_round(st: St) -> None:
+    """QB-6.3: a round with the board set up again; Q*bert's player takes the first turn (QB-2.2)."""
     st._qp = st._first_q if st._round % 2 == 0 else 1 - st._first_q
     reset_board(st)
     if not st._quiet:  # quiet mode: no text to build
@@ -447,7 +447,7 @@ def start_qbert_turn(st: St) -> None:
     st._roll = 0
     st._hops = 0
     st._char = -1
-    st._enter(QROLL)
+    st._enter(Phase.QBERT_ROLL)
 
 
 def reveal(st: St, end_of_nasty_turn: bool) -> None:
@@ -495,16 +495,16 @@ def end_game(st: St) -> None:
         w = 0 if pegs[0] > pegs[1] else 1
         result = [-1.0, -1.0]
         result[w] = 1.0
-        st._enter(OVER)
+        st._enter(Phase.OVER)
         text = f"{names(w)} wins, {pegs[w]} pegs to {pegs[1 - w]}" + (f" in {which}" if extra else "")
         st._finish(result, "QB-6.5", text)
         return
     if not st._T.tiebreak:
-        st._enter(OVER)
+        st._enter(Phase.OVER)
         st._finish((0.0, 0.0), "QB-6.6", f"Tied at {pegs[0]} pegs each: the match is a draw")
         return
     if st._round >= st._T.max_rounds:
-        st._enter(OVER)
+        st._enter(Phase.OVER)
         st._finish(
             (0.0, 0.0),
             "QB-6.7",
@@ -520,40 +520,81 @@ def end_game(st: St) -> None:
             "breaks the tie",
         )
     reset_board(st)
-    st._enter(ROLLOFF)
+    st._enter(Phase.ROLL_OFF)
 
 
-# The table, indexed by Phase.
-PHASES: tuple[PhaseRule[St], ...] = (
-    PhaseRule("roll-off", CHANCE, fixed_outcomes=_fixed(_ROLLOFF_OUTCOMES), chance=roll_off, decision="rolloff"),
-    PhaseRule("qbert-roll", CHANCE, fixed_outcomes=_fixed(_D8), chance=secret_roll, decision="qbert_roll"),
-    PhaseRule(
-        "qbert-move",
-        QBERT,
-        legal=hops,
-        on={"hop": hop_in_move, "stop": stop_move},
-        why=why_qbert,
-        decision="qbert_move",
-    ),
-    PhaseRule("character-die", CHANCE, fixed_outcomes=_fixed(_D6), chance=character_die, decision="character_die"),
-    PhaseRule("nasty-die", CHANCE, fixed_outcomes=_fixed(_D6), chance=nasty_die, decision="nasty_die"),
-    PhaseRule(
-        "nasty-move",
-        NASTY,
-        legal=nasty_steps,
-        on={"step": step, "enter": enter_pyramid, "walk": walk, "go_home": go_home},
-        why=why_nasty,
-        decision="nasty_move",
-    ),
-    PhaseRule(
-        "escape",
-        QBERT,
-        legal=escape_moves,
-        on={"hop": escape_hop, "stop": stop_escape, "disc": ride_disc},
-        why=why_qbert,
-        decision="escape",
-    ),
-    PhaseRule("over", TERMINAL, decision="over"),
+_AFTER_ROUND = (Phase.QBERT_ROLL, Phase.ROLL_OFF, Phase.OVER)  # the next round, a tie-break game, the end (QB-6)
+
+# The table, keyed by Phase: who acts, the phases one action may lead to, and the procedures above.
+PHASES: tuple[PhaseRule[St], ...] = phase_table(
+    Phase,
+    [
+        PhaseRule(
+            Phase.ROLL_OFF,
+            CHANCE,
+            next=(Phase.QBERT_ROLL,),
+            fixed_outcomes=_fixed(_ROLLOFF_OUTCOMES),
+            chance=roll_off,
+            shown="roll-off",
+            decision="rolloff",
+        ),
+        PhaseRule(
+            Phase.QBERT_ROLL,
+            CHANCE,
+            next=(Phase.QBERT_MOVE,),
+            fixed_outcomes=_fixed(_D8),
+            chance=secret_roll,
+            shown="qbert-roll",
+            decision="qbert_roll",
+        ),
+        PhaseRule(
+            Phase.QBERT_MOVE,
+            QBERT,
+            next=(Phase.QBERT_MOVE, Phase.CHARACTER_DIE, *_AFTER_ROUND),  # frozen nasties: Q*bert again (QB-4.10)
+            legal=hops,
+            on={"hop": hop_in_move, "stop": stop_move},
+            why=why_qbert,
+            shown="qbert-move",
+            decision="qbert_move",
+        ),
+        PhaseRule(
+            Phase.CHARACTER_DIE,
+            CHANCE,
+            next=(Phase.NASTY_DIE,),
+            fixed_outcomes=_fixed(_D6),
+            chance=character_die,
+            shown="character-die",
+            decision="character_die",
+        ),
+        PhaseRule(
+            Phase.NASTY_DIE,
+            CHANCE,
+            next=(Phase.NASTY_MOVE, *_AFTER_ROUND),  # no step to take: Q*bert's next turn (QB-4.4)
+            fixed_outcomes=_fixed(_D6),
+            chance=nasty_die,
+            shown="nasty-die",
+            decision="nasty_die",
+        ),
+        PhaseRule(
+            Phase.NASTY_MOVE,
+            NASTY,
+            next=(Phase.NASTY_MOVE, Phase.ESCAPE, *_AFTER_ROUND),
+            legal=nasty_steps,
+            on={"step": step, "enter": enter_pyramid, "walk": walk, "go_home": go_home},
+            why=why_nasty,
+            shown="nasty-move",
+            decision="nasty_move",
+        ),
+        PhaseRule(
+            Phase.ESCAPE,
+            QBERT,
+            next=(Phase.ESCAPE, Phase.NASTY_MOVE, *_AFTER_ROUND),
+            legal=escape_moves,
+            on={"hop": escape_hop, "stop": stop_escape, "disc": ride_disc},
+            why=why_qbert,
+        ),
+        PhaseRule(Phase.OVER, TERMINAL),
+    ],
 )
 PHASE_NAMES = tuple(rule.name for rule in PHASES)
 DECISION_OF = {rule.name: rule.decision for rule in PHASES}  # the observation's phase -> its decision kind

@@ -15,7 +15,7 @@ from .state import QbertData
 
 
 def phase(st: QbertData) -> int:
-    """The current phase (phases.Phase)."""
+    """The current phase (a `state.Phase` name)."""
     return st._phase
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from . import actions as A
 from . import board as B
 from .game import QbertGame, QbertState
-from .phases import QMOVE, QROLL
+from .state import Phase
 
 _NASTY_KEYS = B.NASTY_KEYS
 _ALLOWED = ("qbert", "roll", "pegs", "discs", "qbert_player", "scores", "turn", "frozen", *_NASTY_KEYS)
@@ -146,10 +146,10 @@ def build(game: QbertGame, **description: Any) -> QbertState:
     state._frozen = frozen
     state._turn = turn
     state._turns_total = len(scores) + turn
-    state._enter(QROLL)
+    state._enter(Phase.QBERT_ROLL)
     state._setup = "scenario " + ";".join(f"{k}={d[k]!r}" for k in sorted(d) if k != "roll")
     state._legal_cache = None
     if roll is not None:
         state.apply_action(A.D8.encode("d8", face=roll))
-        assert state._phase == QMOVE
+        assert state._phase == Phase.QBERT_MOVE
     return state

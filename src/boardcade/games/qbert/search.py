@@ -8,11 +8,10 @@ seeded matches.
 from __future__ import annotations
 
 from . import query
-from .phases import QROLL
-from .state import QbertData
+from .state import Phase, QbertData
 
 
 def chance_view(state: QbertData, player: int) -> bool:
-    if query.phase(state) == QROLL:
+    if query.phase(state) == Phase.QBERT_ROLL:
         return query.qbert_player(state) == player
     return True

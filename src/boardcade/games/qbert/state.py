@@ -13,6 +13,21 @@ from boardcade.core.phases import PhasedGame, PhasedState
 
 from . import board as B
 
+
+class Phase:
+    """The phases of a turn, each's one name in code (core/phases.py); phases.py declares each one's rule (what
+    the observation shows as the phase, its decision kind, who acts and what may follow)."""
+
+    ROLL_OFF = 0
+    QBERT_ROLL = 1
+    QBERT_MOVE = 2
+    CHARACTER_DIE = 3
+    NASTY_DIE = 4
+    NASTY_MOVE = 5
+    ESCAPE = 6
+    OVER = 7
+
+
 # The roles of a phase's actor (core.phases): whoever is Q*bert this round, and the nasty player.
 QBERT, NASTY = 0, 1
 
@@ -124,7 +139,7 @@ class QbertData(PhasedState):
         self._ends = [0, 0, 0]
         self._rolloff = None
         self._setup = ""
-        self._enter(0)  # the roll-off (Phase.ROLLOFF)
+        self._enter(Phase.ROLL_OFF)  # QB-2.1: the roll-off decides who is Q*bert first
 
     def _seat(self, role: int) -> int:
         return self._qp if role == QBERT else 1 - self._qp

@@ -39,9 +39,8 @@ from boardcade.core.spec import TensorViews
 from . import board as B
 from . import query as Q
 from .game import QbertGame
-from .phases import ESCAPE, NMOVE, OVER
 from .phases import PHASE_NAMES as PHASES
-from .state import QbertData
+from .state import Phase, QbertData
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 _NASTY_INDEX = {key: i for i, key in enumerate(B.NASTY_KEYS)}
@@ -200,7 +199,7 @@ def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables
     phase = Q.phase(state)
     m[phase] = 1.0  # phase is the first field
     finished = Q.rounds_finished(state)  # one score per finished round
-    rnd = finished + (0 if phase == OVER else 1)
+    rnd = finished + (0 if phase == Phase.OVER else 1)
     x = rnd / t.rounds
     m[t.round] = x if x < 1.0 else 1.0  # min(1.0, x) without the call
     qp = Q.qbert_player(state)
@@ -233,10 +232,10 @@ def encode_state(state: QbertData, player: int | None, views: TensorViews[Tables
     char = Q.character(state)
     if char >= 0:
         m[t.character + char] = 1.0
-    if phase == NMOVE or phase == ESCAPE:
+    if phase == Phase.NASTY_MOVE or phase == Phase.ESCAPE:
         x = Q.steps_left(state) / _D6
         m[t.steps_left] = x if x < 1.0 else 1.0
-    if phase == ESCAPE:
+    if phase == Phase.ESCAPE:
         m[t.flags] = 1.0
     if Q.frozen(state):
         m[t.flags + 1] = 1.0

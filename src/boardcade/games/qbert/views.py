@@ -16,22 +16,26 @@ from . import board as B
 from . import query as Q
 from .board import CUBES, ELIMINATED, HOME, HOP, NASTY_NAMES
 from .observation import EscapeView, GameView, NastyView, QbertObservation, ScoreView
-from .phases import CHAR, ESCAPE, NMOVE, OVER, PHASE_NAMES, QMOVE, QROLL, ROLLOFF
-from .state import QbertData
+from .phases import PHASE_NAMES
+from .state import Phase, QbertData
 
 _WALK_WORDS = {B.UGG: {"along": "left", "up": "up-left"}, B.WRONG_WAY: {"along": "right", "up": "up-right"}}
+
+
+# The codec of each chance phase's outcomes (the nasty's d6 otherwise).
+_CHANCE_CODECS = {Phase.ROLL_OFF: A.ROLL_OFF, Phase.QBERT_ROLL: A.D8, Phase.CHARACTER_DIE: A.CHARACTER_DIE}
 
 
 # ---- actions --------------------------------------------------------------------------
 def action_info(st: QbertData, action: int) -> dict[str, Any]:
     """The codec's description of a legal action (or chance outcome) plus where it lands on the board."""
     phase = st._phase
-    if phase == QMOVE or phase == ESCAPE or phase == NMOVE:
+    if phase == Phase.QBERT_MOVE or phase == Phase.ESCAPE or phase == Phase.NASTY_MOVE:
         if not 0 <= action < A.NUM_ACTIONS:
             return {"action": action, "kind": "action", "args": {}, "label": f"action {action}"}
-        return _nasty_info(st, action) if phase == NMOVE else _qbert_info(st, action)
-    codec = A.ROLL_OFF if phase == ROLLOFF else A.D8 if phase == QROLL else A.CHARACTER_DIE if phase == CHAR else A.D6
-    if phase == OVER or not 0 <= action < codec.size:
+        return _nasty_info(st, action) if phase == Phase.NASTY_MOVE else _qbert_info(st, action)
+    codec = _CHANCE_CODECS.get(phase, A.D6)
+    if phase == Phase.OVER or not 0 <= action < codec.size:
         return {"action": action, "kind": "chance", "args": {}, "label": f"chance outcome {action}"}
     return codec.info(action)
 
@@ -45,9 +49,9 @@ def _qbert_info(st: QbertData, action: int) -> dict[str, Any]:
         info["target"] = list(CUBES[dest]) if dest >= 0 else None
         info["label"] = f"hop {args['dir']}" + (f" to {A.rc(dest)}" if dest >= 0 else "")
     elif kind == "stop":
-        captures = st._phase == ESCAPE and st._escape_hops == 0
+        captures = st._phase == Phase.ESCAPE and st._escape_hops == 0
         info["captures"] = captures
-        if st._phase == QMOVE:
+        if st._phase == Phase.QBERT_MOVE:
             info["label"] = "end the move"
         else:
             info["label"] = "stay put (Q*bert is captured)" if captures else "end the escape"
@@ -107,7 +111,7 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
     part = st._view_part  # parts that did not change since the last view are the same objects (core)
     moves_left = st._roll - st._hops if seen else None
     escape: EscapeView | None = None
-    if phase == ESCAPE:
+    if phase == Phase.ESCAPE:
         shown = "hidden" if moves_left is None else str(moves_left)
         escape = {
             "by": NASTY_NAMES[st._char],
@@ -119,8 +123,8 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
     obs: QbertObservation = {
         **st._observation_common(player),
         "phase": PHASE_NAMES[phase],
-        "round": st._round + 1 if phase != OVER else st._round,
-        "game_number": (st._round if phase == OVER else st._round + 2) // 2,
+        "round": st._round + 1 if phase != Phase.OVER else st._round,
+        "game_number": (st._round if phase == Phase.OVER else st._round + 2) // 2,
         "qbert_player": st._qp,
         "nasty_player": 1 - st._qp if st._qp >= 0 else -1,
         "first_qbert": st._first_q,
@@ -142,11 +146,11 @@ def observation(st: QbertData, player: int | None) -> QbertObservation:
         "moves_used": st._hops,
         "moves_left": moves_left,
         "character": NASTY_NAMES[st._char] if st._char >= 0 else None,
-        "steps_left": st._steps_left if phase == NMOVE or phase == ESCAPE else 0,
-        "threat": phase == ESCAPE,
+        "steps_left": st._steps_left if phase == Phase.NASTY_MOVE or phase == Phase.ESCAPE else 0,
+        "threat": phase == Phase.ESCAPE,
         "escape": escape,
-        "escape_hops": st._escape_hops if phase == ESCAPE else 0,
-        "threat_on_outside_space": st._threat_outside if phase == NMOVE or phase == ESCAPE else False,
+        "escape_hops": st._escape_hops if phase == Phase.ESCAPE else 0,
+        "threat_on_outside_space": st._threat_outside if phase == Phase.NASTY_MOVE or phase == Phase.ESCAPE else False,
         "last_revealed_roll": st._last_roll or None,
         "frozen": st._frozen,
         "turn": st._turn,
