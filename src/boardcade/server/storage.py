@@ -202,6 +202,7 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA wal_autocheckpoint=0")  # only the server's writer thread checkpoints (writer.py)
     cur.close()
 
 

@@ -8,10 +8,18 @@ SQLite: the event loop itself. The commits asked for in one turn of the event lo
 transaction at the end of that turn, on the loop's own connection: a commit there takes tens of microseconds
 (WAL, synchronous=NORMAL: no sync), less than handing it to a thread and back. That connection never waits:
 if another connection holds the write lock (a claim, a new match, the sweep), the batch goes to the writer
-thread, which waits for it; and it never checkpoints (which writes and syncs the database file): the writer
-thread does, every CHECKPOINT_EVERY commits. Nor does it sync the log: after a complete checkpoint the first
-transaction starts the write-ahead log again from its beginning and syncs its new header (SQLite does that at
-synchronous=NORMAL), so the first batch after each checkpoint goes to the writer thread too.
+thread, which waits for it. Nor does it ever sync: only the writer thread checkpoints (copies the log into the
+database file and syncs it), every CHECKPOINT_EVERY commits of the loop or CHECKPOINT_SECONDS after its last
+(no connection checkpoints by itself: storage.py), and after a complete checkpoint the first transaction
+starts the write-ahead log again from its beginning and syncs its new header (SQLite does that at
+synchronous=NORMAL), so that transaction is the writer thread's too.
+
+A checkpoint runs in two parts so that moves do not wait for it. The bulk (the pages the loop wrote since the
+last one, and the sync of the database file) is copied while the loop goes on committing: a read transaction
+held meanwhile on another connection keeps anyone from starting the log again. Then the loop's batches are
+held (sent to the writer thread) while the writer copies what the loop wrote during the bulk, a few pages,
+and writes the first of them itself, which starts the log again; then the loop commits again. Only the moves
+of that short second part wait on the disk (two syncs), not those of the whole checkpoint.
 
 Either way each caller learns only about its own commit, and only once it is stored (or failed).
 """
@@ -26,6 +34,7 @@ from .storage import Commit, Storage
 
 MAX_BATCH = 256
 CHECKPOINT_EVERY = 2000  # SQLite: commits on the event loop between two checkpoints by the writer thread
+CHECKPOINT_SECONDS = 10.0  # SQLite: ... or seconds without one (what the other connections wrote)
 _CHECKPOINT = object()
 
 
@@ -39,8 +48,12 @@ class CommitWriter:
         self._pending: list[tuple[Commit, asyncio.Future, asyncio.AbstractEventLoop]] = []
         self._holding: asyncio.AbstractEventLoop | None = None  # the loop whose thread holds a connection
         self._since_checkpoint = 0
-        # SQLite: the next batch goes to the writer thread (set on the loop after a checkpoint, cleared there)
-        self._after_checkpoint = False
+        self._checkpoint_asked = False  # SQLite: a checkpoint is queued for the writer thread
+        # SQLite: the loop's batches go to the writer thread (set there for the end of a checkpoint, cleared
+        # once it has written the batch that starts the log again)
+        self._hold = False
+        self._gate = threading.Lock()  # held by the loop while it commits, by the writer thread to hold the loop
+        self.checkpoints = 0
         self.batches = 0
         self.commits = 0
         self.handed_over = 0  # SQLite: batches the event loop handed to the thread (the write lock was taken)
@@ -73,27 +86,31 @@ class CommitWriter:
         batch, self._pending = self._pending, []
         if not batch:
             return
-        if self._after_checkpoint:  # the writer thread writes first after its checkpoint (it syncs the log's header)
+        # The end of a checkpoint: the writer thread writes first (it starts the log again and syncs its header).
+        if self._hold or not self._gate.acquire(blocking=False):
             for item in batch:
                 self._queue.put(item)
             return
-        if self._holding is None:
-            self.storage.hold_connection("PRAGMA busy_timeout=0", "PRAGMA wal_autocheckpoint=0")
-            self._holding = loop
         try:
-            outcome: list | BaseException = self.storage.commit_batch([c for c, _, _ in batch])
-        except BaseException as e:
-            if self.storage.is_busy(e):  # another connection is writing: the thread waits for it instead
-                self.handed_over += 1
-                for item in batch:
-                    self._queue.put(item)
-                return
-            outcome = e
+            if self._holding is None:
+                self.storage.hold_connection("PRAGMA busy_timeout=0", "PRAGMA wal_autocheckpoint=0")
+                self._holding = loop
+            try:
+                outcome: list | BaseException = self.storage.commit_batch([c for c, _, _ in batch])
+            except BaseException as e:
+                if self.storage.is_busy(e):  # another connection is writing: the thread waits for it instead
+                    self.handed_over += 1
+                    for item in batch:
+                        self._queue.put(item)
+                    return
+                outcome = e
+        finally:
+            self._gate.release()
         self._settle(batch, outcome)
         self._since_checkpoint += len(batch)
-        if self._since_checkpoint >= CHECKPOINT_EVERY:
+        if self._since_checkpoint >= CHECKPOINT_EVERY and not self._checkpoint_asked:
             self._since_checkpoint = 0
-            self._after_checkpoint = True
+            self._checkpoint_asked = True
             self._queue.put(_CHECKPOINT)
 
     # ---- the writer thread -------------------------------------------------------------------------
@@ -107,14 +124,14 @@ class CommitWriter:
     def _serve(self) -> None:
         checkpointed = False  # a checkpoint was made and no batch has been written here since
         while True:
-            item = self._queue.get()
+            try:
+                item = self._queue.get(timeout=CHECKPOINT_SECONDS if self.on_loop else None)
+            except queue.Empty:  # SQLite: a while without one
+                item = _CHECKPOINT
             if item is None:
                 return
             if item is _CHECKPOINT:
-                try:
-                    self.storage.checkpoint()
-                except Exception:  # the next one will do
-                    pass
+                self._checkpoint()
                 checkpointed = True
                 continue
             batch = [item]
@@ -132,8 +149,35 @@ class CommitWriter:
             except BaseException as e:  # the whole transaction failed, or its answer was lost
                 outcome = e
             if checkpointed:  # the log has started again here (if it could): the loop commits again
-                checkpointed = self._after_checkpoint = False
+                checkpointed = self._hold = False
             self._settle(batch, outcome)
+
+    def _checkpoint(self) -> None:
+        """(the writer thread, SQLite) A checkpoint in two parts (see the top of this module): the bulk while the
+        loop commits, a read transaction pinning the log; then, the loop's batches held, the rest. The next batch
+        this thread writes starts the log again, and lets the loop commit again."""
+        self._checkpoint_asked = False
+        pin = None
+        try:
+            pin = self.storage.engine.raw_connection()
+            pin.driver_connection.execute("BEGIN")
+            pin.driver_connection.execute("SELECT 1 FROM matches LIMIT 1").fetchall()  # the read starts here
+            self.storage.checkpoint()
+        except Exception:  # the next one will do
+            pass
+        with self._gate:  # no commit of the loop is under way now, and none starts until the next batch here
+            self._hold = True
+            if pin is not None:
+                try:
+                    pin.rollback()
+                    pin.close()
+                except Exception:
+                    pass
+        try:
+            self.storage.checkpoint()
+        except Exception:
+            pass
+        self.checkpoints += 1
 
     def _settle(self, batch: list, outcome: list | BaseException) -> None:
         """Tell each caller about its own commit, on its own event loop."""
