@@ -15,11 +15,12 @@ starts the write-ahead log again from its beginning and syncs its new header (SQ
 synchronous=NORMAL), so that transaction is the writer thread's too.
 
 A checkpoint runs in two parts so that moves do not wait for it. The bulk (the pages the loop wrote since the
-last one, and the sync of the database file) is copied while the loop goes on committing: a read transaction
-held meanwhile on another connection keeps anyone from starting the log again. Then the loop's batches are
-held (sent to the writer thread) while the writer copies what the loop wrote during the bulk, a few pages,
-and writes the first of them itself, which starts the log again; then the loop commits again. Only the moves
-of that short second part wait on the disk (two syncs), not those of the whole checkpoint.
+last one, and the sync of the database file) is copied by a thread of its own while the loop goes on
+committing and the writer thread goes on taking the batches handed to it: a read transaction held meanwhile
+keeps anyone from starting the log again. Then the loop's batches are held (sent to the writer thread) while
+the writer copies what the loop wrote during the bulk, a few pages, and writes the first of them itself,
+which starts the log again; then the loop commits again. Only the moves of that short second part wait on
+the disk (two syncs), not those of the whole checkpoint.
 
 Either way each caller learns only about its own commit, and only once it is stored (or failed).
 """
@@ -38,6 +39,14 @@ CHECKPOINT_SECONDS = 10.0  # SQLite: ... or seconds without one (what the other 
 _CHECKPOINT = object()
 
 
+class _Rest:
+    """(queued by the bulk of a checkpoint for the writer thread) The rest of the checkpoint is due; `pin` is the
+    connection whose read transaction keeps the log from being started again until then."""
+
+    def __init__(self, pin) -> None:
+        self.pin = pin
+
+
 class CommitWriter:
     def __init__(self, storage: Storage):
         self.storage = storage
@@ -54,6 +63,7 @@ class CommitWriter:
         self._hold = False
         self._gate = threading.Lock()  # held by the loop while it commits, by the writer thread to hold the loop
         self.checkpoints = 0
+        self._bulk: threading.Thread | None = None  # the bulk of a checkpoint under way
         self.batches = 0
         self.commits = 0
         self.handed_over = 0  # SQLite: batches the event loop handed to the thread (the write lock was taken)
@@ -72,6 +82,9 @@ class CommitWriter:
         return await future
 
     def close(self) -> None:
+        bulk = self._bulk
+        if bulk is not None:  # its rest goes first
+            bulk.join(10)
         self._queue.put(None)
         self._thread.join(10)
 
@@ -131,7 +144,13 @@ class CommitWriter:
             if item is None:
                 return
             if item is _CHECKPOINT:
-                self._checkpoint()
+                if self._bulk is None:
+                    self._checkpoint_asked = False
+                    self._bulk = threading.Thread(target=self._copy_bulk, name="boardcade-checkpoint", daemon=True)
+                    self._bulk.start()
+                continue
+            if isinstance(item, _Rest):
+                self._copy_rest(item.pin)
                 checkpointed = True
                 continue
             batch = [item]
@@ -140,7 +159,7 @@ class CommitWriter:
                     more = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if more is None or more is _CHECKPOINT:
+                if type(more) is not tuple:  # the end, or a checkpoint
                     self._queue.put(more)
                     break
                 batch.append(more)
@@ -152,11 +171,10 @@ class CommitWriter:
                 checkpointed = self._hold = False
             self._settle(batch, outcome)
 
-    def _checkpoint(self) -> None:
-        """(the writer thread, SQLite) A checkpoint in two parts (see the top of this module): the bulk while the
-        loop commits, a read transaction pinning the log; then, the loop's batches held, the rest. The next batch
-        this thread writes starts the log again, and lets the loop commit again."""
-        self._checkpoint_asked = False
+    def _copy_bulk(self) -> None:
+        """(a thread of its own, SQLite) The bulk of a checkpoint (see the top of this module), while the loop
+        commits and the writer thread writes what is handed to it; a read transaction pins the log meanwhile.
+        Then the rest is the writer thread's."""
         pin = None
         try:
             pin = self.storage.engine.raw_connection()
@@ -165,6 +183,11 @@ class CommitWriter:
             self.storage.checkpoint()
         except Exception:  # the next one will do
             pass
+        self._queue.put(_Rest(pin))
+
+    def _copy_rest(self, pin) -> None:
+        """(the writer thread) The rest of a checkpoint, the loop's batches held: the next batch this thread
+        writes starts the log again, and lets the loop commit again."""
         with self._gate:  # no commit of the loop is under way now, and none starts until the next batch here
             self._hold = True
             if pin is not None:
@@ -175,9 +198,10 @@ class CommitWriter:
                     pass
         try:
             self.storage.checkpoint()
-        except Exception:
+        except Exception:  # the next one will do
             pass
         self.checkpoints += 1
+        self._bulk = None
 
     def _settle(self, batch: list, outcome: list | BaseException) -> None:
         """Tell each caller about its own commit, on its own event loop."""
