@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/server_load.py                                  # saturation, SQLite, 3 rounds
     .venv/bin/python benchmarks/server_load.py --postgres --workers 2           # two processes on PostgreSQL
-    .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --warmup 10000 --rounds 1  # latency
+    .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --warmup 10000 --rounds 1
     .venv/bin/python benchmarks/server_load.py --profile prof --profile-gil     # + a py-spy profile per run
 
 Each round runs two servers one after the other (the order alternates between rounds), each started afresh:
@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import gc
 import json
 import os
 import random
@@ -503,9 +504,44 @@ def spares_for(args) -> int:
     return (args.warmup + args.moves) // 60 + 10
 
 
+class Pauses:
+    """The client's own garbage collections (a pause here delays every ack that arrives meanwhile, which would
+    count against the server): when each full collection (generation 2) ran and how long it took."""
+
+    def __init__(self) -> None:
+        self.began = 0.0
+        self.full: list[tuple[float, float]] = []  # (time.time() at its start, seconds)
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self.began = time.perf_counter()
+        else:
+            self.full.append((time.time(), time.perf_counter() - self.began))
+
+    def close(self) -> None:
+        gc.callbacks.remove(self)
+
+
+async def watch_client_loop(stalls: list[tuple[float, float]], every: float = 0.005, over: float = 0.02) -> None:
+    """The client's own event loop stalls (a timer that fires more than `over` seconds late): when, how long."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + every
+        await asyncio.sleep(every)
+        late = loop.time() - due
+        if late > over:
+            stalls.append((time.time() - late, late))
+
+
 async def play(args, port: int, floor: bool, cpu, on_mark) -> Run:
     run = Run(args, port, floor)
     run.cpu, run.on_mark = cpu, on_mark
+    run.pauses = Pauses()
+    run.stalls = []
+    watcher = asyncio.get_running_loop().create_task(watch_client_loop(run.stalls))
     kind = FloorMatch if floor else BoardcadeMatch
     matches = [kind(run) for _ in range(args.matches)]
     spares = [kind(run) for _ in range(spares_for(args))]
@@ -533,6 +569,8 @@ async def play(args, port: int, floor: bool, cpu, on_mark) -> Run:
     for task in list(run.tasks):
         task.cancel()
     await asyncio.gather(*run.tasks, return_exceptions=True)
+    run.pauses.close()
+    watcher.cancel()
     return run
 
 
@@ -735,6 +773,29 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
     )
     if run.rtt:
         print(f"  {'':9s} {describe_bursts(run.acked, run.rtt, args.slow / 1000)}", flush=True)
+        t0, t1 = min(run.acked), max(run.acked)
+        full = [(t - t0, d) for t, d in run.pauses.full if t0 <= t <= t1]
+        stalls = [(t - t0, d) for t, d in run.stalls if t0 <= t <= t1]
+        print(
+            f"  {'':9s} the client's own event loop stalled over 20 ms {len(stalls)} times"
+            + (
+                f", longest {1000 * max(d for _, d in stalls):.0f} ms; at "
+                + ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in stalls[:8])
+                if stalls
+                else ""
+            ),
+            flush=True,
+        )
+        print(
+            f"  {'':9s} the client's own full garbage collections meanwhile: {len(full)}"
+            + (
+                f", longest {1000 * max(d for _, d in full):.0f} ms; at "
+                + ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in full[:8])
+                if full
+                else ""
+            ),
+            flush=True,
+        )
     if args.acks:
         with open(args.acks, "a") as f:
             f.write(f"# {label} round {round_no + 1}: time of the ack (epoch s), round trip (ms)\n")
