@@ -355,7 +355,9 @@ class FloorMatch:
             sock = await ws_connect(run.port, "/ws/floor", lambda raw, s=s: self.on_message(s, raw))
             self.socks.append(sock)
             sock.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": tokens[s]}]}))
-        await asyncio.wait_for(asyncio.gather(*self.joined), 120)
+        both = asyncio.gather(*self.joined)
+        both.add_done_callback(lambda f: f.cancelled() or f.exception())  # taken, also when the run ends first
+        await asyncio.wait_for(both, 120)
 
     def begin(self) -> None:
         self.run.later(self.act)
@@ -476,7 +478,9 @@ class BoardcadeMatch:
             seat.joined = joined[-1]
             seat.sock = await ws_connect(run.port, f"/ws/matches/{m['id']}", seat.on_message)
             seat.sock.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": tokens[s]}]}))
-        await asyncio.wait_for(asyncio.gather(*joined), 120)  # both seats have their whole view
+        both = asyncio.gather(*joined)
+        both.add_done_callback(lambda f: f.cancelled() or f.exception())  # taken, also when the run ends first
+        await asyncio.wait_for(both, 120)  # both seats have their whole view
 
     def begin(self) -> None:
         self.playing = True
