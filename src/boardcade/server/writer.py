@@ -82,9 +82,6 @@ class CommitWriter:
         return await future
 
     def close(self) -> None:
-        bulk = self._bulk
-        if bulk is not None:  # its rest goes first
-            bulk.join(10)
         self._queue.put(None)
         self._thread.join(10)
 
@@ -142,12 +139,14 @@ class CommitWriter:
             except queue.Empty:  # SQLite: a while without one
                 item = _CHECKPOINT
             if item is None:
+                self._end_bulk()
                 return
             if item is _CHECKPOINT:
                 if self._bulk is None:
                     self._checkpoint_asked = False
-                    self._bulk = threading.Thread(target=self._copy_bulk, name="boardcade-checkpoint", daemon=True)
-                    self._bulk.start()
+                    bulk = threading.Thread(target=self._copy_bulk, name="boardcade-checkpoint", daemon=True)
+                    bulk.start()
+                    self._bulk = bulk
                 continue
             if isinstance(item, _Rest):
                 self._copy_rest(item.pin)
@@ -184,6 +183,23 @@ class CommitWriter:
         except Exception:  # the next one will do
             pass
         self._queue.put(_Rest(pin))
+
+    def _end_bulk(self) -> None:
+        """(the writer thread, closing) Wait for the bulk of a checkpoint under way, and let go of its pin."""
+        if self._bulk is None:
+            return
+        self._bulk.join(10)
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(item, _Rest) and item.pin is not None:
+                try:
+                    item.pin.rollback()
+                    item.pin.close()
+                except Exception:
+                    pass
 
     def _copy_rest(self, pin) -> None:
         """(the writer thread) The rest of a checkpoint, the loop's batches held: the next batch this thread
