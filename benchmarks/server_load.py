@@ -2,13 +2,16 @@
 
     .venv/bin/python benchmarks/server_load.py                                  # saturation, SQLite, 3 rounds
     .venv/bin/python benchmarks/server_load.py --postgres --workers 2           # two processes on PostgreSQL
-    .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --rounds 1   # latency
+    .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --warmup 10000 --rounds 1
     .venv/bin/python benchmarks/server_load.py --profile prof --profile-gil     # + a py-spy profile per run
 
 Each round runs two servers one after the other (the order alternates between rounds), each started afresh:
-- the **floor**: a bare FastAPI WebSocket endpoint (this file, `--floor-serve`) under uvicorn with the same
-  protocol settings as `boardcade serve`, that writes one SQLite row (one transaction, WAL) per message and
-  answers it with an `ack`: what any WebSocket service that stores each message pays;
+- the **floor**: a bare FastAPI service (this file, `--floor-serve`) under uvicorn with the same protocol
+  settings as `boardcade serve`: a match is one SQLite row written by an HTTP request and updated by a second
+  (its claim); its two sockets each say hello, and every WebSocket message is one SQLite row (one transaction,
+  WAL) answered with an `ack`; after a match's moves (1 to 2 x `--floor-match-moves`, 141 on average: a
+  Q*bert match's) its sockets leave and a new match starts. What any WebSocket service that stores each
+  message and keeps its matches in a database pays;
 - **boardcade**: `boardcade serve` started as a user starts it (its per-address limits lifted, as every client
   comes from 127.0.0.1), on a temporary SQLite file or with `--postgres` a throwaway PostgreSQL 15 (fsync on)
   with `--workers` processes.
@@ -17,17 +20,21 @@ the standard library) plays M matches of Q*bert, two seats each, one socket per 
 view says it is to move (`--think` seconds later on average, 0: at once, which saturates the server) and waits
 for the `ack` before acting again. Against the floor, the same client alternates two sockets per match.
 
-Matches are set up before the measurement: the M played at once, and spares (`--spares`, by default enough for
-the run) that replace each match as it ends, created, claimed and joined beforehand, so that the figure per
-move is what a move costs, not the creation of the matches that end during the run (which the floor does not
-pay). The set-up's own server CPU per match is printed apart (the floor's: two sockets connected).
-`--spares 0` creates every replacement while moves are measured, counting its cost per move (the figures
-before this was changed).
+What a real match costs is counted: when a match ends both players leave (their sockets close) and a new one
+takes its place, created, its second seat claimed with the invite and both seats joined while moves are
+measured, on both servers. The measurement starts after `--warmup` moves (by default one average match's
+length per match played at once, so that matches end and start as often as on a server that has run a while).
+Only the M matches played at once are set up beforehand; their set-up's server CPU per match is printed apart.
+`--spares -1` sets up beforehand a match for every one that will end, which leaves starting a match out of the
+figure per move (how it was measured before issue 40).
 
-Measured after `--warmup` moves, over a fixed number of moves (`--moves`): the server's CPU seconds (its process
-and all its children, from /proc; with --postgres, the PostgreSQL processes too, shown apart), the client's own
-CPU, the wall time, and each move's round trip (action sent -> `ack`: p50, p99, max). Printed per run, then the
-ratio server CPU per move / floor CPU per move per round and its median, with the load average.
+Measured over a fixed number of moves (`--moves`): CPU seconds from /proc of the server (its process and all
+its descendants, those that ended included) and, with `--postgres`, of every PostgreSQL process (the
+postmaster and its backends, those that ended included), shown apart and added; the client's own CPU; the wall
+time; each move's round trip (action sent -> `ack`: p50, p99, max) and when the slow ones came (over `--slow`
+ms, grouped in bursts, with the seconds between bursts: a periodic stall shows as a steady interval; `--acks
+FILE` writes every ack's time to line it up with a trace of the server). Printed per run, then per round the
+ratio server CPU per move / floor CPU per move (and with PostgreSQL's CPU added) and their medians.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import gc
 import json
 import os
 import random
@@ -70,16 +78,32 @@ NO_LIMITS = [
 
 # ---- the floor server ---------------------------------------------------------------------------
 def floor_app(db_path: str):
-    """A bare FastAPI WebSocket endpoint: one SQLite row per message, then an ack."""
+    """A bare FastAPI service: a match is one SQLite row written by one HTTP request and updated by another
+    (its claim); a WebSocket message is one SQLite row (one transaction, WAL), then an ack."""
     db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("CREATE TABLE IF NOT EXISTS moves (id INTEGER PRIMARY KEY, socket INTEGER, version INTEGER, body TEXT)")
+    db.execute("CREATE TABLE IF NOT EXISTS matches (id INTEGER PRIMARY KEY, body TEXT, claimed INTEGER)")
     app = FastAPI()
 
     @app.get("/api/games")
     async def games() -> dict:
         return {"games": []}
+
+    @app.post("/api/floor/matches")
+    async def create(body: dict) -> dict:
+        with db:
+            db.execute("BEGIN")
+            cur = db.execute("INSERT INTO matches (body, claimed) VALUES (?, 0)", (json.dumps(body),))
+        return {"id": cur.lastrowid, "invite": os.urandom(16).hex()}
+
+    @app.post("/api/floor/matches/{match_id}/claim")
+    async def claim(match_id: int, body: dict) -> dict:
+        with db:
+            db.execute("BEGIN")
+            db.execute("UPDATE matches SET claimed = claimed + 1 WHERE id = ?", (match_id,))
+        return {"token": os.urandom(24).hex()}
 
     @app.websocket("/ws/floor")
     async def floor(ws: WebSocket) -> None:
@@ -198,6 +222,12 @@ class Socket(asyncio.Protocol):
         if self.transport is not None and not self.transport.is_closing():
             self._frame(text.encode())
 
+    def close(self) -> None:
+        """Leave as a browser does: a close frame (1000, normal), then the connection is closed."""
+        if self.transport is not None and not self.transport.is_closing():
+            self._frame(struct.pack("!H", 1000), 8)
+            self.transport.close()
+
 
 async def ws_connect(port: int, path: str, on_message) -> Socket:
     loop = asyncio.get_running_loop()
@@ -240,6 +270,8 @@ class Run:
         self.rng = random.Random(args.seed)
         self.moves = 0
         self.rtt: list[float] = []
+        self.acked: list[float] = []  # when each measured move's ack came (time.time(), to line up with traces)
+        self.match_moves: list[int] = []  # moves of each match that ended (the floor's: --floor-match-moves)
         self.errors: list[str] = []
         self.finished = 0
         self.marks: dict[str, tuple[float, float, float, float]] = {}  # name -> (wall, client cpu, server, pg)
@@ -257,6 +289,7 @@ class Run:
             self.mark("start")
         elif a.warmup < self.moves <= a.warmup + a.moves:
             self.rtt.append(seconds)
+            self.acked.append(time.time())
             if self.moves == a.warmup + a.moves:
                 self.mark("end")
                 if not self.done.done():
@@ -298,18 +331,33 @@ class Run:
 
 
 class FloorMatch:
-    """Two sockets taking turns: send, wait for the ack, then the other one."""
+    """What a match of the floor costs it: created by one HTTP request and claimed by another (a row each), two
+    sockets connected that each say hello (a row and an ack), then turns taken (send, wait for the ack, then the
+    other socket) until `--floor-match-moves` moves are made; then both sockets leave."""
 
     def __init__(self, run: Run) -> None:
         self.run = run
         self.turn = 0
-        self.sent = 0.0
+        self.sent: float | None = None
         self.version = 0
         self.socks: list[Socket] = []
+        self.joined: list[asyncio.Future] = []
+        n = run.args.floor_match_moves  # lengths spread as a real game's are (1 to 2n - 1, n on average)
+        self.length = run.rng.randint(1, 2 * n - 1)
 
     async def start(self) -> None:
+        run = self.run
+        m = await http_json(run.port, "POST", "/api/floor/matches", {"game": "qbert", "seats": 2, "name": "Bench"})
+        tokens = ["", (await http_json(run.port, "POST", f"/api/floor/matches/{m['id']}/claim", {"seat": 1}))["token"]]
+        loop = asyncio.get_running_loop()
         for s in range(2):
-            self.socks.append(await ws_connect(self.run.port, "/ws/floor", lambda raw, s=s: self.on_message(s, raw)))
+            self.joined.append(loop.create_future())
+            sock = await ws_connect(run.port, "/ws/floor", lambda raw, s=s: self.on_message(s, raw))
+            self.socks.append(sock)
+            sock.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": tokens[s]}]}))
+        both = asyncio.gather(*self.joined)
+        both.add_done_callback(lambda f: f.cancelled() or f.exception())  # taken, also when the run ends first
+        await asyncio.wait_for(both, 120)
 
     def begin(self) -> None:
         self.run.later(self.act)
@@ -323,11 +371,23 @@ class FloorMatch:
 
     def on_message(self, s: int, raw: bytes) -> None:
         msg = json.loads(raw)
-        if msg["type"] == "ack":
-            self.run.counted(time.perf_counter() - self.sent)
-            self.version += 1
-            self.turn ^= 1
-            self.run.later(self.act)
+        if msg["type"] != "ack":
+            return
+        if self.sent is None:  # the hello's
+            if not self.joined[s].done():
+                self.joined[s].set_result(None)
+            return
+        self.run.counted(time.perf_counter() - self.sent)
+        self.sent = None
+        self.version += 1
+        self.turn ^= 1
+        if self.version >= self.length:
+            for sock in self.socks:
+                sock.close()
+            self.run.match_moves.append(self.version)
+            self.run.next_match()
+            return
+        self.run.later(self.act)
 
 
 class Seat:
@@ -360,6 +420,7 @@ class Seat:
         elif kind == "ack":
             if self.sent is not None:
                 run.counted(time.perf_counter() - self.sent)
+                self.match.moves += 1
             self.sent = None
         elif kind == "error":
             run.errors.append(f"{msg['code']}: {msg['message'][:120]}")
@@ -391,15 +452,16 @@ class Seat:
 
 
 class BoardcadeMatch:
-    """A Q*bert match between two seats of this client: created, both seats claimed and joined by `start`;
-    played from `begin` on until it is over; its sockets stay open afterwards (leaving costs the server too,
-    and it is paid per match, not per move)."""
+    """A Q*bert match between two seats of this client: created, the second seat claimed with its invite and both
+    joined (a socket each, `hello` with the seat's token) by `start`; played from `begin` on until it is over;
+    then both players leave (their sockets close), as people do."""
 
     def __init__(self, run: Run) -> None:
         self.run = run
         self.seats: list[Seat] = []
         self.playing = False
         self.ended = False
+        self.moves = 0  # acknowledged moves of its players
 
     async def start(self) -> None:
         run = self.run
@@ -416,7 +478,9 @@ class BoardcadeMatch:
             seat.joined = joined[-1]
             seat.sock = await ws_connect(run.port, f"/ws/matches/{m['id']}", seat.on_message)
             seat.sock.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": tokens[s]}]}))
-        await asyncio.wait_for(asyncio.gather(*joined), 120)  # both seats have their whole view
+        both = asyncio.gather(*joined)
+        both.add_done_callback(lambda f: f.cancelled() or f.exception())  # taken, also when the run ends first
+        await asyncio.wait_for(both, 120)  # both seats have their whole view
 
     def begin(self) -> None:
         self.playing = True
@@ -428,20 +492,60 @@ class BoardcadeMatch:
             return
         self.ended = True
         self.run.finished += 1
+        self.run.match_moves.append(self.moves)
+        for seat in self.seats:
+            seat.sock.close()
         self.run.next_match()
 
 
 def spares_for(args) -> int:
-    """Spare matches to set up beforehand: enough for every match that ends during the run (a Q*bert match has
-    about 150 moves of its players, rarely under 60), so that no match is created while moves are measured."""
+    """Spare matches to set up beforehand (--spares; 0 by default: every match that replaces one that ended is
+    created, claimed and joined while moves are measured, as on a real server). -1: enough for every match that
+    ends during the run (a Q*bert match has about 141 moves of its players, rarely under 60), so that none is
+    created while moves are measured: the figure per move then leaves out what starting a match costs."""
     if args.spares >= 0:
         return args.spares
     return (args.warmup + args.moves) // 60 + 10
 
 
+class Pauses:
+    """The client's own garbage collections (a pause here delays every ack that arrives meanwhile, which would
+    count against the server): when each full collection (generation 2) ran and how long it took."""
+
+    def __init__(self) -> None:
+        self.began = 0.0
+        self.full: list[tuple[float, float]] = []  # (time.time() at its start, seconds)
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self.began = time.perf_counter()
+        else:
+            self.full.append((time.time(), time.perf_counter() - self.began))
+
+    def close(self) -> None:
+        gc.callbacks.remove(self)
+
+
+async def watch_client_loop(stalls: list[tuple[float, float]], every: float = 0.005, over: float = 0.02) -> None:
+    """The client's own event loop stalls (a timer that fires more than `over` seconds late): when, how long."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + every
+        await asyncio.sleep(every)
+        late = loop.time() - due
+        if late > over:
+            stalls.append((time.time() - late, late))
+
+
 async def play(args, port: int, floor: bool, cpu, on_mark) -> Run:
     run = Run(args, port, floor)
     run.cpu, run.on_mark = cpu, on_mark
+    run.pauses = Pauses()
+    run.stalls = []
+    watcher = asyncio.get_running_loop().create_task(watch_client_loop(run.stalls))
     kind = FloorMatch if floor else BoardcadeMatch
     matches = [kind(run) for _ in range(args.matches)]
     spares = [kind(run) for _ in range(spares_for(args))]
@@ -469,6 +573,8 @@ async def play(args, port: int, floor: bool, cpu, on_mark) -> Run:
     for task in list(run.tasks):
         task.cancel()
     await asyncio.gather(*run.tasks, return_exceptions=True)
+    run.pauses.close()
+    watcher.cancel()
     return run
 
 
@@ -477,14 +583,16 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU time of a process and all its descendants."""
+    """User + system CPU time of a process and all its descendants, those that ended included: a process that
+    exited and was waited for adds its time to its parent's "children" times (cutime, cstime), which are
+    counted for every process of the tree (PostgreSQL's backends come and go with the server's connections)."""
     total = 0.0
     stack = [pid] if pid else []
     while stack:
         p = stack.pop()
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / TICK
+            total += sum(int(f) for f in fields[11:15]) / TICK  # utime, stime, cutime, cstime
             for task in Path(f"/proc/{p}/task").iterdir():
                 stack += [int(c) for c in (task / "children").read_text().split()]
         except (FileNotFoundError, ProcessLookupError):
@@ -559,6 +667,32 @@ def summarise_profile(path: Path, top: int = 40) -> str:
     return "\n".join(rows)
 
 
+def describe_bursts(acked: list[float], rtt: list[float], slow: float, gap: float = 0.5) -> str:
+    """When the slow acks (round trip over `slow` seconds) came: grouped into bursts (slow acks less than `gap`
+    seconds apart), with the seconds between the bursts' starts (a periodic stall shows as a steady interval)."""
+    times = sorted(t for t, r in zip(acked, rtt, strict=True) if r > slow)
+    if not times:
+        return f"no round trip over {1000 * slow:.0f} ms"
+    starts = [times[0]]
+    sizes = [0]
+    last = times[0]
+    for t in times:
+        if t - last > gap:
+            starts.append(t)
+            sizes.append(0)
+        sizes[-1] += 1
+        last = t
+    t0 = min(acked)
+    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    text = (
+        f"{len(times)} round trips over {1000 * slow:.0f} ms in {len(starts)} burst(s)"
+        + (f", {statistics.median(gaps):.1f} s apart (median)" if gaps else "")
+        + "; bursts at "
+        + ", ".join(f"{b - t0:.1f} s ({k})" for b, k in list(zip(starts, sizes, strict=True))[:12])
+    )
+    return text + (" ..." if len(starts) > 12 else "")
+
+
 def one_run(args, floor: bool, label: str, round_no: int) -> dict:
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="boardcade-load-")))
@@ -610,6 +744,7 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         "pg_ms": 1000 * (p1 - p0) / n,
         "client_cores": (c1 - c0) / max(1e-9, w1 - w0),
         "server_cores": (s1 - s0) / max(1e-9, w1 - w0),
+        "pg_cores": (p1 - p0) / max(1e-9, w1 - w0),
         "p50": 1000 * rtt[n // 2] if rtt else float("nan"),
         "p99": 1000 * rtt[min(n - 1, int(n * 0.99))] if rtt else float("nan"),
         "max": 1000 * rtt[-1] if rtt else float("nan"),
@@ -619,22 +754,56 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         "load": os.getloadavg()[0],
         "setup_ms": setup_ms + setup_pg_ms,
         "created_live": run.created_live,
+        "match_moves": statistics.mean(run.match_moves) if run.match_moves else float("nan"),
     }
-    pg = f" + PostgreSQL {out['pg_ms']:.3f}" if args.postgres and not floor else ""
+    pg = args.postgres and not floor
     print(
-        f"  {label:9s} moves={out['moves']} in {out['wall']:.1f} s ({out['moves'] / out['wall']:.0f}/s)  "
-        f"server CPU/move {out['server_ms']:.3f} ms{pg} ({out['server_cores']:.2f} cores)  "
-        f"client {out['client_cores']:.2f} cores  "
-        f"rtt p50/p99/max {out['p50']:.1f}/{out['p99']:.1f}/{out['max']:.0f} ms  matches finished={run.finished}  "
-        f"errors={len(run.errors)} tracebacks={out['tracebacks']} load={out['load']:.1f}",
+        f"  {label:9s} {out['moves']} moves in {out['wall']:.1f} s ({out['moves'] / out['wall']:.0f}/s), "
+        f"load average {out['load']:.1f}\n"
+        f"  {'':9s} CPU per move: server {out['server_ms']:.3f} ms ({out['server_cores']:.2f} cores)"
+        + (f", PostgreSQL {out['pg_ms']:.3f} ms ({out['pg_cores']:.2f} cores)" if pg else "")
+        + f"; client {out['client_cores']:.2f} cores\n"
+        f"  {'':9s} round trip p50/p99/max {out['p50']:.1f}/{out['p99']:.1f}/{out['max']:.0f} ms; "
+        f"{len(run.match_moves)} matches ended ({out['match_moves']:.0f} moves each on "
+        f"average), {run.created_live} started during the measurement; errors={len(run.errors)} "
+        f"tracebacks={out['tracebacks']}",
         flush=True,
     )
-    what = "2 sockets connected" if floor else "created, 2 seats claimed and joined"
+    what = "created, claimed, 2 sockets joined" if floor else "created, second seat claimed, 2 seats joined"
     print(
-        f"  {'':9s} set-up before the measurement: {run.set_up} matches ({what}), server CPU "
-        f"{out['setup_ms']:.2f} ms each; matches created during the measurement: {run.created_live}",
+        f"  {'':9s} set-up before the measurement (not counted): {run.set_up} matches ({what}), "
+        f"server CPU {out['setup_ms']:.2f} ms each",
         flush=True,
     )
+    if run.rtt:
+        print(f"  {'':9s} {describe_bursts(run.acked, run.rtt, args.slow / 1000)}", flush=True)
+        t0, t1 = min(run.acked), max(run.acked)
+        full = [(t - t0, d) for t, d in run.pauses.full if t0 <= t <= t1]
+        stalls = [(t - t0, d) for t, d in run.stalls if t0 <= t <= t1]
+        print(
+            f"  {'':9s} the client's own event loop stalled over 20 ms {len(stalls)} times"
+            + (
+                f", longest {1000 * max(d for _, d in stalls):.0f} ms; at "
+                + ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in stalls[:8])
+                if stalls
+                else ""
+            ),
+            flush=True,
+        )
+        print(
+            f"  {'':9s} the client's own full garbage collections meanwhile: {len(full)}"
+            + (
+                f", longest {1000 * max(d for _, d in full):.0f} ms; at "
+                + ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in full[:8])
+                if full
+                else ""
+            ),
+            flush=True,
+        )
+    if args.acks:
+        with open(args.acks, "a") as f:
+            f.write(f"# {label} round {round_no + 1}: time of the ack (epoch s), round trip (ms)\n")
+            f.writelines(f"{t:.4f} {1000 * r:.2f}\n" for t, r in zip(run.acked, run.rtt, strict=True))
     for e in run.errors[:3]:
         print("     ", e)
     if out["tracebacks"]:
@@ -648,7 +817,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200, help="concurrent matches (two sockets each)")
     ap.add_argument("--moves", type=int, default=20000, help="moves measured per run")
-    ap.add_argument("--warmup", type=int, default=2000, help="moves before the measurement starts")
+    ap.add_argument(
+        "--warmup",
+        type=int,
+        default=-1,
+        help="moves before the measurement starts (default: --matches x --floor-match-moves, about one match's "
+        "length per match played at once, so that matches end and start during the measurement as often as they "
+        "do on a server that has run a while)",
+    )
     ap.add_argument("--think", type=float, default=0.0, help="mean seconds a player thinks per move (0: none)")
     ap.add_argument("--rounds", type=int, default=3, help="floor + boardcade pairs, interleaved")
     ap.add_argument("--database", default="", help="SQLAlchemy URL (default: a temporary SQLite file)")
@@ -672,15 +848,27 @@ def main() -> None:
     ap.add_argument(
         "--spares",
         type=int,
-        default=-1,
-        help="matches set up beforehand to replace those that end (default: enough for the run; "
-        "0: every replacement is created while moves are measured, and its cost counts per move)",
+        default=0,
+        help="matches set up beforehand to replace those that end (default 0: every replacement is created, "
+        "claimed and joined while moves are measured, and its cost counts per move; -1: enough for the run, "
+        "which leaves starting a match out of the figure)",
     )
+    ap.add_argument(
+        "--floor-match-moves",
+        type=int,
+        default=141,
+        help="moves of a floor match on average before its sockets leave and a new one starts (141: a Q*bert "
+        "match's moves by two random players, on average); each match's length is drawn from 1 to twice that",
+    )
+    ap.add_argument("--slow", type=float, default=50.0, help="round trips over this many ms are shown as bursts")
+    ap.add_argument("--acks", default="", help="append each measured move's ack time (epoch s) and round trip here")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--floor-serve", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.floor_serve:
         return floor_serve(int(args.floor_serve[0]), args.floor_serve[1])
+    if args.warmup < 0:
+        args.warmup = args.matches * args.floor_match_moves
     raise_open_file_limit()  # thousands of sockets
     db = "PostgreSQL 15 (fsync on)" if args.postgres else ("SQLite" if not args.database else args.database)
     print(
@@ -689,7 +877,8 @@ def main() -> None:
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
-    ratios = []
+    ratios: list[float] = []
+    ratios_pg: list[float] = []
     for r in range(args.rounds):
         order = ["floor", "boardcade"] if r % 2 == 0 else ["boardcade", "floor"]
         if args.only:
@@ -697,15 +886,29 @@ def main() -> None:
         res = {label: one_run(args, label == "floor", label, r) for label in order}
         if len(res) == 2:
             b, f = res["boardcade"], res["floor"]
-            ratio = (b["server_ms"] + b["pg_ms"]) / f["server_ms"]
-            ratios.append(ratio)
-            print(f"round {r + 1}: boardcade / floor CPU per move = {ratio:.2f}x", flush=True)
+            ratios.append(b["server_ms"] / f["server_ms"])
+            ratios_pg.append((b["server_ms"] + b["pg_ms"]) / f["server_ms"])
+            line = (
+                f"round {r + 1}: CPU per move, boardcade {b['server_ms']:.3f} ms / floor {f['server_ms']:.3f} ms "
+                f"= {ratios[-1]:.2f}x"
+            )
+            if args.postgres:
+                line += (
+                    f"; with PostgreSQL's {b['pg_ms']:.3f} ms: {b['server_ms'] + b['pg_ms']:.3f} ms / "
+                    f"{f['server_ms']:.3f} ms = {ratios_pg[-1]:.2f}x"
+                )
+            print(line, flush=True)
     if ratios:
-        print(
-            f"median ratio over {len(ratios)} round(s): {statistics.median(ratios):.2f}x  (each: "
-            + ", ".join(f"{x:.2f}" for x in ratios)
-            + ")"
-        )
+        each = ", ".join(f"{x:.2f}" for x in ratios)
+        print(f"median ratio over {len(ratios)} round(s), server processes: {statistics.median(ratios):.2f}x ({each})")
+        if args.postgres:
+            each = ", ".join(f"{x:.2f}" for x in ratios_pg)
+            print(
+                f"median ratio over {len(ratios_pg)} round(s), server + PostgreSQL: "
+                f"{statistics.median(ratios_pg):.2f}x ({each})"
+            )
+        counted = "counted" if args.spares == 0 else "NOT counted (--spares)"
+        print(f"(starting the matches that replace those that end: {counted})")
 
 
 if __name__ == "__main__":

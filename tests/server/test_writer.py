@@ -115,48 +115,120 @@ def test_sv2_the_loop_leaves_checkpoints_to_the_writer_thread(tmp_path, monkeypa
         assert done.wait(10), "a checkpoint after CHECKPOINT_EVERY commits"
     finally:
         writer.close()
-    assert where == ["boardcade-writer"], "on the writer thread, never on the event loop"
+    assert where and set(where) <= {"boardcade-writer", "boardcade-checkpoint"}, "never on the event loop"
     st.close()
 
 
-def test_sv2_the_first_batch_after_a_checkpoint_is_written_by_the_writer_thread(tmp_path, monkeypatch):
-    """After a complete checkpoint the next transaction starts the log again and syncs its header to disk; that
-    wait belongs on the writer thread, not the event loop: the first batch after each checkpoint is written
-    there, and the loop commits again after it."""
+def test_sv2_no_connection_checkpoints_by_itself_and_the_writer_thread_checkpoints_what_they_wrote(
+    tmp_path, monkeypatch
+):
+    """A checkpoint syncs the database file, and after a complete one the next writer syncs the log's header: no
+    connection does it on its own after its commits (SQLite's automatic checkpoints are off on every one, so
+    neither the event loop nor a claim waits for the disk, nor does a complete checkpoint leave the loop to
+    start the log again); the writer thread checkpoints what they wrote after CHECKPOINT_SECONDS."""
+    monkeypatch.setattr(writer_module, "CHECKPOINT_SECONDS", 0.05, raising=False)
+    st = _storage(tmp_path, 0)
+    pooled = st.engine.raw_connection()
+    assert pooled.driver_connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    pooled.close()
+    done = threading.Event()
+    real = st.checkpoint
+
+    def checkpoint() -> None:
+        real()
+        if threading.current_thread().name.startswith("boardcade-"):
+            done.set()
+
+    monkeypatch.setattr(st, "checkpoint", checkpoint)
+    writer = CommitWriter(st)
+    try:
+        st.create_match("m0", "qbert", {}, [{"kind": "human"}] * 2, {}, [], None, 0, "human")  # the read pool's
+        assert done.wait(10), "the writer thread checkpoints with no commit of the loop to count"
+    finally:
+        writer.close()
+    st.close()
+
+
+def test_sv2_moves_are_stored_while_the_bulk_of_a_checkpoint_is_copied(tmp_path, monkeypatch):
+    """A checkpoint copies the log into the database file and syncs it: the moves committed meanwhile must not
+    wait for it (at 1,000 matches a checkpoint every 2,000 commits held every move for its whole length: a burst
+    of slow acknowledgements every few seconds). The bulk is copied by a thread of its own while the loop
+    commits on, and while the writer thread takes a batch handed to it (the write lock was taken elsewhere);
+    only the rest (what the loop wrote meanwhile) holds the loop's batches, and the first batch after it is
+    written by the writer thread, which starts the log again and syncs its header there; then the loop commits
+    again."""
+    busy = _busy_errors(tmp_path)[0]
     st = _storage(tmp_path, 10)
     monkeypatch.setattr(writer_module, "CHECKPOINT_EVERY", 10)
     order: list[tuple[str, str]] = []
     real_commit, real_checkpoint = st.commit_batch, st.checkpoint
+    bulk, release, rest = threading.Event(), threading.Event(), threading.Event()
+    calls = 0
+    refuse = False
 
     def commit_batch(batch):
-        order.append(("commit", threading.current_thread().name))
+        nonlocal refuse
+        where = threading.current_thread().name
+        if refuse and threading.current_thread() is threading.main_thread():
+            refuse = False
+            order.append(("busy", where))
+            raise busy
+        order.append(("commit", where))
         return real_commit(batch)
 
     def checkpoint() -> None:
+        nonlocal calls
+        calls += 1
         order.append(("checkpoint", threading.current_thread().name))
+        if calls == 1:  # the bulk of the first checkpoint: it lasts until the test has made its moves
+            bulk.set()
+            release.wait(60)
         real_checkpoint()
+        if calls == 2:
+            rest.set()
 
     monkeypatch.setattr(st, "commit_batch", commit_batch)
     monkeypatch.setattr(st, "checkpoint", checkpoint)
     writer = CommitWriter(st)
 
+    def commits(matches: range, step: int) -> list:
+        return [writer.commit(Commit(f"m{i}", step, [1], None, 0, "human")) for i in matches]
+
     async def run() -> None:
-        for step in range(5):
-            commits = (writer.commit(Commit(f"m{i}", step, [1], None, 0, "human")) for i in range(10))
-            assert await asyncio.gather(*commits) == [True] * 10
+        nonlocal refuse
+        assert await asyncio.gather(*commits(range(10), 0)) == [True] * 10  # 10 commits: a checkpoint is due
+        assert await asyncio.to_thread(bulk.wait, 30), "the bulk is being copied"
+        try:
+            on_loop = asyncio.gather(*commits(range(5), 1))
+            assert await asyncio.wait_for(on_loop, 20) == [True] * 5, "stored on the loop meanwhile"
+            refuse = True
+            handed = asyncio.gather(*commits(range(5, 10), 1))
+            assert await asyncio.wait_for(handed, 20) == [True] * 5, "stored by the writer thread meanwhile"
+        finally:
+            release.set()
+        assert await asyncio.to_thread(rest.wait, 30), "then the rest"
+        assert await asyncio.gather(*commits(range(5), 2)) == [True] * 5  # held: written by the thread
+        assert await asyncio.gather(*commits(range(5, 10), 2)) == [True] * 5  # the loop again
         writer.release_here()
 
     try:
         asyncio.run(run())
     finally:
+        release.set()
         writer.close()
-    loop = threading.main_thread().name
-    checkpoint_then_thread = [("checkpoint", "boardcade-writer"), ("commit", "boardcade-writer")]
-    assert order == [("commit", loop), *checkpoint_then_thread] * 2 + [
+    loop, thread, bulk_thread = threading.main_thread().name, "boardcade-writer", "boardcade-checkpoint"
+    assert order[:8] == [
         ("commit", loop),
-        ("checkpoint", "boardcade-writer"),
-    ], "a checkpoint every 10 commits on the loop; the next batch on the thread; then the loop again"
-    assert all(st.load_match(f"m{i}").actions == [1] * 5 for i in range(10))
+        ("checkpoint", bulk_thread),
+        ("commit", loop),
+        ("busy", loop),
+        ("commit", thread),
+        ("checkpoint", thread),
+        ("commit", thread),
+        ("commit", loop),
+    ], "the bulk beside the loop and the writer thread; the first batch after the rest is the thread's"
+    assert set(order[8:]) <= {("checkpoint", thread), ("checkpoint", bulk_thread)}
+    assert all(st.load_match(f"m{i}").actions == [1, 1, 1] for i in range(10))
     st.close()
 
 

@@ -196,6 +196,7 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     # WAL + NORMAL: a commit survives the server process being killed; readers never block the writer.
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA wal_autocheckpoint=0")  # only the server's writer thread checkpoints (writer.py)
     cur.close()
 
 
