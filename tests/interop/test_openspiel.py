@@ -180,3 +180,23 @@ def test_games_and_states_pickle_and_copies_keep_their_history(spiel, case):
             copied.apply_action(copied.legal_actions()[0])
             assert len(copied.history()) == len(state.history()) + 1
             assert state.inner.history() == state.history()
+
+
+def test_resample_draws_come_from_the_pyspiel_sampler(spiel, case):
+    """Contract (resample_from_infostate): the adapter's sample is decided by the sampler OpenSpiel passes (every
+    draw is the sampler's; no generator is seeded per call): the same sampler sequence gives the same sample, and
+    it is a state the viewer cannot tell from the real one."""
+    game = _load(spiel, case)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    for viewer in range(game.num_players()):
+        samples = [state.resample_from_infostate(viewer, random.Random(seed).random) for seed in (1, 1, 2)]
+        assert samples[0].inner.history() == samples[1].inner.history()
+        for sample in samples:
+            assert sample.information_state_string(viewer) == state.information_state_string(viewer)

@@ -160,6 +160,25 @@ class _Inner:
         return (_Inner, (self.state,))
 
 
+class _SamplerRandom(random.Random):
+    """A `random.Random` whose every draw is the pyspiel sampler's: `random()` calls it, and `choice`, `randrange`,
+    `shuffle` and `sample` are built on `_randbelow`, one draw each; `getrandbits` is refused, so no draw comes
+    from the unseeded generator underneath. Never seeded: seeding a Mersenne Twister cost twice a whole Q*bert
+    resample, and the sample stays exactly as reproducible as the sampler."""
+
+    def __init__(self, sampler) -> None:  # no super().__init__(): no seeding
+        self._sampler = sampler
+
+    def random(self) -> float:
+        return self._sampler()
+
+    def _randbelow(self, n: int) -> int:  # one draw per choice (the bias of a 53-bit float is below 2**-40 here)
+        return min(int(self._sampler() * n), n - 1)
+
+    def getrandbits(self, k: int) -> int:
+        raise NotImplementedError("draws come from the pyspiel sampler through random()")
+
+
 class BoardcadeSpielState(pyspiel.State):
     """A pyspiel state holding a boardcade `State` (`self.inner`)."""
 
@@ -204,7 +223,7 @@ class BoardcadeSpielState(pyspiel.State):
         """A state `player_id` cannot tell from this one, drawn by the game's own (native) resampler, seeded from
         the sampler. It wraps the drawn boardcade state directly (no replay of the history): its `history()`,
         `move_number()`, `full_history()` and `serialize()` are the drawn state's, as for every state here."""
-        rng = random.Random(int(probability_sampler() * 2**53))
+        rng = _SamplerRandom(probability_sampler)
         return BoardcadeSpielState(self.get_game(), self.inner.resample_from_infostate(player_id, rng))
 
     # The history is the boardcade state's (the contract's `history()`): the same as pyspiel's own record for a
