@@ -27,6 +27,12 @@ from typing import Any, NamedTuple
 
 from .errors import GameError
 
+
+def counted(n: int, word: str) -> str:
+    """`n` and the noun, singular for one: "1 hop", "3 hops", "0 moves" (game texts never write "hop(s)")."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 _KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)?")
 
 

@@ -233,6 +233,10 @@ def _check_end(state: State, report: CheckReport) -> None:
         raise _fail(f"a zero-sum game ended with returns {returns}", state)
     if state.move_number() > game.max_game_length:
         raise _fail(f"the match took {state.move_number()} actions, over max_game_length {game.max_game_length}")
+    # Texts a player reads say "1 hop", "3 hops": never "hop(s)" (core.prompts.counted).
+    clumsy = next((e.text for e in state.events() if "(s)" in e.text), None)
+    if clumsy is not None:
+        raise _fail(f"an event's text counts with '(s)' (write '1 hop', '3 hops'): {clumsy!r}", state)
     report.count("terminal")
 
 

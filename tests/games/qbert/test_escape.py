@@ -83,7 +83,7 @@ def test_QB_5_5_escape_waits_for_qbert_to_end_it_when_his_moves_run_out(qb):
     assert qb.phase(state) == "escape" and qb.kinds(state) == [("stop", {})]
     assert [i["label"] for i in qb.choices(state)] == ["end the escape"]
     act(state, "stop")
-    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.11", "rolled 3 (0 move(s) unused)")
+    assert qb.phase(state) == "qbert-roll" and qb.fired(state, "QB-4.11", "rolled 3 (0 moves unused)")
     assert qb.where(state, "coily") == (3, 1)  # threatened on an inside space: stays on
 
 
@@ -121,7 +121,7 @@ def test_QB_5_8_disc_ride_saves_qbert_forfeits_his_moves_and_removes_the_disc(qb
     assert obs["qbert"] == [0, 0] and [0, 0] not in obs["pegs"] and not obs["discs"][0]["active"]
     assert qb.where(state, "coily") == "out" and qb.fired(state, "QB-5.7", "Coily")
     assert obs["phase"] == "qbert-roll" and not qb.scores(state)  # Coily's 2 steps left are not played
-    assert qb.fired(state, "QB-4.11", "rolled 4 (0 move(s) unused)")  # the tube is lifted as the turn ends
+    assert qb.fired(state, "QB-4.11", "rolled 4 (0 moves unused)")  # the tube is lifted as the turn ends
 
 
 def test_QB_5_8_disc_lands_below_an_occupied_top_and_player_picks_the_free_cube(qb):

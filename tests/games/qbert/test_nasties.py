@@ -186,7 +186,7 @@ def test_QB_4_11_roll_revealed_after_the_nasty_turn_and_unused_moves_lapse(qb):
     act(state, "enter", space="second")
     assert qb.phase(state) == "qbert-roll"
     text = [e for e in state.events() if e.rule == "QB-4.11"][-1].text
-    assert "rolled 6" in text and "5 move(s) unused" in text
+    assert "rolled 6" in text and "5 moves unused" in text
     act(state, "d8", face=2)  # next roll: 2; the old unused moves are gone
     assert state.observation(0)["moves_left"] == 2
 

@@ -122,7 +122,7 @@ def test_QB_3_7_slicks_stop_keeps_the_moves_left_as_escape_moves(qb):
     qb.hop(state, "down-right")
     act(state, "stop")
     assert qb.qbert_at(state) == (1, 1) and not qb.scores(state)
-    assert qb.fired(state, "QB-4.11", "rolled 5 (2 move(s) unused)")
+    assert qb.fired(state, "QB-4.11", "rolled 5 (2 moves unused)")
 
 
 def test_QB_3_8_landing_on_green_ball_sends_it_home_and_freezes_the_next_nasty_turn(qb):

@@ -309,7 +309,7 @@ def test_QB_5_4_a_threat_reveals_nothing_and_only_qbert_is_told_his_moves_left(q
         "The tube stays down: Q*bert may escape with the moves he has left (moves left: hidden)",
     ]
     private = [e for e in at_threat if e.visible_to is not None]
-    assert [(e.rule, e.text, e.visible_to) for e in private] == [("QB-5.4", "Q*bert has 3 escape move(s) left", (0,))]
+    assert [(e.rule, e.text, e.visible_to) for e in private] == [("QB-5.4", "Q*bert has 3 escape moves left", (0,))]
 
 
 def test_QB_5_8_refused_disc_landing_names_the_occupied_top(qb):

@@ -136,4 +136,4 @@ def test_QB_6_7_still_tied_after_the_cap_on_extra_games_is_a_capped_draw(qb):
     )
     qb.hop(state, "down-left")
     assert state.is_terminal() and state.returns() == [0.0, 0.0] and len(qb.scores(state)) == 4
-    assert state.safety_cap_hit() and qb.fired(state, "QB-6.7", "cap of 1 extra game(s)")
+    assert state.safety_cap_hit() and qb.fired(state, "QB-6.7", "cap of 1 extra game is reached")

@@ -92,7 +92,7 @@ def test_QB_5_7_rulebook_red_ball_example_figures_1_and_2(qb):
     t.do("step", dir="down-left")
     assert qb.where(main, "red_ball") == "out" and qb.fired(main, "QB-5.7", "Red Ball")
     assert not t.hidden() and main.observation(NASTY)["last_revealed_roll"] == 5
-    assert qb.fired(main, "QB-4.11", "rolled 5 (0 move(s) unused)")
+    assert qb.fired(main, "QB-4.11", "rolled 5 (0 moves unused)")
     assert not qb.scores(main) and qb.phase(main) == "qbert-roll"
     assert t.hidden_checks == 11  # every step from the roll to the end of the nasty turn
 

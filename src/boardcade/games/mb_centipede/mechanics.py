@@ -7,6 +7,8 @@ Every board fact comes from the state's layout `_L` (layout.py). The state's fie
 
 from __future__ import annotations
 
+from boardcade.core.prompts import counted
+
 from .layout import OPEN, PLUG, RED_LINE, SEGMENTS, fmt
 from .state import DEN, HOLLOW, STAT_NAMES, MBState
 
@@ -203,7 +205,8 @@ def meet(st: MBState, p: int, pos: int) -> None:
         pos += d
     st._counts[C_MEETING] += 1
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("MB-6.1", f"{NAMES[p]}'s centipede meets {NAMES[1 - p]}'s, jumps {run} segment(s) and lands beyond")
+        jumped = counted(run, "segment")
+        st._emit("MB-6.1", f"{NAMES[p]}'s centipede meets {NAMES[1 - p]}'s, jumps {jumped} and lands beyond")
     for spot in land:
         if 0 <= spot < n:
             send_pieces_home(st, spot, True, "MB-6.3")

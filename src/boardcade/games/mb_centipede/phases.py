@@ -11,6 +11,7 @@ from typing import Any
 
 from boardcade.core import CHANCE, TERMINAL
 from boardcade.core.phases import PLAYER, PhaseRule, phase_table
+from boardcade.core.prompts import counted
 
 from .codec import (
     CHOOSE_CENTIPEDE,
@@ -51,7 +52,9 @@ from .state import MBState as St
 
 # Event texts built once (the hot paths look them up): a spin's, by player and sector; a move's, by length.
 _SPIN_TEXT = tuple(tuple(f"{name} spins {sector}" for sector in SECTORS) for name in NAMES)
-_MOVES_TEXT = tuple(tuple(f"{name}'s centipede moves {n} space(s)" for n in range(SEGMENTS + 1)) for name in NAMES)
+_MOVES_TEXT = tuple(
+    tuple(f"{name}'s centipede moves {counted(n, 'space')}" for n in range(SEGMENTS + 1)) for name in NAMES
+)
 
 
 FREE_NAMES = ("the gun", "the centipede", "the Spider or the Scorpion")

@@ -14,6 +14,7 @@ from typing import Any
 
 from boardcade.core import CHANCE, TERMINAL
 from boardcade.core.phases import PhaseRule, phase_table
+from boardcade.core.prompts import counted
 
 from . import actions as A
 from . import board as B
@@ -100,7 +101,7 @@ def hop_in_move(st: St, d: int) -> None:
 def stop_move(st: St, _: int) -> None:
     """QB-3.2: Q*bert may end his move before his roll is used up."""
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-3.2", f"Q*bert ends his move after {st._hops} hop(s)")
+        st._emit("QB-3.2", f"Q*bert ends his move after {counted(st._hops, 'hop')}")
     end_qbert_move(st)
 
 
@@ -306,7 +307,7 @@ def threat(st: St) -> None:
     st._emit("QB-5.4", "The tube stays down: Q*bert may escape with the moves he has left (moves left: hidden)")
     st._escape_events += ((len(st._events), st._hops),)
     if not st._quiet:  # quiet mode: no text to build
-        st._emit("QB-5.4", f"Q*bert has {st._roll - st._hops} escape move(s) left", (st._qp,))
+        st._emit("QB-5.4", f"Q*bert has {counted(st._roll - st._hops, 'escape move')} left", (st._qp,))
     st._escape_hops = 0
     st._enter(Phase.ESCAPE)
 
@@ -460,7 +461,7 @@ def reveal(st: St, end_of_nasty_turn: bool) -> None:
         return
     if end_of_nasty_turn:
         unused = st._roll - st._hops
-        st._emit("QB-4.11", f"The tube is lifted: Q*bert had rolled {st._roll} ({unused} move(s) unused)")
+        st._emit("QB-4.11", f"The tube is lifted: Q*bert had rolled {st._roll} ({counted(unused, 'move')} unused)")
     else:
         st._emit("QB-7.2", f"The tube is lifted: Q*bert had rolled {st._roll}")
 
@@ -473,7 +474,7 @@ def end_round(st: St, how: int, captured_by: str = "") -> None:
     if not st._quiet:  # quiet mode: no text to build
         if captured_by:
             st._emit("QB-6.1", f"Q*bert is captured by {captured_by}; the round ends")
-        st._emit("QB-6.2", f"{st.game.player_name(st._qp)} took {taken} peg(s) as Q*bert")
+        st._emit("QB-6.2", f"{st.game.player_name(st._qp)} took {counted(taken, 'peg')} as Q*bert")
     st._round += 1
     st._char = -1
     st._steps_left = 0
@@ -509,7 +510,7 @@ def end_game(st: St) -> None:
             (0.0, 0.0),
             "QB-6.7",
             f"{which.capitalize()} is tied too, at {pegs[0]} pegs each; the cap of "
-            f"{st._T.tiebreak_max_pairs} extra game(s) is reached: the match is a draw",
+            f"{counted(st._T.tiebreak_max_pairs, 'extra game')} is reached: the match is a draw",
             capped=True,
         )
         return

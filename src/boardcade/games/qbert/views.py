@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from boardcade.core.prompts import counted
+
 from . import actions as A
 from . import board as B
 from . import query as Q
@@ -218,6 +220,6 @@ def resample_from_infostate(st: QbertData, player: int, rng: random.Random) -> Q
     state._history[st._roll_step] = roll - 1
     state._replace_event(st._roll_event, text=f"Q*bert secretly rolled {roll}")
     for index, hops in st._escape_events:
-        state._replace_event(index, text=f"Q*bert has {roll - hops} escape move(s) left")
+        state._replace_event(index, text=f"Q*bert has {counted(roll - hops, 'escape move')} left")
     state._legal_cache = None
     return state

@@ -94,7 +94,7 @@ function dice(svg, obs, g) {
   const sd = s("g", { class: "die steps-die", transform: `translate(${x0 + 2 * (size + gap)},${y0})`, "data-die": "steps", "data-value": String(steps) },
     s("g", { class: "die-body" }, s("rect", { width: size, height: size, rx: size / 6 }),
       text(size / 2, size / 2, steps, { class: "die-value", "font-size": (size * 0.55).toFixed(1) })));
-  title(sd, obs.character ? `${obs.character} has ${obs.steps_left} step(s) left` : "steps die (not rolled)");
+  title(sd, obs.character ? `${obs.character} has ${obs.steps_left} ${obs.steps_left === 1 ? "step" : "steps"} left` : "steps die (not rolled)");
   sd.append(text(size / 2, size + 9, "steps", { class: "die-label" }));
   svg.append(tube, cd, sd);
   const moves = obs.roll_hidden ? (obs.escape ? "escaping" : "") : obs.moves_left !== null && obs.moves_left !== undefined ? `${obs.moves_left} move${obs.moves_left === 1 ? "" : "s"} left` : "";
