@@ -63,6 +63,7 @@ class LiveMatch:
         self.revealed: set[int] = set()  # the steps whose decision revealed something hidden (core/undo.py)
         self.undos = stored.undos  # decisions taken back so far (stored: other servers compare it)
         self.casual = stored.casual  # decisions may be taken back
+        self.rated = stored.rated  # its result changes ratings (server/ratings.py)
         self.apply_stored(stored.actions)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -302,6 +303,7 @@ class LiveMatch:
             "draw_offer": self.offer(),
             "abortable": self.abortable(),
             "casual": self.casual,
+            "rated": self.rated,
             "now": now_iso(),
         }
 
