@@ -1,4 +1,5 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account).
+// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account,
+// player profiles, my matches).
 import { setupAccountControl, showAccount } from "./account.js";
 import { showAnalysis } from "./analysis.js";
 import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
@@ -7,6 +8,7 @@ import { showHome } from "./home.js";
 import { showLearn } from "./learn.js";
 import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
+import { showMyMatches, showPlayer } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showRulesPage } from "./rules.js";
 
@@ -51,6 +53,10 @@ async function route() {
       done = await showAnalysis(page, parts[1] === "file" ? { record: uploadedRecord } : { matchId: parts[1] });
     } else if (parts[0] === "learn" && parts[1]) {
       done = await showLearn(page, parts[1], parts[2]);
+    } else if (parts[0] === "player" && parts[1]) {
+      await showPlayer(page, parts[1], Number(parts[2]) || 1);
+    } else if (parts[0] === "me") {
+      await showMyMatches(page);
     } else if (parts[0] === "account") {
       await showAccount(page);
     } else if (parts[0] === "rules" && parts[1]) {
@@ -126,6 +132,8 @@ async function showJoin(page, matchId, seat, invite) {
         seat_taken: "Someone already took this seat with this link.",
         expired: "This match has expired.",
         match_over: "This match is already over.",
+        needs_account: "This match is rated: sign in (or make an account) first, then open the invite link again.",
+        same_account: "Your account already plays another seat in this rated match.",
       }[e.code] || e.message;
       pageMessage(page, "This invite cannot be used", `${reason} Ask the person who invited you for a new link.`,
         h("p", { class: "small-print" }, `(${e.message})`),

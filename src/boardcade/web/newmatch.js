@@ -25,8 +25,9 @@ export function levelText(cat, name) {
 
 // Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here, each under
 // its player's name (`names`: one per seat, from the form) when given.
-export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null }) {
+export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null, rated = false }) {
   const body = { game, options, seats, seat, name: (names && names[seat]) || myName() || null };
+  if (rated) body.rated = true; // signed-in accounts only; its seats are linked to them (docs/server.md, Ratings)
   if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
   if (isPrivate) body.private = true;
   if (variant) body.variant = variant;
