@@ -106,19 +106,30 @@ async function showJoin(page, matchId, seat, invite) {
       h("p", {}, h("a", { class: "button primary", href: `#/play/${matchId}` }, "Go to the match")));
     return;
   }
-  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name", value: myName(), required: true });
+  // A rated match is played by signed-in accounts under their names (docs/server.md, Ratings).
+  let account = null;
+  if (match.rated) {
+    try { account = (await api("/account")).account; } catch { account = null; }
+    if (!account) {
+      pageMessage(page, "This match is rated", "Only signed-in players take a seat in a rated match: sign in (or make an account), then open the invite link again.",
+        h("p", {}, h("a", { class: "button primary", href: "#/account" }, "Sign in")));
+      return;
+    }
+  }
+  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name", value: account ? account.name : myName(), required: true, readonly: Boolean(account) });
   const why = h("p", { class: "error", role: "alert", hidden: true });
   const others = match.seats.filter((_, p) => p !== seat).map((s) => `${s.role}: ${s.name || (s.kind === "agent" ? `Computer (${s.agent})` : s.claimed ? "a player" : "open seat")}`).join(", ");
   const form = h("form", { class: "join" },
     h("h2", {}, `Join ${match.title}`),
     h("p", {}, `You are invited to play ${seatInfo.role}. ${others ? `At the table: ${others}.` : ""}`),
-    h("label", {}, h("span", {}, "Your name"), name),
+    account ? h("p", { class: "rated-note" }, `This match is rated: you play as ${account.name}, and the result changes your rating.`) : null,
+    h("label", { hidden: Boolean(account) }, h("span", {}, "Your name"), name),
     why,
     h("button", { type: "submit", id: "join", class: "primary" }, "Take my seat"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      setMyName(name.value);
+      if (!account) setMyName(name.value);
       await claimSeat(matchId, seat, invite, name.value.trim());
       location.replace(`#/play/${matchId}`);
     } catch (e) {
