@@ -118,6 +118,7 @@ def test_SV_16_a_rated_match_is_made_and_joined_only_by_signed_in_accounts_and_a
     bob = person(anon, "Bob", "203.0.113.2")
     joined = bob.post(f"/api/matches/{m['id']}/claim", json={"seat": 1, "invite": invite, "name": "Robert"})
     assert joined.status_code == 200 and joined.json()["seats"][1]["name"] == "Bob"
+    assert [x.get("account") for x in joined.json()["seats"]] == ["Ann", "Bob"], "the page links them to profiles"
     m["tokens"]["1"] = joined.json()["token"]
     play(ann, m, 1)
     live = ann.app.state.manager.live[m["id"]]

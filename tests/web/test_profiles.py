@@ -66,6 +66,7 @@ def test_two_people_play_a_rated_match_and_see_their_ratings_and_history(server,
     bob.locator("#join").click()
     bob.wait_for_function("id => location.hash === '#/play/' + id", arg=match_id)
 
+    ann.locator(".seat .player-link", has_text="Bob_R").wait_for()  # names at the table link to profiles
     made = {"ann": 0, "bob": 0}
     pages = {"ann": ann, "bob": bob}
     deadline = time.monotonic() + 120
