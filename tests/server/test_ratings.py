@@ -272,3 +272,18 @@ def test_team_ranks_share_a_place_on_a_tie_and_the_ladder_fit_keeps_random_at_it
         {"first": "easy", "second": "random", "score": 1.0}] * 4  # fmt: skip
     fitted = fit(["random", "easy"], results)
     assert fitted["random"]["points"] == pytest.approx(1000) and fitted["easy"]["points"] > 1400
+
+
+def test_SV_18_a_rated_match_left_unsettled_by_a_stopped_server_is_settled_on_the_next_start(sqlite_url, h):
+    app = create_app(sqlite_url, agent_budget=2.0, settings=h.settings())
+    with TestClient(app, base_url="https://testserver") as anon:
+        ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+        m = rated_match(ann, [bob])
+        play(anon, m, MIN_DECISIONS)
+        anon.app.state.manager.ctx.settle = None  # the server stops before it settles
+        assert post(anon, m, "resign", 1).status_code == 200
+        assert rows(anon, "SELECT * FROM rated_results") == []
+    app = create_app(sqlite_url, agent_budget=2.0, settings=h.settings())
+    with TestClient(app, base_url="https://testserver") as again:
+        assert settled(again, m["id"]).counted == 1
+        assert profile(again, "Ann")["ratings"][0]["rating"] > CENTRE

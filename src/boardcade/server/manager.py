@@ -83,6 +83,7 @@ class MatchManager:
         await self.registry.fill_turn_info()
         await self.bus.start(self.sync.on_bus, self.sync.on_reconnect, self.sync.on_lost)
         self.ctx.spawn(self.sweeper.run())
+        self.ctx.spawn(self.ratings.catch_up(self.registry))  # rated matches a stopped server left unsettled
 
     async def stop(self) -> None:
         await self.ctx.stop_tasks()

@@ -33,7 +33,7 @@ from .accounts import account_seats
 from .context import Context
 from .errors import ClientError
 from .live import LiveMatch
-from .storage import match_seats, now_iso
+from .storage import match_seats, matches, now_iso
 
 log = logging.getLogger("boardcade.server")
 metadata = MetaData()
@@ -74,6 +74,7 @@ rated_results = Table(
 MIN_DECISIONS = 2  # each person's own decisions before a rated result counts (SV-18)
 PAIR_LIMIT = 3  # counted results between the same two accounts ...
 PAIR_HOURS = 24  # ... within this many hours; later ones are settled unrated (SV-18)
+CATCH_UP = 500  # finished rated matches left unsettled, settled on a server's start
 
 
 def match_key(match: LiveMatch) -> str:
@@ -235,12 +236,35 @@ def _move(conn: Any, f: Finished, held: dict[int, list[str]], stamp: str) -> Non
         )
 
 
+def unsettled(engine: Any, limit: int = CATCH_UP) -> list[str]:
+    """Finished rated matches with no rated_results row (a server stopped between the end and settling)."""
+    query = (
+        select(matches.c.id)
+        .outerjoin(rated_results, rated_results.c.match_id == matches.c.id)
+        .where(matches.c.rated == 1, matches.c.status == "finished", rated_results.c.match_id.is_(None))
+        .limit(limit)
+    )
+    with engine.connect() as conn:
+        return list(conn.execute(query).scalars())
+
+
 class Ratings:
-    """Settles a rated match when it ends here (ctx.settle, called by commits.py and endings.py)."""
+    """Settles a rated match when it ends here (ctx.settle, called by commits.py and endings.py), and on start
+    the finished rated matches left unsettled (catch_up)."""
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
         ctx.settle = self.ended
+
+    async def catch_up(self, registry: Any) -> int:
+        """Settle what a stopped server left unsettled (at most CATCH_UP matches a start). Returns how many."""
+        done = 0
+        for match_id in await self.ctx.read(unsettled, self.ctx.storage.engine):
+            match = await registry.get(match_id)
+            if match.rated and match.status == "finished":
+                done += await self.ctx.read(settle, self.ctx.storage.engine, Finished.of(match))
+            registry.release(match)
+        return done
 
     def ended(self, match: LiveMatch) -> None:
         if not match.rated or match.status != "finished":
