@@ -287,3 +287,25 @@ def test_SV_18_a_rated_match_left_unsettled_by_a_stopped_server_is_settled_on_th
     with TestClient(app, base_url="https://testserver") as again:
         assert settled(again, m["id"]).counted == 1
         assert profile(again, "Ann")["ratings"][0]["rating"] > CENTRE
+
+
+def test_SV_18_two_servers_that_both_see_the_end_settle_it_once(sqlite_url, h):
+    """SV-13 with ratings: a resignation through server A, heard by server B which holds the match too (the
+    notification handed over by hand, as on PostgreSQL's LISTEN): whichever settles second finds it settled."""
+    with (
+        TestClient(create_app(sqlite_url, settings=h.settings()), base_url="https://testserver") as a,
+        TestClient(create_app(sqlite_url, settings=h.settings()), base_url="https://testserver") as b,
+    ):
+        ann, bob = person(a, "Ann", "203.0.113.1"), person(a, "Bob", "203.0.113.2")
+        m = rated_match(ann, [bob])
+        play(a, m, MIN_DECISIONS)
+        b.get(f"/api/matches/{m['id']}")  # held by b too
+        assert post(a, m, "resign", 1).status_code == 200
+        b.portal.call(b.app.state.manager.sync.on_bus, [("e", "server-a", m["id"], "END-1")])
+        assert b.get(f"/api/matches/{m['id']}").json()["status"] == "finished"
+        settled(a, m["id"])
+        held_by_b = b.app.state.manager.live[m["id"]]
+        assert held_by_b.rated and held_by_b.status == "finished"
+        assert settle(b.app.state.manager.storage.engine, Finished.of(held_by_b)) is False, "already settled"
+        assert profile(a, "Ann")["ratings"][0]["games"] == 1
+        assert len(rows(a, "SELECT * FROM rating_changes")) == 2
