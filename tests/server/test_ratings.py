@@ -300,11 +300,11 @@ def test_SV_18_two_servers_that_both_see_the_end_settle_it_once(sqlite_url, h):
         m = rated_match(ann, [bob])
         play(a, m, MIN_DECISIONS)
         b.get(f"/api/matches/{m['id']}")  # held by b too
+        held_by_b = b.app.state.manager.live[m["id"]]
         assert post(a, m, "resign", 1).status_code == 200
         b.portal.call(b.app.state.manager.sync.on_bus, [("e", "server-a", m["id"], "END-1")])
         assert b.get(f"/api/matches/{m['id']}").json()["status"] == "finished"
         settled(a, m["id"])
-        held_by_b = b.app.state.manager.live[m["id"]]
         assert held_by_b.rated and held_by_b.status == "finished"
         assert settle(b.app.state.manager.storage.engine, Finished.of(held_by_b)) is False, "already settled"
         assert profile(a, "Ann")["ratings"][0]["games"] == 1
