@@ -6,14 +6,16 @@ at their ladder rating."""
 from __future__ import annotations
 
 import time
+import uuid
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from boardcade.agents.ladder import fit, level_rating
 from boardcade.ratings import CENTRE, Rating, rate, shown, team_ranks
 from boardcade.server import create_app
-from boardcade.server.ratings import MIN_DECISIONS, PAIR_LIMIT, Finished, settle
+from boardcade.server.ratings import MIN_DECISIONS, PAIR_LIMIT, Finished, rated_results, settle
 
 PASSWORD = "correct horse battery"
 
@@ -80,12 +82,11 @@ def post(client, m, what, seat, **body):
 
 def settled(client, match_id, seconds=60):
     """The match's rated_results row once the server settled it (settling runs just after the end is told)."""
+    query = select(rated_results).where(rated_results.c.match_id == match_id)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with client.app.state.manager.storage.engine.connect() as conn:
-            row = conn.exec_driver_sql(
-                "SELECT counted, reason, game_key FROM rated_results WHERE match_id = ?", (match_id,)
-            ).first()
+            row = conn.execute(query).first()
         if row is not None:
             return row
         time.sleep(0.05)
@@ -309,3 +310,17 @@ def test_SV_18_two_servers_that_both_see_the_end_settle_it_once(sqlite_url, h):
         assert settle(b.app.state.manager.storage.engine, Finished.of(held_by_b)) is False, "already settled"
         assert profile(a, "Ann")["ratings"][0]["games"] == 1
         assert len(rows(a, "SELECT * FROM rating_changes")) == 2
+
+
+def test_SV_18_SV_19_ratings_and_profiles_on_postgresql(postgres_url, h):
+    """The settling and profile queries on PostgreSQL (the pair count, the seat holders, the grouped links)."""
+    a_name, b_name = (f"pg{uuid.uuid4().hex[:10]}" for _ in range(2))
+    with TestClient(create_app(postgres_url, settings=h.settings()), base_url="https://testserver") as anon:
+        ann, bob = person(anon, a_name, "203.0.113.1"), person(anon, b_name, "203.0.113.2")
+        m = rated_match(ann, [bob])
+        play(anon, m, MIN_DECISIONS)
+        assert post(anon, m, "resign", 1).status_code == 200
+        assert settled(anon, m["id"]).counted == 1
+        mine = profile(anon, a_name)
+        assert mine["ratings"][0]["rating"] > CENTRE and mine["matches"][0]["result"] == "win"
+        assert [x["id"] for x in bob.get("/api/me/matches").json()["finished"]] == [m["id"]]
