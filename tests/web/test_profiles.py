@@ -122,3 +122,29 @@ def test_two_people_play_a_rated_match_and_see_their_ratings_and_history(server,
     bob.locator(".history-match .player-link", has_text="Ann_R").click()
     bob.wait_for_function("() => document.querySelector('#profile-name')?.textContent === 'Ann_R'")
     bob.screenshot(path=str(server.shots / f"profiles-{size}-bob-sees-ann.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_more_options_offers_rated_online_and_says_why_not_hot_seat(server, contexts, size, tmp_path):
+    """SV-16 in the full form: a rated match is for people on their own devices; hot-seat is refused in words,
+    and no match is made."""
+    page = contexts(**SIZES[size]).new_page()
+    sign_up(page, server, "Cat_R")
+    page.goto(server.url + "/")
+    form = page.locator(".tile[data-game='qbert'] details.more")
+    form.locator("summary").click()
+    form.locator("input.rated").check()
+    form.locator("[data-seat='1']").select_option("human")  # two people at one device
+    form.locator("select.mode").select_option("hotseat")
+    form.locator("button.create").click()
+    notice = page.locator("#notice")
+    notice.wait_for()
+    assert "choose Online" in notice.text_content()
+    assert page.evaluate("() => location.hash") in ("", "#/"), "no match was made"
+    page.screenshot(path=str(tmp_path / f"profiles-{size}-form-rated.png"), full_page=False)
+    form.locator("select.mode").select_option("online")
+    form.locator("button.create").click()
+    page.wait_for_function("() => location.hash.startsWith('#/play/')")
+    match_id = page.evaluate("() => location.hash.split('/')[2]")
+    info = json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10).read())
+    assert info["rated"] is True and info["seats"][0]["account"] == "Cat_R"
