@@ -324,3 +324,27 @@ def test_SV_18_SV_19_ratings_and_profiles_on_postgresql(postgres_url, h):
         mine = profile(anon, a_name)
         assert mine["ratings"][0]["rating"] > CENTRE and mine["matches"][0]["result"] == "win"
         assert [x["id"] for x in bob.get("/api/me/matches").json()["finished"]] == [m["id"]]
+
+
+def test_SV_18_a_loss_on_time_moves_the_ratings(make):
+    """END-3 "lose" in a rated match: the turn that ran out is ended as the clock does (endings.run_out)."""
+    anon = make()
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    r = ann.post("/api/matches", json={"game": "qbert", "seats": [{"kind": "human"}] * 2, "rated": True,
+                                       "turn_limit": 86400, "on_timeout": "lose"})  # fmt: skip
+    m = r.json()
+    m["tokens"] = {"0": m["token"]}
+    c = bob.post(f"/api/matches/{m['id']}/claim", json={"seat": 1, "invite": m["invites"]["1"], "name": "x"})
+    m["tokens"]["1"] = c.json()["token"]
+    play(anon, m, MIN_DECISIONS)
+    mgr = anon.app.state.manager
+    live = mgr.live[m["id"]]
+    late = live.state.current_player()
+    anon.portal.call(mgr.endings.run_out, live, live.version)
+    assert live.ending.rule == "END-3" and settled(anon, m["id"]).counted == 1
+    names = {late: "Ann" if late == 0 else "Bob", 1 - late: "Bob" if late == 0 else "Ann"}
+    assert (
+        profile(anon, names[late])["ratings"][0]["rating"]
+        < CENTRE
+        < profile(anon, names[1 - late])["ratings"][0]["rating"]
+    )
