@@ -55,7 +55,7 @@ def test_two_people_play_a_rated_match_and_see_their_ratings_and_history(server,
     tile = ann.locator(".tile[data-game='qbert']")
     level_words = tile.locator(".level option").all_text_contents()
     assert any("about" in w for w in level_words), f"each rated level says its rating: {level_words}"
-    tile.locator(".rated").check()
+    tile.locator(".quick .rated").check()
     ann.screenshot(path=str(server.shots / f"profiles-{size}-rated-choice.png"))
     tile.locator(".play-friend").click()
     ann.wait_for_function("() => location.hash.startsWith('#/play/')")
