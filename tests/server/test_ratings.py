@@ -5,6 +5,7 @@ at their ladder rating."""
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 
@@ -348,3 +349,24 @@ def test_SV_18_a_loss_on_time_moves_the_ratings(make):
         < CENTRE
         < profile(anon, names[1 - late])["ratings"][0]["rating"]
     )
+
+
+def test_SV_20_boardcade_ladder_rate_plays_fixed_seeds_and_writes_the_levels_ratings(tmp_path):
+    from typer.testing import CliRunner
+
+    from boardcade.cli.main import app as cli
+
+    out = tmp_path / "ladder.json"
+    args = ["ladder", "rate", "--games", "qbert", "--levels", "random,greedy", "--per-pair", "2", "--out", str(out)]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(out.read_text())
+    assert data["seed"] == 1 and data["games_per_pair"] == 2 and data["anchor"] == {"level": "random", "points": 1000}
+    assert Rating(**{k: data["ratings"]["qbert"]["random"][k] for k in ("mu", "sigma")}).shown == 1000
+    assert "qbert: random 1000" in first.output
+    again = CliRunner().invoke(cli, args)
+    assert again.exit_code == 0 and json.loads(out.read_text()) == data, "fixed seeds: the same figures"
+    refused = CliRunner().invoke(
+        cli, ["ladder", "rate", "--games", "qbert", "--levels", "greedy,easy", "--out", str(out)]
+    )
+    assert refused.exit_code == 2 and "needs 'random'" in refused.output

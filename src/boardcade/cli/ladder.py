@@ -26,7 +26,11 @@ def rate(
     from ..agents.ladder import LADDER_FILE, ladder
     from ..ratings import Rating
 
-    data = ladder([g for g in games.split(",") if g], [lv for lv in levels.split(",") if lv], per_pair, seed)
+    try:
+        data = ladder([g for g in games.split(",") if g], [lv for lv in levels.split(",") if lv], per_pair, seed)
+    except (ValueError, KeyError) as e:
+        typer.echo(f"boardcade ladder rate: {e}", err=True)
+        raise typer.Exit(2) from None
     target = out or LADDER_FILE
     target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     for key, entries in data["ratings"].items():
