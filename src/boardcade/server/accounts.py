@@ -19,7 +19,21 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, and_, delete, insert, select, tuple_, update
+from sqlalchemy import (
+    Column,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    and_,
+    delete,
+    insert,
+    select,
+    tuple_,
+    update,
+)
 
 from .errors import ClientError
 from .seats import token_hash
@@ -51,6 +65,7 @@ account_seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),  # the seat token's digest when it was linked
     Column("linked_at", String(40), nullable=False),
+    Index("ix_account_seats_match", "match_id", "seat"),  # revision 0005: a match's seats' accounts (profiles)
 )
 
 NAME_MIN, NAME_MAX = 3, 24
@@ -167,7 +182,9 @@ class AccountStore:
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Delete the account and its personal data: its name on the seats it held becomes DELETED_NAME (the
-        matches stay, for the other players), its sessions and seat links go. Returns the seats renamed."""
+        matches stay, for the other players), its sessions, seat links and ratings go. Returns the seats renamed."""
+        from .ratings import rating_changes, ratings  # (ratings.py reads this module's tables)
+
         with self.engine.begin() as conn:
             links = conn.execute(select(account_seats).where(account_seats.c.account_id == account_id)).all()
             renamed = []
@@ -181,6 +198,8 @@ class AccountStore:
                 if held.rowcount or away.rowcount:
                     renamed.append((link.match_id, seat))
             conn.execute(delete(account_seats).where(account_seats.c.account_id == account_id))
+            conn.execute(delete(ratings).where(ratings.c.account_id == account_id))
+            conn.execute(delete(rating_changes).where(rating_changes.c.account_id == account_id))
             conn.execute(delete(account_sessions).where(account_sessions.c.account_id == account_id))
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return renamed

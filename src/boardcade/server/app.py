@@ -23,6 +23,7 @@ from .errors import ClientError, database_errors, unavailable
 from .learn import router as learn_router
 from .limits import OpenCounts
 from .manager import MatchManager
+from .profiles import router as profiles_router
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
 from .security import Guard
 from .settings import Settings
@@ -122,6 +123,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.include_router(learn_router)
     app.include_router(analysis_router)
     app.include_router(account_router)
+    app.include_router(profiles_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

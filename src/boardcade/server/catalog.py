@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS, AgentSpec
+from ..agents.ladder import level_ratings
 from ..core import (
     GameError,
     Option,
@@ -21,6 +22,7 @@ from ..core import (
 )
 from ..core.rulesdoc import rule_texts as parse_rule_texts
 from ..learn.lessons import LESSONS_FILE
+from ..ratings import game_key
 from .errors import ClientError
 
 # The computer player offered first on the home page: quick, and beatable by a new player.
@@ -55,8 +57,12 @@ def describe_game(name: str) -> dict[str, Any]:
     cls = game_class(name)
     spec = game_spec(name)
     variants = []
+    counts = [cls(**opts).num_players for _, opts in cls.VARIANTS]
+    ladder: dict[str, dict[str, dict[str, int]]] = {}
     for label, opts in cls.VARIANTS:
         game = cls(**opts)
+        key = game_key(name, game.num_players, counts)
+        ladder[key] = {lv: {"rating": r.shown, "interval": r.interval} for lv, r in level_ratings(key).items()}
         variants.append(
             {
                 "label": label,
@@ -64,6 +70,7 @@ def describe_game(name: str) -> dict[str, Any]:
                 "options": {k: _jsonable(v) for k, v in opts.items()},
                 "num_players": game.num_players,
                 "players": [game.player_name(p) for p in range(game.num_players)],
+                "rating_key": key,
             }
         )
     return {
@@ -75,6 +82,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "variants": variants,
         "options": [describe_option(o, spec.option_words.get(o.name)) for o in cls.OPTIONS],
         "preview": preview(name),
+        "ladder": ladder,  # the computer levels' ratings per rating key (agents/ladder.py; docs/server.md, Ratings)
     }
 
 

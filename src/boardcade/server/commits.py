@@ -117,6 +117,8 @@ class Commits:
         if match.status != "active":
             self.ctx.finished.add(match.id)
             self.ctx.list_cache.clear()
+            if self.ctx.settle is not None:
+                self.ctx.settle(match)
         self._tell(match)
         return True
 

@@ -60,6 +60,8 @@ class Context:
         # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
         self.arm_clock: Callable[[LiveMatch], None] | None = None
         self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
+        # Set by ratings.py: settle a rated match that ended here (once, whichever server gets there first).
+        self.settle: Callable[[LiveMatch], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

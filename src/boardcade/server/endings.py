@@ -130,6 +130,8 @@ class Endings:
         self.disarm(match)
         self.ctx.finished.add(match.id)
         self.ctx.list_cache.clear()
+        if self.ctx.settle is not None:
+            self.ctx.settle(match)  # a rated match that ended (not one aborted): its ratings move (ratings.py)
         match.broadcast()
         match.send_all({"type": "ended", "match": match.id, "status": status, "ending": ending.to_json()})
 

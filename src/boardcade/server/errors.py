@@ -35,6 +35,9 @@ STATUS = {
     "nothing_to_undo": 409,  # undo (core/undo.py): no decision of this seat's since its turn began
     "undo_barrier": 409,  # undo: a chance outcome, another player's decision or a reveal came after it
     "undo_not_allowed": 409,  # undo: not in this match (not casual)
+    "needs_account": 401,  # a rated match: only a signed-in account creates one or takes a seat (SV-16)
+    "same_account": 409,  # a rated match: this account already holds one of its seats (SV-17)
+    "not_rated": 409,  # a rated match with a computer level the ladder has not rated (SV-16)
     "bad_method": 405,
     "too_large": 413,
     "illegal_action": 422,

@@ -16,6 +16,7 @@ from ..core import CHANCE, State, game_spec
 from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
 from ..core.undo import NOT_YOUR_TURN, NOTHING, REASONS, Step, apply_step, undo_refusal
+from .accounts import DELETED_NAME
 from .errors import dumps
 from .seats import matches_hash
 from .storage import SeatRow, StoredMatch, now_iso
@@ -63,6 +64,7 @@ class LiveMatch:
         self.revealed: set[int] = set()  # the steps whose decision revealed something hidden (core/undo.py)
         self.undos = stored.undos  # decisions taken back so far (stored: other servers compare it)
         self.casual = stored.casual  # decisions may be taken back
+        self.rated = stored.rated  # its result changes ratings (server/ratings.py)
         self.apply_stored(stored.actions)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
@@ -270,6 +272,8 @@ class LiveMatch:
                     info.update(replaced=True, person=row.name)
             else:
                 info.update(name=row.name, claimed=row.token_hash is not None, connected=i in connected)
+                if self.rated and row.name and row.name != DELETED_NAME:  # a rated seat is named by its account
+                    info["account"] = row.name
                 if s.get("computer_turns"):  # the turns the computer played for this person (END-3)
                     info.update(computer_turns=len(s["computer_turns"]), computer_turn=self.computer_turn(i))
             if row.away_hash is not None:  # handed on by the host while its person was away (seating.py)
@@ -302,6 +306,7 @@ class LiveMatch:
             "draw_offer": self.offer(),
             "abortable": self.abortable(),
             "casual": self.casual,
+            "rated": self.rated,
             "now": now_iso(),
         }
 

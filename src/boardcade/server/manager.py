@@ -14,6 +14,7 @@ from those listed before it):
 | seating.py  | new matches and rematches, claims, the host handing a seat on, seat tokens |
 | hints.py    | a person's hint from the `medium` agent |
 | endings.py  | ending a match outside its game's rules: resign, agreed draw, the turn clock, abort (END-*) |
+| ratings.py  | settling a rated match once it ends: its accounts' ratings move (SV-16..SV-19) |
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .drivers import Drivers
 from .endings import Endings, check_clock
 from .hints import Hints
 from .live import LiveMatch
+from .ratings import Ratings
 from .registry import Registry
 from .seating import CREATOR_DEFAULT, Seating
 from .settings import Settings
@@ -60,6 +62,7 @@ class MatchManager:
         self.hints = Hints(ctx, self.commits, self.seating, self.agents)
         self.endings = Endings(ctx, self.registry, self.commits, self.drivers)
         self.sweeper.endings = self.endings
+        self.ratings = Ratings(ctx)
 
     @property
     def rng(self) -> random.Random:
@@ -80,6 +83,7 @@ class MatchManager:
         await self.registry.fill_turn_info()
         await self.bus.start(self.sync.on_bus, self.sync.on_reconnect, self.sync.on_lost)
         self.ctx.spawn(self.sweeper.run())
+        self.ctx.spawn(self.ratings.catch_up(self.registry))  # rated matches a stopped server left unsettled
 
     async def stop(self) -> None:
         await self.ctx.stop_tasks()
@@ -109,11 +113,12 @@ class MatchManager:
         turn_limit: Any = None,
         on_timeout: Any = "lose",
         private: Any = False,
+        rated: str | None = None,
     ) -> tuple[LiveMatch, dict[str, Any]]:
         """A new match, and what only its creator gets (seating.Seating.create); `turn_limit` (seconds a person
         has per turn) and `on_timeout` ("lose" or "computer") set its turn clock (END-3)."""
         clock = check_clock(turn_limit, on_timeout)
-        return await self.seating.create(game_name, options, seats, owner, seat, name, clock, private)
+        return await self.seating.create(game_name, options, seats, owner, seat, name, clock, private, rated)
 
     async def get(self, match_id: str) -> LiveMatch:
         return await self.registry.get(match_id)
@@ -132,8 +137,8 @@ class MatchManager:
         await self.sweeper.sweep(startup)
 
     # ---- seats ----------------------------------------------------------------------------------
-    async def claim(self, match: LiveMatch, seat: Any, invite: Any, name: Any) -> str:
-        return await self.seating.claim(match, seat, invite, name)
+    async def claim(self, match: LiveMatch, seat: Any, invite: Any, name: Any, account: str | None = None) -> str:
+        return await self.seating.claim(match, seat, invite, name, account)
 
     async def reissue(self, match: LiveMatch, seat: Any, host_token: Any, revoke_only: bool) -> str | None:
         return await self.seating.reissue(match, seat, host_token, revoke_only)

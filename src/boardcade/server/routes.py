@@ -75,6 +75,10 @@ async def create_match(request: Request) -> dict[str, Any]:
     body = await read_object(request)
     mgr = manager(request)
     options = variant_options(body.get("game"), body.get("variant"), body.get("options", {}))
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ClientError("bad_options", f"'rated' must be true or false; got {rated!r}")
+    account = await rated_account(request) if rated else None
     match, secret = await mgr.create(
         body.get("game"),
         options,
@@ -85,7 +89,10 @@ async def create_match(request: Request) -> dict[str, Any]:
         body.get("turn_limit"),
         body.get("on_timeout", "lose"),
         body.get("private", False),
+        None if account is None else account.name,
     )
+    if account is not None:
+        await link_rated(request, account, match.id, secret["seat"], secret["token"])
     return {**match.meta(), **secret}
 
 
@@ -125,8 +132,44 @@ async def claim_seat(request: Request, match_id: str) -> dict[str, Any]:
     body = await read_object(request)
     mgr = manager(request)
     match = await mgr.get(match_id)
-    token = await mgr.claim(match, body.get("seat"), body.get("invite"), body.get("name"))
+    account = None
+    if match.rated:  # SV-16, SV-17: a signed-in account, not one already at this table
+        account = await rated_account(request)
+        await refuse_second_seat(request, account, match.id)
+    token = await mgr.claim(match, body.get("seat"), body.get("invite"), body.get("name"), account and account.name)
+    if account is not None:
+        await link_rated(request, account, match.id, body["seat"], token)
     return {**match.meta(), "seat": body["seat"], "token": token}
+
+
+async def rated_account(request: Request) -> Any:
+    """The signed-in account that creates or joins a rated match, or `needs_account`."""
+    from .account_routes import signed_in
+
+    try:
+        account, _ = await signed_in(request)
+    except ClientError:
+        raise ClientError(
+            "needs_account", "a rated match is played by signed-in accounts: sign in (or make an account) first"
+        ) from None
+    return account
+
+
+async def refuse_second_seat(request: Request, account: Any, match_id: str) -> None:
+    from .account_routes import service
+
+    svc = service(request)
+    if any(m == match_id for m, _ in await svc.mgr.read(svc.store.linked_seats, account.id)):
+        raise ClientError(
+            "same_account", "your account already holds a seat in this rated match; one account plays one seat"
+        )
+
+
+async def link_rated(request: Request, account: Any, match_id: str, seat: int, token: str) -> None:
+    from .account_routes import service
+
+    svc = service(request)
+    await svc.mgr.read(svc.store.link_seats, account.id, [(match_id, seat, token)])
 
 
 @router.post("/matches/{match_id}/seats/{seat}/invite")

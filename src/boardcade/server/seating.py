@@ -20,11 +20,13 @@ from .drivers import Drivers
 from .errors import ClientError
 from .limits import KeyedBuckets
 from .live import LiveMatch, resolve_chance
+from .ratings import check_rated_seats
 from .registry import Registry
 from .seats import clean_name, matches_hash, new_token, rematch_seat, token_hash
 from .storage import SeatRow, StoredMatch, VersionConflict, age_seconds, now_iso
 
 CREATOR_DEFAULT = object()  # "the creator takes the first human seat"
+RATED_SEATS = "this match is rated: sign in (or make an account) to take a seat in it"
 EXPIRED_SEATS = "this match expired after a long time without moves; its seats can no longer be claimed"
 
 
@@ -73,10 +75,12 @@ class Seating:
         name: Any = None,
         clock: tuple[int | None, str] = (None, "lose"),
         private: Any = False,
+        rated: str | None = None,
     ) -> tuple[LiveMatch, dict[str, Any]]:
         """A new match. Returns it and what only the creator gets: the host token, the creator's seat and seat
         token (if they take one) and an invite per other human seat. `clock`: the turn time limit in seconds (or
-        None) and what running out does ("lose" or "computer", END-3); `private`: listed to nobody else."""
+        None) and what running out does ("lose" or "computer", END-3); `private`: listed to nobody else;
+        `rated`: the signed-in creator's account name, for a rated match (SV-16; the route links the seat)."""
         if not isinstance(private, bool):
             raise ClientError("bad_options", f"'private' must be true or false; got {private!r}")
         if not isinstance(game_name, str) or game_name not in game_names():
@@ -97,6 +101,11 @@ class Seating:
                 f"'seat' (the creator's seat) must be one of the human seats {humans} or null, got {seat!r}",
             )
         display = self._name(name)
+        if rated is not None:
+            if seat is None:
+                raise ClientError("bad_options", "a rated match needs its creator in one of its seats ('seat')")
+            check_rated_seats(game_name, game.num_players, seat_list)
+            display = rated
         self.check_create_rate(owner)
         self.registry.release_finished()
         host, token = new_token(), new_token()
@@ -107,7 +116,15 @@ class Seating:
         if seat is not None:
             rows[seat] = SeatRow(name=display, token_hash=token_hash(token), last_seen=now_iso())
         match = await self._new_match(
-            game_name, dict(game.options), seat_list, rows, token_hash(host), owner, clock=clock, private=private
+            game_name,
+            dict(game.options),
+            seat_list,
+            rows,
+            token_hash(host),
+            owner,
+            clock=clock,
+            private=private,
+            rated=rated is not None,
         )
         secrets_out: dict[str, Any] = {
             "host_token": host,
@@ -129,12 +146,14 @@ class Seating:
         rematch_of: str | None = None,
         clock: tuple[int | None, str] = (None, "lose"),
         private: bool = False,
+        rated: bool = False,
     ) -> LiveMatch:
         ctx = self.ctx
         match_id = secrets.token_urlsafe(9)
         stored = StoredMatch(match_id, game_name, options, seats, "active", 0, None, now_iso(), None, [], rows)
         stored.host_hash, stored.rematch_of = host_hash, rematch_of
         stored.turn_limit, stored.on_timeout, stored.private = clock[0], clock[1], private
+        stored.rated, stored.casual = rated, not rated
         match = LiveMatch(stored, owner)
         chance = resolve_chance(match.state, ctx.rng, match.game.max_game_length)
         match.movers.extend([-1] * len(chance))
@@ -157,6 +176,7 @@ class Seating:
                 turn_limit=clock[0],
                 on_timeout=clock[1],
                 private=private,
+                rated=rated,
             )
         )
         match.status = "finished" if result is not None else "active"
@@ -212,14 +232,19 @@ class Seating:
         return new, new_seat, token
 
     # ---- claiming and handing on -----------------------------------------------------------------
-    async def claim(self, match: LiveMatch, seat: Any, invite: Any, name: Any) -> str:
-        """Claim an open seat with its invite; returns the new seat token."""
+    async def claim(self, match: LiveMatch, seat: Any, invite: Any, name: Any, account: str | None = None) -> str:
+        """Claim an open seat with its invite; returns the new seat token. A rated match's seat is taken by a
+        signed-in account (`account`: its name, which becomes the seat's name; the route links the seat)."""
         n = match.game.num_players
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ClientError("bad_message", f"'seat' must be a player number 0..{n - 1}, got {seat!r}")
         if match.seats[seat]["kind"] != "human":
             raise ClientError("bad_message", f"seat {seat} is a computer seat; it cannot be claimed")
         display = self._name(name)
+        if match.rated:
+            if account is None:
+                raise ClientError("needs_account", RATED_SEATS)
+            display = account
         if not isinstance(invite, str) or not invite:
             raise ClientError("bad_invite", "the invite is missing; open the whole invite link you were sent")
         if match.status == "expired":

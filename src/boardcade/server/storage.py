@@ -74,7 +74,8 @@ matches = Table(
     Column("private", Integer, nullable=True),  # 1: listed to nobody but those who hold its link
     Column("draw_offer", Text, nullable=True),  # {"version": v, "seats": [...]}: who agreed a draw at version v
     Column("undos", Integer, nullable=True),  # decisions taken back so far (core/undo.py); null: none
-    Column("casual", Integer, nullable=True),  # 0: no decision may be taken back (a future rated match); null/1: casual
+    Column("casual", Integer, nullable=True),  # 0: no decision may be taken back (a rated match); null/1: casual
+    Column("rated", Integer, nullable=True),  # 1: rated (server/ratings.py; chosen at creation); null/0: not
 )
 
 match_actions = Table(
@@ -163,7 +164,8 @@ class StoredMatch:
     private: bool = False
     draw_offer: dict[str, Any] | None = None
     undos: int = 0  # decisions taken back so far (core/undo.py)
-    casual: bool = True  # decisions may be taken back (a future rated match is not casual)
+    casual: bool = True  # decisions may be taken back (a rated match is not casual)
+    rated: bool = False  # its result changes ratings (server/ratings.py)
 
     @property
     def token_hashes(self) -> dict[int, str]:
@@ -260,9 +262,11 @@ class Storage:
         turn_limit: int | None = None,
         on_timeout: str = "lose",
         private: bool = False,
+        rated: bool = False,
     ) -> None:
-        """Store a new match. With `rematch_of`, the old match is linked to it in the same transaction, and
-        VersionConflict is raised if the old match already has a rematch."""
+        """Store a new match (`rated`: a rated match, so also not casual). With `rematch_of`, the old match is
+        linked to it in the same transaction, and VersionConflict is raised if the old match already has a
+        rematch."""
         stamp = now_iso()
         with self.engine.begin() as conn:
             if rematch_of is not None:
@@ -293,6 +297,8 @@ class Storage:
                     turn_limit=turn_limit,
                     on_timeout=on_timeout if turn_limit else None,
                     private=1 if private else 0,
+                    casual=0 if rated else None,
+                    rated=1 if rated else None,
                 )
             )
             if seat_rows:
@@ -683,6 +689,7 @@ class Storage:
             draw_offer=_json_or_none(row.draw_offer),
             undos=row.undos or 0,
             casual=row.casual != 0,
+            rated=bool(row.rated),
         )
 
     def load_match(self, match_id: str) -> StoredMatch | None:

@@ -128,7 +128,9 @@ function signedInPage(page, redraw) {
   remove.classList.add("danger");
   page.replaceChildren(h("div", { class: "account-page" },
     h("section", { class: "account-form", id: "account-who" }, h("h2", {}, `Signed in as ${signedIn.name}`),
-      h("p", { class: "small-print" }, `Account made ${new Date(signedIn.created_at).toLocaleDateString()}.`), out),
+      h("p", { class: "small-print" }, `Account made ${new Date(signedIn.created_at).toLocaleDateString()}.`),
+      h("p", { class: "account-links" }, h("a", { href: `#/player/${encodeURIComponent(signedIn.name)}`, id: "my-profile" }, "Your profile and ratings"),
+        " · ", h("a", { href: "#/me", id: "my-matches" }, "My matches")), out),
     change, remove));
 }
 

@@ -1,4 +1,5 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account).
+// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account,
+// player profiles, my matches).
 import { setupAccountControl, showAccount } from "./account.js";
 import { showAnalysis } from "./analysis.js";
 import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
@@ -7,6 +8,7 @@ import { showHome } from "./home.js";
 import { showLearn } from "./learn.js";
 import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
+import { showMyMatches, showPlayer } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showRulesPage } from "./rules.js";
 
@@ -51,6 +53,10 @@ async function route() {
       done = await showAnalysis(page, parts[1] === "file" ? { record: uploadedRecord } : { matchId: parts[1] });
     } else if (parts[0] === "learn" && parts[1]) {
       done = await showLearn(page, parts[1], parts[2]);
+    } else if (parts[0] === "player" && parts[1]) {
+      await showPlayer(page, parts[1], Number(parts[2]) || 1);
+    } else if (parts[0] === "me") {
+      await showMyMatches(page);
     } else if (parts[0] === "account") {
       await showAccount(page);
     } else if (parts[0] === "rules" && parts[1]) {
@@ -100,19 +106,30 @@ async function showJoin(page, matchId, seat, invite) {
       h("p", {}, h("a", { class: "button primary", href: `#/play/${matchId}` }, "Go to the match")));
     return;
   }
-  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name", value: myName(), required: true });
+  // A rated match is played by signed-in accounts under their names (docs/server.md, Ratings).
+  let account = null;
+  if (match.rated) {
+    try { account = (await api("/account")).account; } catch { account = null; }
+    if (!account) {
+      pageMessage(page, "This match is rated", "Only signed-in players take a seat in a rated match: sign in (or make an account), then open the invite link again.",
+        h("p", {}, h("a", { class: "button primary", href: "#/account" }, "Sign in")));
+      return;
+    }
+  }
+  const name = h("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", placeholder: "your name", value: account ? account.name : myName(), required: true, readonly: Boolean(account) });
   const why = h("p", { class: "error", role: "alert", hidden: true });
   const others = match.seats.filter((_, p) => p !== seat).map((s) => `${s.role}: ${s.name || (s.kind === "agent" ? `Computer (${s.agent})` : s.claimed ? "a player" : "open seat")}`).join(", ");
   const form = h("form", { class: "join" },
     h("h2", {}, `Join ${match.title}`),
     h("p", {}, `You are invited to play ${seatInfo.role}. ${others ? `At the table: ${others}.` : ""}`),
-    h("label", {}, h("span", {}, "Your name"), name),
+    account ? h("p", { class: "rated-note" }, `This match is rated: you play as ${account.name}, and the result changes your rating.`) : null,
+    h("label", { hidden: Boolean(account) }, h("span", {}, "Your name"), name),
     why,
     h("button", { type: "submit", id: "join", class: "primary" }, "Take my seat"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      setMyName(name.value);
+      if (!account) setMyName(name.value);
       await claimSeat(matchId, seat, invite, name.value.trim());
       location.replace(`#/play/${matchId}`);
     } catch (e) {
@@ -126,6 +143,8 @@ async function showJoin(page, matchId, seat, invite) {
         seat_taken: "Someone already took this seat with this link.",
         expired: "This match has expired.",
         match_over: "This match is already over.",
+        needs_account: "This match is rated: sign in (or make an account) first, then open the invite link again.",
+        same_account: "Your account already plays another seat in this rated match.",
       }[e.code] || e.message;
       pageMessage(page, "This invite cannot be used", `${reason} Ask the person who invited you for a new link.`,
         h("p", { class: "small-print" }, `(${e.message})`),

@@ -34,6 +34,14 @@ function quickPlay(cat, g) {
   if (playersSel) playersSel.addEventListener("change", fillSeats);
   const level = h("select", { class: "level", "aria-label": "Computer level" },
     levelNames(cat).map((a) => h("option", { value: a, selected: a === cat.default_agent }, a)));
+  // Each level's rating on the people's scale, for the variant chosen ("easy, about 1480"): the ladder's.
+  const rateLevels = () => {
+    const rated = (g.ladder || {})[variant().rating_key] || {};
+    for (const opt of level.options) opt.textContent = rated[opt.value] ? `${opt.value}, about ${rated[opt.value].rating}` : opt.value;
+  };
+  rateLevels();
+  if (playersSel) playersSel.addEventListener("change", rateLevels);
+  const rated = h("input", { type: "checkbox", class: "rated" });
   const about = h("small", { class: "level-about" }, levelText(cat, level.value));
   level.addEventListener("change", () => { about.textContent = levelText(cat, level.value); });
   const go = async (computer) => {
@@ -41,7 +49,7 @@ function quickPlay(cat, g) {
     const seat = Number(seatSel.value);
     const seats = v.players.map((_, p) => (p === seat || !computer ? { kind: "human" } : { kind: "agent", agent: level.value }));
     try {
-      await startMatch({ game: g.name, variant: v.label, options: {}, seats, seat });
+      await startMatch({ game: g.name, variant: v.label, options: {}, seats, seat, rated: rated.checked });
     } catch (e) {
       notify(e.message, "error");
     }
@@ -52,6 +60,7 @@ function quickPlay(cat, g) {
       h("label", {}, h("span", {}, "Play as"), seatSel),
       h("label", {}, h("span", {}, "Level"), level)),
     about,
+    h("label", { class: "check rated-choice" }, rated, h("span", {}, "Rated (everyone signed in; no undo)")),
     h("div", { class: "quick-buttons" },
       h("button", { type: "button", class: "play-computer primary", onclick: () => go(true) }, "Play the computer"),
       h("button", { type: "button", class: "play-friend", onclick: () => go(false) }, "Play a friend")));

@@ -25,8 +25,9 @@ export function levelText(cat, name) {
 
 // Create a match; keep the tokens the server issued; in hot-seat mode claim every other seat here, each under
 // its player's name (`names`: one per seat, from the form) when given.
-export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null }) {
+export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null, rated = false }) {
   const body = { game, options, seats, seat, name: (names && names[seat]) || myName() || null };
+  if (rated) body.rated = true; // signed-in accounts only; its seats are linked to them (docs/server.md, Ratings)
   if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
   if (isPrivate) body.private = true;
   if (variant) body.variant = variant;
@@ -92,6 +93,7 @@ export function newMatchForm(cat, g) {
     h("option", { value: "lose" }, "the player loses"), h("option", { value: "computer" }, "the computer plays for them"));
   turnTime.addEventListener("change", () => { onTimeout.disabled = !turnTime.value; });
   const privately = h("input", { type: "checkbox", name: "private", class: "private" });
+  const rated = h("input", { type: "checkbox", name: "rated", class: "rated" });
   // The seats offer a person or the computer at a level; the research agents (no level: ismcts, os_mcts…)
   // only once asked for under "Advanced".
   const levels = levelNames(cat);
@@ -197,11 +199,12 @@ export function newMatchForm(cat, g) {
       const el = seatsBox.querySelector(`[data-seat-name="${p}"]`);
       return asked && s.kind === "human" ? (el && el.value.trim()) || defaultName(p) : null;
     });
+    if (rated.checked && hotseat && humans.length > 1) { notify("A rated match gives each person their own account and device: choose Online.", "error"); return; }
     const twice = names.find((n, p) => n && names.indexOf(n) !== p);
     if (twice) { notify(`Two seats are named “${twice}”: give each player their own name.`, "error"); return; }
     try {
       const clock = turnTime.value ? { seconds: Number(turnTime.value), onTimeout: onTimeout.value } : null;
-      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat, clock, isPrivate: privately.checked, names: asked ? names : null });
+      await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat, clock, isPrivate: privately.checked, names: asked ? names : null, rated: rated.checked });
     } catch (e) {
       notify(e.message, "error");
     }
@@ -211,7 +214,8 @@ export function newMatchForm(cat, g) {
     h("fieldset", { class: "clock" }, h("legend", {}, "Time and privacy"),
       h("label", {}, h("span", {}, "Time for each turn"), turnTime),
       h("label", {}, h("span", {}, "When a player's time runs out"), onTimeout),
-      h("label", { class: "check" }, privately, h("span", {}, "Private: not listed for others to watch (the link still works)"))),
+      h("label", { class: "check" }, privately, h("span", {}, "Private: not listed for others to watch (the link still works)")),
+      h("label", { class: "check" }, rated, h("span", {}, "Rated: everyone signed in, the result moves ratings; no undo"))),
     research.length ? advancedFold(h("label", { class: "check" }, withResearch, h("span", {}, "Offer the research agents for the seats too (for studying the computer players, not for a game)"))) : null,
     submit);
   return form;

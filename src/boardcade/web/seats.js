@@ -67,7 +67,8 @@ export function drawSeats(list, meta, obs, held) {
     return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
       generic ? null : h("span", { class: "role" }, s.role),
-      h("span", { class: "who" }, who, alone && s.name ? h("span", { class: "you" }, " (you)") : null,
+      h("span", { class: "who" }, s.account ? h("a", { href: `#/player/${encodeURIComponent(s.account)}`, class: "player-link" }, who) : who,
+        alone && s.name ? h("span", { class: "you" }, " (you)") : null,
         s.computer_turn ? h("span", { class: "computer-turn" }, ` — the computer (${s.computer_turn}) plays this turn`) : null),
       moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" || s.computer_turn ? " thinking…" : " ▶") : null);
   }));

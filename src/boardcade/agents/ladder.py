@@ -1,0 +1,147 @@
+"""The ladder: ratings of the computer levels on the people's scale (boardcade/ratings.py), from rated
+computer-vs-computer matches with fixed seeds, written to `ladder_ratings.json` beside this module.
+
+Every pair of the levels asked for plays `per_pair` matches per game key, the sides swapped every other match
+(two seats of a team get the same level in 4-player Atari). The levels are then fitted by maximum likelihood in
+the Bradley-Terry model that the shown numbers follow (400 points = 10:1 odds; a draw counts half a win), with
+`random` fixed at ANCHOR points and one virtual draw per pair played (so a pair where one side won every match
+still gets a finite gap). A level's uncertainty is one over the square root of its Fisher information, shown as
++- 2 sigma like a person's. docs/server.md, "Ratings", says how to rerun it with a proper budget.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from ..ratings import SCALE, Rating, game_key, mu_of, team_ranks
+
+LADDER_FILE = Path(__file__).with_name("ladder_ratings.json")
+ANCHOR_LEVEL = "random"
+ANCHOR = 1000  # the points `random` is fixed at: a new person (1500) is first assumed 500 points better
+LEVEL_NAMES = ("random", "greedy", "easy", "medium", "hard")
+ELO = 400.0 / math.log(10.0)  # shown points per unit of natural-log odds
+
+
+def game_keys(games: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
+    """(key, game, options) for each rating key of the games: one variant per number of players."""
+    from ..core import game_class
+
+    out = []
+    for name in games:
+        cls = game_class(name)
+        counts = [cls(**opts).num_players for _, opts in cls.VARIANTS]
+        seen = set()
+        for (_, opts), n in zip(cls.VARIANTS, counts, strict=False):
+            if n not in seen:
+                seen.add(n)
+                out.append((game_key(name, n, counts), name, dict(opts)))
+    return out
+
+
+def play_pairs(game: str, options: dict[str, Any], levels: list[str], per_pair: int, seed: int) -> list[dict]:
+    """Every pair of levels plays `per_pair` matches (sides swapped every other one): their results."""
+    from ..arena.match import MatchSpec, play_match
+    from ..core import load_game
+
+    teams = load_game(game, **options).teams()
+    if len(teams) != 2:
+        raise ValueError(f"the ladder needs two sides; {game} has {len(teams)}")
+    results = []
+    for a, b in combinations(levels, 2):
+        for i in range(per_pair):
+            first, second = (a, b) if i % 2 == 0 else (b, a)
+            seats = tuple(first if p in teams[0] else second for p in range(sum(len(t) for t in teams)))
+            spec = MatchSpec(f"{game}:{a}:{b}:{i}", game, options, seats, seed=seed + i)
+            played = play_match(spec)
+            ranks = team_ranks(teams, played["returns"])
+            score = 0.5 if ranks[0] == ranks[1] else (1.0 if ranks[0] < ranks[1] else 0.0)
+            results.append({"first": first, "second": second, "score": score, "seed": spec.seed})
+    return results
+
+
+def fit(levels: list[str], results: list[dict], anchor: str = ANCHOR_LEVEL) -> dict[str, dict[str, float]]:
+    """Shown points and their standard error per level (maximum likelihood, `anchor` fixed at ANCHOR)."""
+    wins = {lv: 0.0 for lv in levels}
+    games: dict[tuple[str, str], float] = {}
+    for r in results:
+        a, b = r["first"], r["second"]
+        wins[a] += r["score"]
+        wins[b] += 1.0 - r["score"]
+        games[(a, b)] = games.get((a, b), 0.0) + 1
+        games[(b, a)] = games.get((b, a), 0.0) + 1
+    for a, b in list(games):
+        if a < b:  # one virtual draw per pair played
+            wins[a] += 0.5
+            wins[b] += 0.5
+            games[(a, b)] += 1
+            games[(b, a)] += 1
+    gamma = {lv: 1.0 for lv in levels}
+    for _ in range(2000):  # minorisation-maximisation (Hunter 2004)
+        new = {}
+        for i in levels:
+            denom = sum(n / (gamma[i] + gamma[j]) for (x, j), n in games.items() if x == i)
+            new[i] = wins[i] / denom if denom else gamma[i]
+        norm = new[anchor]
+        new = {k: v / norm for k, v in new.items()}
+        done = max(abs(math.log(new[k] / gamma[k])) for k in levels) < 1e-10
+        gamma = new
+        if done:
+            break
+    out = {}
+    for i in levels:
+        info = sum(n * gamma[i] * gamma[j] / (gamma[i] + gamma[j]) ** 2 for (x, j), n in games.items() if x == i)
+        se = 0.0 if i == anchor else (ELO / math.sqrt(info) if info else 400.0)
+        out[i] = {"points": ANCHOR + ELO * math.log(gamma[i]), "se": se}
+    return out
+
+
+def ladder(games: list[str], levels: list[str], per_pair: int, seed: int) -> dict[str, Any]:
+    """Play and fit the ladder: the data written to LADDER_FILE."""
+    from .. import __version__
+
+    if ANCHOR_LEVEL not in levels:
+        raise ValueError(f"the ladder needs {ANCHOR_LEVEL!r} among its levels (it is the fixed anchor)")
+    keys: dict[str, Any] = {}
+    for key, game, options in game_keys(games):
+        results = play_pairs(game, options, levels, per_pair, seed)
+        fitted = fit(levels, results)
+        keys[key] = {
+            lv: {
+                "mu": round(mu_of(f["points"]), 4),
+                "sigma": round(max(f["se"], 1.0) / SCALE, 4),
+                "matches": sum(lv in (r["first"], r["second"]) for r in results),
+            }
+            for lv, f in fitted.items()
+        }
+    return {
+        "code_version": __version__,
+        "seed": seed,
+        "games_per_pair": per_pair,
+        "levels": levels,
+        "anchor": {"level": ANCHOR_LEVEL, "points": ANCHOR},
+        "ratings": keys,
+    }
+
+
+@lru_cache(maxsize=1)
+def _load() -> dict[str, Any]:
+    try:
+        return json.loads(LADDER_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"ratings": {}}
+
+
+def level_rating(key: str, agent: str) -> Rating | None:
+    """A computer level's rating for a game key (None: the ladder has not measured it). Agent names with
+    parameters ("easy:iterations=4") are not levels and have none."""
+    entry = _load().get("ratings", {}).get(key, {}).get(agent)
+    return None if entry is None else Rating(float(entry["mu"]), float(entry["sigma"]))
+
+
+def level_ratings(key: str) -> dict[str, Rating]:
+    return {lv: r for lv in LEVEL_NAMES if (r := level_rating(key, lv)) is not None}

@@ -1,0 +1,40 @@
+"""`boardcade ladder rate`: the computer levels' ratings on the people's scale, from computer-vs-computer matches
+with fixed seeds (agents/ladder.py), written to the file the server reads (agents/ladder_ratings.json)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from .app import app
+
+ladder_app = typer.Typer(help="The computer levels' ratings on the people's scale (docs/server.md, Ratings).")
+app.add_typer(ladder_app, name="ladder")
+
+
+@ladder_app.command("rate")
+def rate(
+    games: str = typer.Option("qbert,mb_centipede,atari_centipede", help="Games to rate, comma-separated."),
+    levels: str = typer.Option("random,greedy,easy,medium,hard", help="Levels, comma-separated; must hold random."),
+    per_pair: int = typer.Option(40, "--per-pair", min=2, help="Matches per pair of levels per game key."),
+    seed: int = typer.Option(1, help="First seed; match i of a pair uses seed + i."),
+    out: Path = typer.Option(None, help="Where to write the ratings. Default: the file shipped in the package."),
+) -> None:
+    """Play every pair of levels PER_PAIR times per game key and fit their ratings (random fixed at 1000)."""
+    from ..agents.ladder import LADDER_FILE, ladder
+    from ..ratings import Rating
+
+    try:
+        data = ladder([g for g in games.split(",") if g], [lv for lv in levels.split(",") if lv], per_pair, seed)
+    except (ValueError, KeyError) as e:
+        typer.echo(f"boardcade ladder rate: {e}", err=True)
+        raise typer.Exit(2) from None
+    target = out or LADDER_FILE
+    target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    for key, entries in data["ratings"].items():
+        shown = ", ".join(f"{lv} {Rating(e['mu'], e['sigma']).shown}±{Rating(e['mu'], e['sigma']).interval}"
+                          for lv, e in entries.items())  # fmt: skip
+        typer.echo(f"{key}: {shown}")
+    typer.echo(f"written to {target}")

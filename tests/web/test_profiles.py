@@ -1,0 +1,150 @@
+"""Issue 36 done-means, in a real browser at 1280x900 and 390x844: two people sign up (two browsers), one starts a
+rated Q*bert match with "Play a friend", the other joins through the invite link, they play (each makes the
+decisions a rated result needs, SV-18) and one resigns; each then sees the match and their new rating in "My
+matches" and on their profile (with its rating graph), and the other's name links to the other's profile
+(SV-16, SV-19)."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from .play_helpers import DESK, PHONE, assert_no_stray_words, audit, click_offer
+
+SIZES = {"desk": DESK, "phone": PHONE}
+PASSWORD = "correct horse battery"
+DECISIONS = 2  # server/ratings.py MIN_DECISIONS
+
+
+def sign_up(page, server, name):
+    page.goto(server.url + "/#/account")
+    page.locator("#sign-up [name='name']").fill(name)
+    page.locator("#sign-up [name='password']").fill(PASSWORD)
+    page.locator("#sign-up-submit").click()
+    page.wait_for_selector("#account-who")
+
+
+def profile_api(server, name):
+    return json.loads(urllib.request.urlopen(f"{server.url}/api/players/{name}", timeout=10).read())
+
+
+def play_turn(page, phone) -> None:
+    usable = audit(page, phone)
+    before = page.locator(".action-bar").get_attribute("data-version") or ""
+    click_offer(page, usable[0], phone)
+    page.wait_for_function(
+        "v => document.querySelector('.result') || document.querySelector('.action-bar').dataset.version !== v",
+        arg=before,
+    )
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_two_people_play_a_rated_match_and_see_their_ratings_and_history(server, contexts, size, tmp_path):
+    server.shots = tmp_path  # the screenshots to look at
+    phone = size == "phone"
+    ann = contexts(**SIZES[size]).new_page()
+    bob = contexts(**SIZES[size]).new_page()
+    sign_up(ann, server, "Ann_R")
+    sign_up(bob, server, "Bob_R")
+
+    ann.goto(server.url + "/")
+    ann.wait_for_selector(".tile[data-game='qbert'] .level option", state="attached")
+    tile = ann.locator(".tile[data-game='qbert']")
+    level_words = tile.locator(".level option").all_text_contents()
+    assert any("about" in w for w in level_words), f"each rated level says its rating: {level_words}"
+    tile.locator(".quick .rated").check()
+    ann.screenshot(path=str(server.shots / f"profiles-{size}-rated-choice.png"))
+    tile.locator(".play-friend").click()
+    ann.wait_for_function("() => location.hash.startsWith('#/play/')")
+    match_id = ann.url.rsplit("/", 1)[1]
+    invites = ann.evaluate("JSON.parse(localStorage.getItem('boardcade.invites'))")[match_id]
+    [(seat, invite)] = invites.items()
+    bob.goto(f"{server.url}/#/join/{match_id}/{seat}/{invite}")
+    bob.locator("#join").click()
+    bob.wait_for_function("id => location.hash === '#/play/' + id", arg=match_id)
+
+    ann.locator(".seat .player-link", has_text="Bob_R").wait_for()  # names at the table link to profiles
+    made = {"ann": 0, "bob": 0}
+    pages = {"ann": ann, "bob": bob}
+    deadline = time.monotonic() + 120
+    while min(made.values()) < DECISIONS:
+        assert time.monotonic() < deadline, f"the players did not get their turns: {made}"
+        for who, page in pages.items():
+            if page.locator(".status.mine").count() and page.locator(".action-bar[data-hint]").count():
+                play_turn(page, phone)
+                made[who] += 1
+                break
+        else:
+            time.sleep(0.1)
+    assert not ann.locator(".result").count(), "the match is still on"
+    bob.locator(".match-menu summary").click()
+    bob.locator(".match-menu button.resign").click()
+    bob.locator(".match-menu button.resign-yes").click()
+    ann.wait_for_selector(".result")
+    bob.wait_for_selector(".result")
+
+    deadline = time.monotonic() + 30
+    while not profile_api(server, "Ann_R")["ratings"]:
+        assert time.monotonic() < deadline, "the match was not rated"
+        time.sleep(0.1)
+
+    ann.goto(server.url + "/#/me")
+    ann.wait_for_selector(".my-matches .history.finished")
+    item = ann.locator(f".history-match[data-match='{match_id}']")
+    assert item.locator(".result").text_content() == "Won"
+    assert "1500 →" in item.locator(".rating-change").text_content()
+    assert item.locator(".player-link", has_text="Bob_R").count() == 1, "the opponent's name links to a profile"
+    assert ann.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "no sideways scrolling"
+    ann.screenshot(path=str(server.shots / f"profiles-{size}-my-matches.png"), full_page=True)
+
+    ann.goto(server.url + "/#/account")
+    ann.locator("#my-profile").click()
+    ann.wait_for_selector("#profile-name")
+    assert ann.locator("#profile-name").text_content() == "Ann_R"
+    rating = int(ann.locator(".rating[data-key='qbert'] .rating-number").text_content())
+    assert rating > 1500 and rating == profile_api(server, "Ann_R")["ratings"][0]["rating"]
+    assert ann.locator(".rating[data-key='qbert'] svg.rating-graph circle").count() == 1
+    assert ann.locator(f".history-match[data-match='{match_id}'] .replay-link").get_attribute("href") == (
+        f"#/replay/{match_id}"
+    )
+    assert_no_stray_words(ann, f"the profile page ({size})")
+    ann.screenshot(path=str(server.shots / f"profiles-{size}-ann-profile.png"), full_page=True)
+
+    bob.goto(server.url + "/#/me")
+    bob.wait_for_selector(".my-matches .history.finished")
+    assert bob.locator(f".history-match[data-match='{match_id}'] .result").text_content() == "Lost"
+    bob.locator(".player-link", has_text="Bob_R").first.click()
+    bob.wait_for_selector("#profile-name")
+    assert int(bob.locator(".rating[data-key='qbert'] .rating-number").text_content()) < 1500
+    bob.locator(".history-match .player-link", has_text="Ann_R").click()
+    bob.wait_for_function("() => document.querySelector('#profile-name')?.textContent === 'Ann_R'")
+    bob.screenshot(path=str(server.shots / f"profiles-{size}-bob-sees-ann.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_more_options_offers_rated_online_and_says_why_not_hot_seat(server, contexts, size, tmp_path):
+    """SV-16 in the full form: a rated match is for people on their own devices; hot-seat is refused in words,
+    and no match is made."""
+    page = contexts(**SIZES[size]).new_page()
+    sign_up(page, server, "Cat_R")
+    page.goto(server.url + "/")
+    form = page.locator(".tile[data-game='qbert'] details.more")
+    form.locator("summary").click()
+    form.locator("input.rated").check()
+    form.locator("[data-seat='1']").select_option("human")  # two people at one device
+    form.locator("select.mode").select_option("hotseat")
+    form.locator("button.create").click()
+    notice = page.locator("#notice")
+    notice.wait_for()
+    assert "choose Online" in notice.text_content()
+    assert page.evaluate("() => location.hash") in ("", "#/"), "no match was made"
+    page.screenshot(path=str(tmp_path / f"profiles-{size}-form-rated.png"), full_page=False)
+    form.locator("select.mode").select_option("online")
+    form.locator("button.create").click()
+    page.wait_for_function("() => location.hash.startsWith('#/play/')")
+    match_id = page.evaluate("() => location.hash.split('/')[2]")
+    info = json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10).read())
+    assert info["rated"] is True and info["seats"][0]["account"] == "Cat_R"
