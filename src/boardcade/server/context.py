@@ -60,6 +60,8 @@ class Context:
         # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
         self.arm_clock: Callable[[LiveMatch], None] | None = None
         self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
+        # Set by chat.py: a chat line another server stored (bus kind `c`).
+        self.chat_heard: Callable[[LiveMatch, str], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

@@ -14,6 +14,7 @@ from those listed before it):
 | seating.py  | new matches and rematches, claims, the host handing a seat on, seat tokens |
 | hints.py    | a person's hint from the `medium` agent |
 | endings.py  | ending a match outside its game's rules: resign, agreed draw, the turn clock, abort (END-*) |
+| chat.py     | chat in a match: players' and spectators' channels, stored before anyone is told |
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bus import LocalBus, PostgresBus
+from .chat import Chat
 from .commits import Commits
 from .compute import AgentPool, ReplayPool
 from .context import Context
@@ -60,6 +62,7 @@ class MatchManager:
         self.hints = Hints(ctx, self.commits, self.seating, self.agents)
         self.endings = Endings(ctx, self.registry, self.commits, self.drivers)
         self.sweeper.endings = self.endings
+        self.chat = Chat(ctx)
 
     @property
     def rng(self) -> random.Random:
