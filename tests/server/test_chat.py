@@ -86,7 +86,7 @@ def test_sv_ch1_players_and_spectators_each_hear_only_their_own_channel(h, chat_
     a, _ = join(client, m, [0])
     b, _ = join(client, m, [1])
     watcher, welcome = join(client, m, [])
-    assert welcome["chat"] == {"channel": "spectators", "lines": []}
+    assert welcome["chat"]["channel"] == "spectators" and welcome["chat"]["lines"] == []
     a.send_json({"type": "chat", "text": "good luck", "id": "c1"})
     for ws in (a, b):
         msg = until(ws, "chat")
@@ -95,6 +95,7 @@ def test_sv_ch1_players_and_spectators_each_hear_only_their_own_channel(h, chat_
         assert (line["text"], line["seat"], line["sender"]) == ("good luck", 0, "s0")
     watcher.send_json({"type": "chat", "preset": "hello"})
     heard = until(watcher, "chat")
+    assert heard["lines"][0]["sender"] == welcome["chat"]["you"][0], "the spectator knows its own lines"
     assert heard["channel"] == "spectators" and heard["lines"][0]["text"] == "Hello"
     assert heard["lines"][0]["name"].startswith("Spectator ") and heard["lines"][0]["seat"] is None
     nothing_more(watcher)  # the players' line never reached the spectator

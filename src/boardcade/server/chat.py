@@ -170,9 +170,11 @@ class Chat:
             log.loaded_at = stamp
 
     def history(self, match: LiveMatch, client: Client) -> dict[str, Any]:
-        """What a joining client is sent in its welcome (after `load`): {channel, lines}, its channel's last lines."""
+        """What a joining client is sent in its welcome (after `load`): {channel, you, lines}: its channel, its own
+        sender keys (a line's `sender`) and the channel's last lines."""
         channel = self.channel_of(client)
-        return {"channel": channel, "lines": self._log(match).last(channel)}
+        you = [f"s{seat}" for seat in client.seats] or [f"v{self._sender(client)[1]}"]
+        return {"channel": channel, "you": you, "lines": self._log(match).last(channel)}
 
     def _sender(self, client: Client) -> tuple[TokenBucket, str]:
         found = self.senders.get(client)
