@@ -44,6 +44,16 @@ def until(ws, kind, skip=("seats", "delta", "state", "ack")):
     raise AssertionError(f"no {kind} message")
 
 
+def refusal(ws, skip=("seats", "delta", "chat")):
+    """The error answering the message just sent: a ping follows it, so a message that got no error fails here
+    (at the pong) instead of waiting for ever."""
+    ws.send_json({"type": "ping"})
+    while (msg := ws.receive_json())["type"] != "error":
+        assert msg["type"] in skip, f"no error came: {msg}"
+    assert ws.receive_json() == {"type": "pong"}
+    return msg
+
+
 def nothing_more(ws):
     """Nothing but presence reaches `ws` before the answer to a ping: no chat line came to it."""
     ws.send_json({"type": "ping"})
@@ -116,13 +126,13 @@ def test_sv_ch2_hostile_lines_are_refused_naming_what_is_wrong_or_kept_as_plain_
     refused += [(12, "bad_chat", "'text'"), ("   \n\t ", "bad_chat", "empty")]
     for i, (text, code, named) in enumerate(refused):  # more than the burst: a refused line takes no token
         a.send_json({"type": "chat", "text": text, "id": i})
-        reply = until(a, "error")
+        reply = refusal(a)
         assert (reply["type"], reply["code"], reply["id"]) == ("error", code, i), (text, reply)
         assert named in reply["message"]
     a.send_json({"type": "chat", "preset": "shout", "id": "p"})
-    assert until(a, "error")["code"] == "bad_chat"
+    assert refusal(a)["code"] == "bad_chat"
     a.send_text(json.dumps({"type": "chat", "text": "y" * 10_000}))  # a 10 kB line: over the message limit
-    assert until(a, "error")["code"] == "too_large"
+    assert refusal(a)["code"] == "too_large"
     assert stored(client, m["id"]) == [], "nothing refused was stored"
     nothing_more(b)
     markup = '<img src=x onerror="alert(1)"> & <script>alert(2)</script>'
@@ -142,14 +152,14 @@ def test_sv_ch3_a_spectator_cannot_write_to_the_players_channel_nor_a_player_to_
     a, _ = join(client, m, [0])
     watcher, _ = join(client, m, [])
     watcher.send_json({"type": "chat", "channel": "players", "text": "psst, move left", "id": 7})
-    reply = until(watcher, "error")
+    reply = refusal(watcher)
     assert (reply["code"], reply["id"]) == ("wrong_channel", 7) and "spectators" in reply["message"]
     a.send_json({"type": "chat", "channel": "spectators", "text": "hi all"})
-    assert until(a, "error")["code"] == "wrong_channel"
+    assert refusal(a)["code"] == "wrong_channel"
     watcher.send_json({"type": "chat", "channel": "lobby", "text": "x"})
-    assert until(watcher, "error")["code"] == "bad_chat"
+    assert refusal(watcher)["code"] == "bad_chat"
     a.send_json({"type": "chat", "seat": 1, "text": "as the other player"})
-    assert until(a, "error")["code"] == "bad_token", "a seat this connection does not hold"
+    assert refusal(a)["code"] == "bad_token", "a seat this connection does not hold"
     nothing_more(a)
     nothing_more(watcher)
     assert stored(client, m["id"]) == []
@@ -183,7 +193,7 @@ def test_sv_ch4_a_chat_flood_is_refused_with_a_retry_time_and_slows_nobody_else(
         assert until(a, "chat")["lines"][0]["text"] == f"spam {i}"
     for i in range(4, 30):
         a.send_json({"type": "chat", "text": f"spam {i}", "id": i})
-        reply = until(a, "error")
+        reply = refusal(a)
         assert (reply["code"], reply["id"]) == ("rate_limited", i)
         assert 0 < reply["retry_after"] <= 60 and "try again in" in reply["message"]
     for i in range(4):
@@ -208,7 +218,7 @@ def test_sv_ch4_one_address_is_limited_across_its_connections(h, sqlite_url):
             ws.send_json({"type": "chat", "text": "hi"})
             assert until(ws, "chat")["lines"][0]["text"] == "hi"
         sockets[3].send_json({"type": "chat", "text": "hi"})
-        reply = until(sockets[3], "error", skip=("chat",))
+        reply = refusal(sockets[3])
         assert reply["code"] == "rate_limited" and "one address" in reply["message"] and reply["retry_after"] > 0
         for ws in sockets:
             ws.__exit__(None, None, None)
@@ -228,7 +238,7 @@ def test_sv_ch5_a_line_is_stored_before_anyone_hears_it(h, chat_client, monkeypa
 
     monkeypatch.setattr(chat_module, "store_line", database_down)
     a.send_json({"type": "chat", "text": "lost?", "id": 3})
-    reply = until(a, "error")
+    reply = refusal(a)
     assert (reply["code"], reply["id"]) == ("unavailable", 3)
     nothing_more(b)  # nobody heard a line that was not stored
     monkeypatch.undo()

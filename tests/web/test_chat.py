@@ -23,14 +23,15 @@ def post(page, url, body):
     return r.json()
 
 
-def seated(contexts, size, server, match_id, seat, token):
-    """A browser holding `seat` of the match (its token saved as the page saves it), on the match page."""
+def seated(contexts, size, server, match_id, tokens, ready=".chat:not([hidden]) :is(.chat-empty, .chat-line)"):
+    """A browser holding the seats `tokens` ({seat: token}) of the match, saved as the page saves them, on the
+    match page once `ready` is drawn."""
     ctx = contexts(**SIZES[size])
-    tokens = json.dumps({match_id: {str(seat): token}})
-    ctx.add_init_script(f"try {{ localStorage.setItem('boardcade.tokens', {json.dumps(tokens)}); }} catch {{}}")
+    saved = json.dumps({match_id: {str(seat): token for seat, token in tokens.items()}})
+    ctx.add_init_script(f"try {{ localStorage.setItem('boardcade.tokens', {json.dumps(saved)}); }} catch {{}}")
     page = ctx.new_page()
     page.goto(f"{server.url}/#/play/{match_id}")
-    page.wait_for_selector(".chat:not([hidden]) .chat-empty, .chat:not([hidden]) .chat-line")
+    page.wait_for_selector(ready)
     return page
 
 
@@ -44,15 +45,14 @@ def lines(page):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_sv_ch_two_players_chat_a_spectator_apart_hostile_lines_as_text_presets_and_mute(
-    shared_server, contexts, size
-):
+def test_sv_ch_two_players_chat_a_spectator_apart_hostile_lines_as_text_presets_and_mute(shared_server, contexts, size):
     url = shared_server.url
     opener = contexts(**SIZES[size]).new_page()
     m = post(opener, f"{url}/api/matches", {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
-    bea_seat = post(opener, f"{url}/api/matches/{m['id']}/claim", {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"})
-    ann = seated(contexts, size, shared_server, m["id"], 0, m["token"])
-    bea = seated(contexts, size, shared_server, m["id"], 1, bea_seat["token"])
+    claim = {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"}
+    bea_seat = post(opener, f"{url}/api/matches/{m['id']}/claim", claim)
+    ann = seated(contexts, size, shared_server, m["id"], {0: m["token"]})
+    bea = seated(contexts, size, shared_server, m["id"], {1: bea_seat["token"]})
     watcher = contexts(**SIZES[size]).new_page()
     watcher.goto(f"{url}/#/watch/{m['id']}")
     watcher.wait_for_selector(".chat:not([hidden])")
@@ -106,19 +106,18 @@ def test_sv_ch_two_players_chat_a_spectator_apart_hostile_lines_as_text_presets_
     assert lines(ann) == [HOSTILE, "Good game", "and back to the game", "can you hear me"]
 
 
-def test_sv_ch_no_players_chat_against_the_computer(shared_server, contexts):
+def test_sv_ch7_no_players_chat_against_the_computer_and_one_box_on_a_hot_seat_device(shared_server, contexts):
+    url = shared_server.url
     page = contexts(**DESK).new_page()
-    m = post(page, f"{shared_server.url}/api/matches", {"game": "qbert", "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}]})
-    player = seated_hidden(contexts, shared_server, m["id"], m["token"])
+    seats = [{"kind": "human"}, {"kind": "agent", "agent": "random"}]
+    m = post(page, f"{url}/api/matches", {"game": "qbert", "seats": seats})
+    player = seated(contexts, "desk", shared_server, m["id"], {0: m["token"]}, ready=".players li")
     assert player.locator(".chat").is_hidden(), "nobody to talk to: no box"
-
-
-def seated_hidden(contexts, server, match_id, token):
-    ctx = contexts(**DESK)
-    tokens = json.dumps({match_id: {"0": token}})
-    ctx.add_init_script(f"try {{ localStorage.setItem('boardcade.tokens', {json.dumps(tokens)}); }} catch {{}}")
-    page = ctx.new_page()
-    page.goto(f"{server.url}/#/play/{match_id}")
-    page.wait_for_selector(".action-bar .status")
-    page.wait_for_function("() => document.querySelector('.players li')")
-    return page
+    m = post(page, f"{url}/api/matches", {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
+    claim = {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"}
+    bea = post(page, f"{url}/api/matches/{m['id']}/claim", claim)
+    device = seated(contexts, "phone", shared_server, m["id"], {0: m["token"], 1: bea["token"]})
+    assert device.locator(".chat").count() == 1 and device.locator(".chat h3").text_content() == "Chat (this device)"
+    device.locator(".chat-preset[data-preset='hello']").click()
+    device.wait_for_selector(".chat-line")
+    assert device.locator(".chat-line .chat-name").text_content().startswith(("Ann", "Bea")), "named, not 'You'"
