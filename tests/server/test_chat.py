@@ -342,3 +342,22 @@ class Storage_:
 
     def __exit__(self, *exc):
         self.storage.close()
+
+
+def test_sv_ch6_a_database_not_answering_for_the_history_does_not_keep_anyone_out(h, chat_client, monkeypatch):
+    client = chat_client
+    m = h.new_match(client)
+
+    def database_down(*args):
+        from sqlalchemy.exc import OperationalError
+
+        raise OperationalError("SELECT", {}, Exception("the database went away"))
+
+    monkeypatch.setattr(chat_module, "recent_lines", database_down)
+    a, welcome = join(client, m, [0])  # joins, with no history to show
+    assert welcome["chat"]["lines"] == [] and welcome["match"]["id"] == m["id"]
+    monkeypatch.undo()
+    a.send_json({"type": "chat", "text": "back"})
+    assert until(a, "chat")["lines"][0]["text"] == "back"
+    b, welcome = join(client, m, [1])
+    assert [x["text"] for x in welcome["chat"]["lines"]] == ["back"], "read again once it answers"

@@ -165,7 +165,11 @@ class Chat:
         log = self._log(match)
         stamp = getattr(self.ctx.bus, "reconnects", 0)
         if log.loaded_at != stamp or not self.ctx.bus.hearing():
-            for line in await self.ctx.read(recent_lines, self.ctx.storage, match.id, log.limit):
+            try:
+                lines = await self.ctx.read(recent_lines, self.ctx.storage, match.id, log.limit)
+            except ClientError:  # the database is not answering: join without the history (read next time)
+                return
+            for line in lines:
                 log.add(line)
             log.loaded_at = stamp
 
