@@ -81,7 +81,7 @@ def clean_text(text: Any, max_chars: int) -> str:
                 f"the chat line holds U+{ord(ch):04X} ({name}), a control or format character; "
                 f"a chat line may hold {ALLOWED}",
             )
-    return text
+    return str(text)
 
 
 # ---- storage (blocking: run on the read pool) ---------------------------------------------------------
@@ -89,7 +89,9 @@ def store_line(storage: Storage, line: dict[str, Any], server_id: str) -> dict[s
     """Insert a chat line; on PostgreSQL its bus note goes out in the same transaction. Returns it with its id."""
     with storage.engine.begin() as conn:
         row = {k: line[k] for k in ("match_id", "channel", "seat", "sender", "name", "text", "preset", "created_at")}
-        line = {**line, "id": conn.execute(insert(match_chat).values(**row)).inserted_primary_key[0]}
+        key = conn.execute(insert(match_chat).values(**row)).inserted_primary_key
+        assert key is not None
+        line = {**line, "id": key[0]}
         if storage.is_postgres:
             storage._notify(conn, [bus_line("c", server_id, line["match_id"], dumps(line))])
     return line
@@ -218,7 +220,7 @@ class Chat:
                 else "players chat only in the players' channel"
             )
             raise ClientError("wrong_channel", f"this connection cannot write to the {wanted}' channel: {why}")
-        seat = msg.get("seat", client.seats[0] if client.seats else None)
+        seat: Any = msg.get("seat", client.seats[0] if client.seats else None)
         if client.seats:
             if seat not in client.seats or isinstance(seat, bool):
                 held = ", ".join(map(str, client.seats))
@@ -237,7 +239,7 @@ class Chat:
         self._check_rate(client, address)
         _, tag = self._sender(client)
         if channel == "players":
-            sender, name = f"s{seat}", match.person(seat)
+            sender, name = f"s{seat}", match.person(seat)  # a seat held (checked above)
         else:
             sender, name = f"v{tag}", f"Spectator {tag}"
         line = {"match_id": match.id, "channel": channel, "seat": seat if channel == "players" else None}
