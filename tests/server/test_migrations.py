@@ -26,6 +26,7 @@ from boardcade.server.accounts import metadata as accounts_metadata
 from boardcade.server.analysis import AnalysisStore
 from boardcade.server.analysis import metadata as analysis_metadata
 from boardcade.server.ratings import metadata as ratings_metadata
+from boardcade.server.chat import metadata as chat_metadata
 from boardcade.server.storage import Storage
 from boardcade.server.storage import metadata as storage_metadata
 
@@ -121,7 +122,7 @@ def test_revisions_build_exactly_the_tables_the_code_defines(kind, tmp_path, req
     engine = engine_for(url)
     assert migrations.upgrade(engine) == ALL_REVISIONS
     defined = MetaData()
-    for md in (storage_metadata, analysis_metadata, accounts_metadata, ratings_metadata):
+    for md in (storage_metadata, analysis_metadata, accounts_metadata, ratings_metadata, chat_metadata):
         for table in md.tables.values():
             table.to_metadata(defined)
     with engine.connect() as conn:

@@ -62,6 +62,8 @@ class Context:
         self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
         # Set by ratings.py: settle a rated match that ended here (once, whichever server gets there first).
         self.settle: Callable[[LiveMatch], None] | None = None
+        # Set by chat.py: a chat line another server stored (bus kind `c`).
+        self.chat_heard: Callable[[LiveMatch, str], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

@@ -40,6 +40,9 @@ STATUS = {
     "not_rated": 409,  # a rated match with a computer level the ladder has not rated (SV-16)
     "bad_method": 405,
     "too_large": 413,
+    "too_long": 413,  # a chat line over chat_max_chars characters (chat.py)
+    "bad_chat": 400,  # a chat line empty, with a control or format character, or an unknown preset
+    "wrong_channel": 403,  # chat into a channel the connection is not in (spectators never reach the players')
     "illegal_action": 422,
     "hello_first": 400,
     "bad_name": 400,
@@ -61,18 +64,19 @@ STATUS = {
 
 
 class ClientError(Exception):
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, **extra: Any):
         super().__init__(message)
         assert code in STATUS, code
         self.code = code
         self.message = message
+        self.extra = extra  # more fields for the client (`retry_after` of a chat line refused as too fast)
 
     @property
     def status(self) -> int:
         return STATUS[self.code]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        return {"type": "error", "code": self.code, "message": self.message, **self.extra}
 
 
 class ArchivedMatch(ClientError):

@@ -29,10 +29,18 @@ class TokenBucket:
 
     def allow(self) -> bool:
         """Take a token if there is one; False (and nothing taken) if not."""
-        if self.wait() == 0.0:
-            return True
-        self.tokens += 1.0
-        return False
+        return self.retry_after() == 0.0
+
+    def retry_after(self) -> float:
+        """Take a token if there is one (0.0); else take nothing and say in how many seconds there will be one."""
+        wait = self.wait()
+        if wait > 0:
+            self.tokens += 1.0
+        return wait
+
+    def give_back(self) -> None:
+        """Return a token taken (the request it was taken for was refused for another reason)."""
+        self.tokens = min(float(self.burst), self.tokens + 1.0)
 
 
 class KeyedBuckets:
@@ -45,8 +53,10 @@ class KeyedBuckets:
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def allow(self, key: str) -> bool:
-        if self.rate <= 0:
-            return True
+        return self.bucket(key).allow() if self.rate > 0 else True
+
+    def bucket(self, key: str) -> TokenBucket:
+        """The bucket of `key` (made full when new)."""
         bucket = self.buckets.get(key)
         if bucket is None:
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
@@ -54,7 +64,7 @@ class KeyedBuckets:
                 self.buckets.popitem(last=False)
         else:
             self.buckets.move_to_end(key)
-        return bucket.allow()
+        return bucket
 
 
 class OpenCounts:

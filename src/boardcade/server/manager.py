@@ -15,6 +15,7 @@ from those listed before it):
 | hints.py    | a person's hint from the `medium` agent |
 | endings.py  | ending a match outside its game's rules: resign, agreed draw, the turn clock, abort (END-*) |
 | ratings.py  | settling a rated match once it ends: its accounts' ratings move (SV-16..SV-19) |
+| chat.py     | chat in a match: players' and spectators' channels, stored before anyone is told |
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bus import LocalBus, PostgresBus
+from .chat import Chat
 from .commits import Commits
 from .compute import AgentPool, ReplayPool
 from .context import Context
@@ -63,6 +65,7 @@ class MatchManager:
         self.endings = Endings(ctx, self.registry, self.commits, self.drivers)
         self.sweeper.endings = self.endings
         self.ratings = Ratings(ctx)
+        self.chat = Chat(ctx)
 
     @property
     def rng(self) -> random.Random:

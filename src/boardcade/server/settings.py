@@ -74,6 +74,13 @@ class Settings:
     live_idle_seconds: float = 120.0  # a match nobody watches leaves memory after this long
     sweep_interval: float = 30.0  # seconds between sweeps (expiry, stalled computer seats, idle matches)
     name_max_length: int = 24
+    # chat in a match (server/chat.py; the per-address limit is per server process, like the others)
+    chat_max_chars: int = 300  # characters in one chat line
+    chat_per_minute: float = 12.0  # chat lines per connection (a hot-seat browser is one connection)
+    chat_burst: int = 6  # ... and at once
+    chat_address_per_minute: float = 30.0  # chat lines per client address, all its connections together
+    chat_address_burst: int = 12
+    chat_history: int = 50  # lines of each channel a joining client is sent in its welcome
     # who may talk to the server
     allowed_hosts: list[str] = field(default_factory=list)  # [] = loopback names when bound to loopback, else any
     allowed_origins: list[str] = field(default_factory=list)  # extra browser origins besides the server's own

@@ -56,6 +56,8 @@ class Sync:
                 self.ctx.publish([self.presence_note(match)])
             elif kind == "x" and match.status != "expired":
                 match.expire()
+            elif kind == "c" and self.ctx.chat_heard is not None:  # a chat line stored by another server (chat.py)
+                self.ctx.chat_heard(match, data)
             elif kind in ("e", "d"):  # ended outside its rules, or a draw offer changed (endings.py)
                 self.ctx.spawn(self._reload_head(match))
 

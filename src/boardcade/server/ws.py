@@ -4,6 +4,7 @@ Client -> server (JSON text, at most MAX_MESSAGE bytes):
   {"type": "hello", "seats": [{"seat": 0, "token": "..."}]}   join; no seats = spectator (public view)
   {"type": "action", "seat": 0, "version": 12, "action": 3, "id": any}   act for a held seat
   {"type": "sync"}                                             send me the whole view again
+  {"type": "chat", "text": "..." | "preset": "gg", "seat"?, "channel"?, "id"?}   a chat line (chat.py)
   {"type": "ping"}
 Server -> client:
   welcome, then a whole `state` per held seat; after each change a `delta` per held seat; `ack` after the
@@ -194,9 +195,10 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise ClientError("too_large", f"message is {len(text)} characters; at most {MAX_MESSAGE} allowed")
     msg = parse_json(text, "message")
-    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "undo", "ping", "sync"):
+    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "undo", "ping", "sync", "chat"):
         raise ClientError(
-            "bad_message", "a message is a JSON object whose 'type' is 'hello', 'action', 'undo', 'sync' or 'ping'"
+            "bad_message",
+            "a message is a JSON object whose 'type' is 'hello', 'action', 'undo', 'sync', 'chat' or 'ping'",
         )
     return msg
 
@@ -217,9 +219,11 @@ async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dic
         seats.add(await mgr.authenticate_fresh(match, item.get("seat"), item.get("token")))
     client.seats = tuple(sorted(seats))
     client.token_hashes = {s: match.seat_rows[s].token_hash for s in client.seats}
+    await mgr.chat.load(match)  # the chat's last lines, read before joining: nothing said meanwhile is missed
     client.joined = True
     mgr.joined(match, client)  # the others hear of it in a `seats` message; this client in its welcome
-    client.send({"type": "welcome", "seats": list(client.seats), "match": match.meta()})
+    chat = mgr.chat.history(match, client)
+    client.send({"type": "welcome", "seats": list(client.seats), "match": match.meta(), "chat": chat})
     _send_views(match, client)
     return match
 
@@ -309,6 +313,10 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                     match = await _hello(mgr, match, client, msg)
                 elif kind in ("action", "undo"):
                     await _action(mgr, match, client, msg)
+                elif kind == "chat":
+                    if not client.joined:
+                        raise ClientError("hello_first", "send a 'hello' message first")
+                    await mgr.chat.say(match, client, address, msg)
                 elif kind == "sync":
                     if not client.joined:
                         raise ClientError("hello_first", "send a 'hello' message first")

@@ -11,6 +11,8 @@
 //   listener.notice(text, kind)   something to tell the player (a server notice, an error)
 //   listener.refused()            the server refused a stored token (see `refused`)
 //   listener.gone()               there is no such match
+//   listener.chat(msg, whole)      chat lines (chat.js): the welcome's last lines (whole), or a new `chat` message
+//   listener.chatError(msg)       a chat line of ours was refused (an error whose id is a chat id)
 // A held seat's view also says whether that seat may take back its last decision now (`undo`, core/undo.py).
 import { api, tokensFor } from "./api.js";
 
@@ -57,6 +59,13 @@ export class MatchConnection {
     return true;
   }
 
+  // A chat line ({text} or {preset}, and `seat` when several are held); false when it cannot go now.
+  chat(body) {
+    if (!this.isOpen()) return false;
+    this.ws.send(JSON.stringify({ type: "chat", ...body, id: `chat:${this.nextId++}` }));
+    return true;
+  }
+
   // ---- seats the server refused -----------------------------------------------------------------------
   async checkSeats() {
     for (const seat of this.seats) {
@@ -80,6 +89,7 @@ export class MatchConnection {
       this.retry = 0;
       this.connected = true;
       this.listener.status("connected");
+      if (msg.chat) this.listener.chat?.(msg.chat, true);
       if (this.meta.rematch_id) this.listener.changed();
     } else if (msg.type === "state") {
       const key = msg.seat === null ? "spectator" : msg.seat;
@@ -117,6 +127,10 @@ export class MatchConnection {
       if (p && msg.id === p.id) this.lastMine = p.undo ? null : { seat: p.seat, version: msg.version, label: p.label };
       this.pending = null;
       this.listener.changed();
+    } else if (msg.type === "chat") {
+      this.listener.chat?.(msg, false);
+    } else if (msg.type === "error" && String(msg.id).startsWith("chat:")) {
+      this.listener.chatError?.(msg); // a chat line refused: the move on its way (if any) is still on its way
     } else if (msg.type === "error") {
       this.pending = null;
       if (!meta && msg.code === "bad_token") {

@@ -7,6 +7,7 @@ import { api, forgetSeat, invitesFor, saveTokens } from "./api.js";
 import { resetTitle, turnSignal } from "./attention.js";
 import { drawBoard, drawPanel, gameModule } from "./board.js";
 import { clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js";
+import { ChatBox } from "./chat.js";
 import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
@@ -80,8 +81,10 @@ class MatchTable {
     this.panel = h("div", { class: "panel-area" });
     this.log = h("div", { class: "log-area" });
     this.links = h("div", { class: "links" });
+    // Chat (chat.js): a hot-seat device speaks as the seat on screen.
+    this.chat = new ChatBox(this.matchId, (body) => this.conn.chat(this.conn.held().length > 1 && this.conn.held().includes(this.shown) ? { ...body, seat: this.shown } : body));
     this.view.replaceChildren(h("div", { class: "match" }, head, this.problem,
-      h("div", { class: "play-grid" }, this.boardCol = h("section", { class: "board-col" }, this.board, this.pass, this.bar), this.sideCol = h("aside", { class: "side-col" }, this.panel, this.log, this.links))));
+      h("div", { class: "play-grid" }, this.boardCol = h("section", { class: "board-col" }, this.board, this.pass, this.bar), this.sideCol = h("aside", { class: "side-col" }, this.panel, this.chat.element, this.log, this.links))));
   }
 
   name(p) { return this.conn.meta ? seatName(this.conn.meta, p, this.conn.held()) : `Player ${p + 1}`; }
@@ -281,6 +284,7 @@ class MatchTable {
     this.title.textContent = meta.title + (conn.held().length ? "" : " — watching");
     drawSeats(this.seatList, meta, obs0, conn.held());
     drawLinks(this.links, meta, invitesFor(this.matchId), () => this.render());
+    this.chat.update(meta, conn.held());
     let want = this.shown;
     const mine = conn.held();
     if (mine.length) want = mine.includes(obs0.current_player) ? obs0.current_player : mine.includes(this.shown) ? this.shown : mine[0];
@@ -464,6 +468,8 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
     notice: (text, kind) => notify(text, kind),
     refused: () => table.showRefused(),
     gone: () => table.showGone(),
+    chat: (msg, whole) => table.chat.receive(msg, whole),
+    chatError: (msg) => table.chat.error(msg),
   };
   const conn = new MatchConnection(matchId, { spectate, listener });
   table = new MatchTable(view, matchId, conn, spectate);

@@ -1,0 +1,363 @@
+"""Chat in a match (issue 37 item 2): rules SV-CH1..SV-CH7 (docs/server.md). Players' and spectators' channels,
+each seen only by its own members; hostile lines refused or shown as text; floods refused with a retry time and
+nobody else slowed; a line stored before anyone hears it; the last lines in every welcome; across two server
+processes on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import contextmanager
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from websockets.sync.client import connect
+
+from boardcade.server import chat as chat_module
+from boardcade.server import create_app
+from boardcade.server.chat import match_chat
+from boardcade.server.launch import claimed_match, free_port, post_json, start_serve_process
+
+BIDI = [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
+
+
+def join(client, m, seats):
+    """A socket on match `m` holding `seats` (none: a spectator); returns it and its welcome."""
+    ws = client.websocket_connect(f"/ws/matches/{m['id']}").__enter__()
+    client.opened.append(ws)  # closed by `serve` even when the test fails (an open socket would hang its exit)
+    ws.send_json({"type": "hello", "seats": [{"seat": s, "token": m["tokens"][str(s)]} for s in seats]})
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    for _ in seats or [None]:
+        assert ws.receive_json()["type"] == "state"
+    return ws, welcome
+
+
+def until(ws, kind, skip=("seats", "delta", "state", "ack")):
+    """The next message of type `kind`, skipping presence and views (and what else `skip` names)."""
+    for _ in range(50):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+        assert msg["type"] in skip, msg
+    raise AssertionError(f"no {kind} message")
+
+
+def refusal(ws, skip=("seats", "delta", "chat")):
+    """The error answering the message just sent: a ping follows it, so a message that got no error fails here
+    (at the pong) instead of waiting for ever."""
+    ws.send_json({"type": "ping"})
+    while (msg := ws.receive_json())["type"] != "error":
+        assert msg["type"] in skip, f"no error came: {msg}"
+    assert ws.receive_json() == {"type": "pong"}
+    return msg
+
+
+def nothing_more(ws):
+    """Nothing but presence reaches `ws` before the answer to a ping: no chat line came to it."""
+    ws.send_json({"type": "ping"})
+    while (msg := ws.receive_json())["type"] != "pong":
+        assert msg["type"] in ("seats", "delta"), f"unexpected {msg}"
+
+
+def stored(client, match_id):
+    storage = client.app.state.manager.storage
+    with storage.engine.connect() as conn:
+        rows = conn.execute(select(match_chat).where(match_chat.c.match_id == match_id).order_by(match_chat.c.id))
+        return [dict(r._mapping) for r in rows]
+
+
+@contextmanager
+def serve(sqlite_url, settings):
+    with TestClient(create_app(sqlite_url, settings=settings)) as c:
+        c.opened = []
+        try:
+            yield c
+        finally:
+            for ws in c.opened:
+                try:
+                    ws.__exit__(None, None, None)
+                except Exception:
+                    pass
+
+
+@pytest.fixture
+def chat_client(h, sqlite_url):
+    """A server whose per-connection chat limit is 4 lines at once and 1 a minute (so a test never waits for
+    tokens to come back); the per-address limit off unless a test sets it."""
+    with serve(sqlite_url, h.settings(chat_burst=4, chat_per_minute=1, chat_address_per_minute=0)) as c:
+        yield c
+
+
+def test_sv_ch1_players_and_spectators_each_hear_only_their_own_channel(h, chat_client):
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    b, _ = join(client, m, [1])
+    watcher, welcome = join(client, m, [])
+    assert welcome["chat"]["channel"] == "spectators" and welcome["chat"]["lines"] == []
+    a.send_json({"type": "chat", "text": "good luck", "id": "c1"})
+    for ws in (a, b):
+        msg = until(ws, "chat")
+        assert (msg["channel"], len(msg["lines"])) == ("players", 1)
+        line = msg["lines"][0]
+        assert (line["text"], line["seat"], line["sender"]) == ("good luck", 0, "s0")
+    watcher.send_json({"type": "chat", "preset": "hello"})
+    heard = until(watcher, "chat")
+    assert heard["lines"][0]["sender"] == welcome["chat"]["you"][0], "the spectator knows its own lines"
+    assert heard["channel"] == "spectators" and heard["lines"][0]["text"] == "Hello"
+    assert heard["lines"][0]["name"].startswith("Spectator ") and heard["lines"][0]["seat"] is None
+    nothing_more(watcher)  # the players' line never reached the spectator
+    nothing_more(a)  # nor the spectator's the players
+    nothing_more(b)
+    lines = [(r["channel"], r["text"]) for r in stored(client, m["id"])]
+    assert lines == [("players", "good luck"), ("spectators", "Hello")]
+
+
+def test_sv_ch2_hostile_lines_are_refused_naming_what_is_wrong_or_kept_as_plain_text(h, chat_client):
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    b, _ = join(client, m, [1])
+    refused = [("ring\x07bell", "bad_chat", "U+0007"), ("esc\x1b[31m", "bad_chat", "U+001B"), ("", "bad_chat", "empty")]
+    refused += [(f"abc{ch}def", "bad_chat", f"U+{ord(ch):04X}") for ch in BIDI]
+    refused += [("zero\u200bwidth", "bad_chat", "U+200B"), ("x" * 301, "too_long", "at most 300")]
+    refused += [(12, "bad_chat", "'text'"), ("   \n\t ", "bad_chat", "empty")]
+    for i, (text, code, named) in enumerate(refused):  # more than the burst: a refused line takes no token
+        a.send_json({"type": "chat", "text": text, "id": i})
+        reply = refusal(a)
+        assert (reply["type"], reply["code"], reply["id"]) == ("error", code, i), (text, reply)
+        assert named in reply["message"]
+    a.send_json({"type": "chat", "preset": "shout", "id": "p"})
+    assert refusal(a)["code"] == "bad_chat"
+    a.send_text(json.dumps({"type": "chat", "text": "y" * 10_000}))  # a 10 kB line: over the message limit
+    assert refusal(a)["code"] == "too_large"
+    assert stored(client, m["id"]) == [], "nothing refused was stored"
+    nothing_more(b)
+    markup = '<img src=x onerror="alert(1)"> & <script>alert(2)</script>'
+    a.send_text(json.dumps({"type": "chat", "text": markup + "\n\tthen   more"}))
+    raw = b.receive_text()
+    while json.loads(raw)["type"] != "chat":
+        raw = b.receive_text()
+    assert "<" not in raw and ">" not in raw and "&" not in raw, "markup travels escaped"
+    assert json.loads(raw)["lines"][0]["text"] == markup + " then more", "kept as text; line breaks folded"
+    a.send_json({"type": "chat", "text": "family 👨\u200d👩\u200d👧 ok"})  # the zero-width joiner of emoji stays
+    assert until(b, "chat")["lines"][0]["text"] == "family 👨\u200d👩\u200d👧 ok"
+
+
+def test_sv_ch3_a_spectator_cannot_write_to_the_players_channel_nor_a_player_to_the_spectators(h, chat_client):
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    watcher, _ = join(client, m, [])
+    watcher.send_json({"type": "chat", "channel": "players", "text": "psst, move left", "id": 7})
+    reply = refusal(watcher)
+    assert (reply["code"], reply["id"]) == ("wrong_channel", 7) and "spectators" in reply["message"]
+    a.send_json({"type": "chat", "channel": "spectators", "text": "hi all"})
+    assert refusal(a)["code"] == "wrong_channel"
+    watcher.send_json({"type": "chat", "channel": "lobby", "text": "x"})
+    assert refusal(watcher)["code"] == "bad_chat"
+    a.send_json({"type": "chat", "seat": 1, "text": "as the other player"})
+    assert refusal(a)["code"] == "bad_token", "a seat this connection does not hold"
+    nothing_more(a)
+    nothing_more(watcher)
+    assert stored(client, m["id"]) == []
+
+
+def test_sv_ch3_chat_with_a_stale_or_wrong_token_is_refused(h, sqlite_url):
+    with serve(sqlite_url, h.settings(seat_abandoned_after=0)) as client:
+        m = h.new_match(client)
+        old = m["tokens"]["1"]
+        r = client.post(f"/api/matches/{m['id']}/seats/1/invite", json={"host_token": m["host_token"]})
+        assert r.status_code == 200, r.text  # the host handed seat 1 on: its old token is stale
+        a, _ = join(client, m, [0])
+        with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
+            for token in (old, "not-a-token"):
+                ws.send_json({"type": "hello", "seats": [{"seat": 1, "token": token}]})
+                assert ws.receive_json()["code"] == "bad_token"
+                ws.send_json({"type": "chat", "text": "let me in", "id": 1})
+                reply = ws.receive_json()
+                assert (reply["code"], reply["id"]) == ("hello_first", 1)
+        nothing_more(a)
+        assert stored(client, m["id"]) == []
+
+
+def test_sv_ch4_a_chat_flood_is_refused_with_a_retry_time_and_slows_nobody_else(h, chat_client):
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    b, _ = join(client, m, [1])
+    for i in range(4):  # the burst: accepted
+        a.send_json({"type": "chat", "text": f"spam {i}", "id": i})
+        assert until(a, "chat")["lines"][0]["text"] == f"spam {i}"
+    for i in range(4, 30):
+        a.send_json({"type": "chat", "text": f"spam {i}", "id": i})
+        reply = refusal(a)
+        assert (reply["code"], reply["id"]) == ("rate_limited", i)
+        assert 0 < reply["retry_after"] <= 60 and "try again in" in reply["message"]
+    for i in range(4):
+        assert until(b, "chat")["lines"][0]["text"] == f"spam {i}"
+    b.send_json({"type": "chat", "preset": "gg"})  # the other player is not slowed: their line goes at once
+    assert until(b, "chat")["lines"][0]["text"] == "Good game"
+    assert until(a, "chat")["lines"][0]["text"] == "Good game"
+    state = h.live_state(client, m["id"])
+    p = state.current_player()
+    mover = a if p == 0 else b
+    mover.send_json({"type": "action", "seat": p, "version": state.move_number(), "action": state.legal_actions()[0]})
+    assert until(mover, "ack")["version"] > 0, "and moves still go"
+    assert len(stored(client, m["id"])) == 5, "only the accepted lines were stored"
+
+
+def test_sv_ch4_one_address_is_limited_across_its_connections(h, sqlite_url):
+    s = h.settings(chat_burst=10, chat_per_minute=1, chat_address_burst=3, chat_address_per_minute=1)
+    with serve(sqlite_url, s) as client:
+        m = h.new_match(client)
+        sockets = [join(client, m, [])[0] for _ in range(4)]  # one address, four connections
+        for ws in sockets[:3]:
+            ws.send_json({"type": "chat", "text": "hi"})
+            assert until(ws, "chat")["lines"][0]["text"] == "hi"
+        sockets[3].send_json({"type": "chat", "text": "hi"})
+        reply = refusal(sockets[3])
+        assert reply["code"] == "rate_limited" and "one address" in reply["message"] and reply["retry_after"] > 0
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+        assert len(stored(client, m["id"])) == 3
+
+
+def test_sv_ch5_a_line_is_stored_before_anyone_hears_it(h, chat_client, monkeypatch):
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    b, _ = join(client, m, [1])
+
+    def database_down(*args):
+        from sqlalchemy.exc import OperationalError
+
+        raise OperationalError("INSERT", {}, Exception("the database went away"))
+
+    monkeypatch.setattr(chat_module, "store_line", database_down)
+    a.send_json({"type": "chat", "text": "lost?", "id": 3})
+    reply = refusal(a)
+    assert (reply["code"], reply["id"]) == ("unavailable", 3)
+    nothing_more(b)  # nobody heard a line that was not stored
+    monkeypatch.undo()
+    a.send_json({"type": "chat", "text": "kept"})
+    line = until(b, "chat")["lines"][0]
+    assert [r["id"] for r in stored(client, m["id"])] == [line["id"]]
+
+
+def test_sv_ch6_a_joining_client_gets_its_channels_last_lines_in_its_welcome(h, sqlite_url):
+    with serve(sqlite_url, h.settings(chat_history=3)) as client:
+        m = h.new_match(client)
+        a, _ = join(client, m, [0])
+        for i in range(5):
+            a.send_json({"type": "chat", "text": f"line {i}"})
+            until(a, "chat")
+        watcher, _ = join(client, m, [])
+        watcher.send_json({"type": "chat", "text": "watching"})
+        until(watcher, "chat")
+        a.__exit__(None, None, None)
+        watcher.__exit__(None, None, None)
+        client.app.state.manager.live.clear()  # the server let go of the match: read back from the database
+        b, welcome = join(client, m, [1])
+        assert welcome["chat"]["channel"] == "players"
+        assert [x["text"] for x in welcome["chat"]["lines"]] == ["line 2", "line 3", "line 4"]
+        again, welcome = join(client, m, [])
+        assert [x["text"] for x in welcome["chat"]["lines"]] == ["watching"]
+
+
+def test_sv_ch7_hot_seat_one_connection_chats_as_the_seat_it_names(h, chat_client):
+    client = chat_client
+    m = h.new_match(client)
+    both, _ = join(client, m, [0, 1])
+    both.send_json({"type": "chat", "seat": 1, "preset": "your_turn"})
+    line = until(both, "chat")["lines"][0]
+    assert (line["seat"], line["sender"], line["text"]) == (1, "s1", "Your turn")
+    assert line["name"].startswith("Player 1"), line["name"]
+
+
+# ---- two server processes on one PostgreSQL (SV-13) -------------------------------------------------------
+def recv_until(ws, kind, timeout=10.0, text=None):
+    stop = time.time() + timeout
+    while time.time() < stop:
+        msg = json.loads(ws.recv(timeout=max(0.01, stop - time.time())))
+        if msg["type"] == kind and (text is None or msg["lines"][0]["text"] == text):
+            return msg
+    raise AssertionError(f"no {kind} message in time")
+
+
+def test_sv_ch5_sv13_a_line_said_through_one_server_reaches_the_other_servers_channel(postgres_url, tmp_path):
+    ports = [free_port(), free_port()]
+    limits = ["--set", "requests_per_second=0", "--set", "creates_per_minute=0"]
+    servers = [start_serve_process(postgres_url, p, tmp_path / f"s{i}.log", *limits) for i, p in enumerate(ports)]
+    a, b = (f"http://127.0.0.1:{p}" for p in ports)
+    try:
+        m = claimed_match(a, {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
+        post_json(b, f"/api/matches/{m['id']}/view", {"seat": 1, "token": m["tokens"]["1"]})
+        sockets = []
+        for port, seats in ((ports[0], [0]), (ports[1], [1]), (ports[1], [])):
+            ws = connect(f"ws://127.0.0.1:{port}/ws/matches/{m['id']}", open_timeout=10, legacy=True)
+            ws.send(json.dumps({"type": "hello", "seats": [{"seat": s, "token": m["tokens"][str(s)]} for s in seats]}))
+            recv_until(ws, "welcome")
+            sockets.append(ws)
+        ann, bea, watcher = sockets
+        ann.send(json.dumps({"type": "chat", "text": "<b>hi</b> from A"}))
+        line = recv_until(bea, "chat")["lines"][0]
+        assert (line["text"], line["seat"]) == ("<b>hi</b> from A", 0) and line["name"].startswith("Ann")
+        watcher.send(json.dumps({"type": "chat", "text": "spectating on B"}))
+        assert recv_until(watcher, "chat")["channel"] == "spectators"
+        bea.send(json.dumps({"type": "chat", "preset": "thanks"}))
+        assert recv_until(ann, "chat", text="Thanks")["lines"][0]["seat"] == 1, "B's line crosses to A"
+        ann.send(json.dumps({"type": "ping"}))
+        assert recv_until(ann, "pong")
+        late = connect(f"ws://127.0.0.1:{ports[0]}/ws/matches/{m['id']}", open_timeout=10, legacy=True)
+        late.send(json.dumps({"type": "hello", "seats": []}))
+        welcome = recv_until(late, "welcome")
+        assert [x["text"] for x in welcome["chat"]["lines"]] == ["spectating on B"], "A's spectators see B's"
+        for ws in (*sockets, late):
+            ws.close()
+        with Storage_(postgres_url) as storage, storage.engine.connect() as conn:
+            count = conn.execute(select(func.count()).where(match_chat.c.match_id == m["id"])).scalar()
+        assert count == 3, "each line stored once"
+    finally:
+        for s in servers:
+            s.terminate()
+        for s in servers:
+            s.wait(15)
+    for i in range(2):
+        assert "Traceback" not in (tmp_path / f"s{i}.log").read_text()
+
+
+class Storage_:
+    """The storage of a database, closed after use."""
+
+    def __init__(self, url):
+        from boardcade.server.storage import Storage
+
+        self.storage = Storage(url)
+
+    def __enter__(self):
+        return self.storage
+
+    def __exit__(self, *exc):
+        self.storage.close()
+
+
+def test_sv_ch6_a_database_not_answering_for_the_history_does_not_keep_anyone_out(h, chat_client, monkeypatch):
+    client = chat_client
+    m = h.new_match(client)
+
+    def database_down(*args):
+        from sqlalchemy.exc import OperationalError
+
+        raise OperationalError("SELECT", {}, Exception("the database went away"))
+
+    monkeypatch.setattr(chat_module, "recent_lines", database_down)
+    a, welcome = join(client, m, [0])  # joins, with no history to show
+    assert welcome["chat"]["lines"] == [] and welcome["match"]["id"] == m["id"]
+    monkeypatch.undo()
+    a.send_json({"type": "chat", "text": "back"})
+    assert until(a, "chat")["lines"][0]["text"] == "back"
+    b, welcome = join(client, m, [1])
+    assert [x["text"] for x in welcome["chat"]["lines"]] == ["back"], "read again once it answers"
