@@ -60,6 +60,7 @@ class Context:
         # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
         self.arm_clock: Callable[[LiveMatch], None] | None = None
         self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
+        self.flag: Callable[[LiveMatch], Coroutine] | None = None  # a chess clock ran out (SV-CL3): end it on time
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

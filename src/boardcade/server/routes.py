@@ -85,6 +85,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         body.get("turn_limit"),
         body.get("on_timeout", "lose"),
         body.get("private", False),
+        body.get("clock"),
     )
     return {**match.meta(), **secret}
 
