@@ -341,7 +341,7 @@ class Endings:
                 now_due = m.clock_due()
                 if now_due is None or now_due > 0 or m.clock_state["run"] != seat:
                     raise ClientError("stale_version", "the clock had not run out")
-                text = f"{self._who(m, seat)} ran out of time on the clock (SV-CL3, END-3): {self._winners(m, seat)}"
+                text = f"{self._who(m, seat)} ran out of time on the clock: {self._winners(m, seat)}"
                 return Ending(TIMEOUT, seat, text)
 
             await self._end(match, decide, version=version, flagged=seat)
