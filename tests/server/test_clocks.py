@@ -303,3 +303,63 @@ def test_SV_CL6_a_computer_thinks_off_the_clock(h, client, fake_time, monkeypatc
 
 async def _go(schedule, match) -> None:
     schedule(match)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def test_SV_CL5_the_clocks_are_stored_with_each_commit_undo_and_ending(db_url):
+    """On SQLite and PostgreSQL (whose group commit is one statement for many matches): the clocks travel in the
+    same transaction as the steps, an undo and an ending; a commit without clocks leaves them as they were."""
+    import json
+    import secrets
+
+    from boardcade.server.storage import Commit, SeatRow, Storage
+
+    st = Storage(db_url)
+    a, b = secrets.token_hex(6), secrets.token_hex(6)
+    spec = {"base": 60, "increment": 2}
+    start = clocks.new_state(spec, [True, True])
+    try:
+        for mid in (a, b):
+            rows = {0: SeatRow(), 1: SeatRow()}
+            st.create_match(mid, "qbert", {}, [{"kind": "human"}] * 2, rows, [1], None, 0, "human", clock=spec,
+                            clock_state=start)  # fmt: skip
+        ran = {"left": [58000, 60000], "run": 1, "since": 123, "incs": 0}
+        done = st.commit_batch(
+            [Commit(a, 1, [2], None, 1, "human", None, json.dumps(ran)), Commit(b, 1, [2], None, 1, "human")]
+        )
+        assert done == [True, True]
+        assert st.load_match(a).clock_state == ran and st.load_match(a).clock == spec
+        assert st.load_match(b).clock_state == start, "no clocks in the commit: kept as they were"
+        assert {m: s for m, _, s in st.clocked_matches() if m in (a, b)} == {a: ran, b: start}
+        back = {"left": [58000, 59000], "run": 1, "since": 456, "incs": 0}
+        assert st.undo_steps(a, 2, 1, 1, "human", "note", back) == 1
+        assert st.load_match(a).clock_state == back
+        paused = clocks.paused(back, 1456)
+        assert st.set_clock_state(a, 1, paused) and not st.set_clock_state(a, 5, back)
+        assert st.load_match(a).clock_state == paused and paused["since"] is None
+        end = clocks.stopped(paused, 2000, flagged=1)
+        assert st.end_match(a, 1, "finished", [1.0, -1.0], {"rule": "END-3", "seat": 1}, "note", end)
+        assert st.load_match(a).clock_state == {"left": [58000, 0], "run": None, "since": None, "incs": 0}
+        assert a not in [m for m, _, _ in st.clocked_matches()], "an ended match's clocks are not swept"
+    finally:
+        st.close()
+
+
+def test_SV_CL6_a_seat_on_a_clock_is_never_handed_on_by_the_host(h, sqlite_url):
+    with TestClient(create_app(sqlite_url, settings=h.settings(seat_abandoned_after=0.5))) as client:
+        m = _clocked(h, client, {"base": 600, "increment": 5})
+        time.sleep(0.8)  # seat 1 away longer than seat_abandoned_after
+        r = client.post(f"/api/matches/{m['id']}/seats/1/invite", json={"host_token": m["host_token"]})
+        assert (r.status_code, h.error_of(r)) == (409, "seat_clocked"), r.text
+        assert "a chess clock" in r.json()["error"]["message"]
+        rematch_of = client.post(f"/api/matches/{m['id']}/resign", json={"seat": 1, "token": m["tokens"][1]})
+        assert rematch_of.status_code == 200
+        again = client.post(f"/api/matches/{m['id']}/rematch", json={"seat": 0, "token": m["tokens"][0]}).json()
+        assert again["clock"]["base"] == 600 and again["clock"]["increment"] == 5, "a rematch keeps the clock"
+        assert again["clock"]["left"] == [600000, 600000]
