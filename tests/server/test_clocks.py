@@ -7,6 +7,7 @@ generous deadline (only an upper bound on waiting, never on speed)."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -177,25 +178,34 @@ def test_SV_CL3_a_client_claiming_a_flag_is_refused_and_nothing_changes(h, clien
     assert info["clock"]["left"][runner] == 30000
 
 
-def test_SV_CL3_any_message_after_the_flag_time_makes_the_server_flag(h, client, fake_time):
-    """The server flags by its own clock: a socket's message (a ping) after the time ran out is enough."""
-    m = _clocked(h, client, {"base": 60, "increment": 0})
-    while _clock(client, m)["running"] is None:
-        _move(h, client, m)
-    runner = _clock(client, m)["running"]
-    with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
-        ws.send_json({"type": "hello", "seats": []})
-        assert ws.receive_json()["type"] == "welcome"
-        ws.receive_json()
-        fake_time.t += 60.5
-        ws.send_json({"type": "ping"})
-        seen = []
-        while not seen or seen[-1]["type"] != "ended":
-            seen.append(ws.receive_json())
-        ended = seen[-1]
-        assert ended["ending"]["rule"] == "END-3" and ended["ending"]["seat"] == runner
-        clock = [s for s in seen if s["type"] == "clock"][-1]["clock"]
-        assert clock["left"][runner] == 0 and clock["running"] is None
+def test_SV_CL3_any_message_after_the_flag_time_makes_the_server_flag(h, sqlite_url, fake_time):
+    """The server flags by its own clock: a socket's message (a ping) after the time ran out is enough (the
+    sweep, which would find it too, is kept out of the way)."""
+    with TestClient(create_app(sqlite_url, settings=h.settings(sweep_interval=3600))) as client:
+        m = _clocked(h, client, {"base": 60, "increment": 0})
+        while _clock(client, m)["running"] is None:
+            _move(h, client, m)
+        runner = _clock(client, m)["running"]
+        with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
+            ws.send_json({"type": "hello", "seats": []})
+            assert ws.receive_json()["type"] == "welcome"
+            ws.receive_json()
+            fake_time.t += 60.5
+            ws.send_json({"type": "ping"})
+            seen: list[dict] = []
+
+            def read() -> None:
+                while not seen or seen[-1]["type"] != "ended":
+                    seen.append(ws.receive_json())
+
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+            reader.join(30)  # an upper bound only: the flag comes at once
+            assert seen and seen[-1]["type"] == "ended", [s["type"] for s in seen]
+            ended = seen[-1]
+            assert ended["ending"]["rule"] == "END-3" and ended["ending"]["seat"] == runner
+            clock = [s for s in seen if s["type"] == "clock"][-1]["clock"]
+            assert clock["left"][runner] == 0 and clock["running"] is None
 
 
 def test_SV_CL3_the_server_timer_flags_at_the_time_with_nobody_sending_anything(h, client, monkeypatch):
