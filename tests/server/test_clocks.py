@@ -373,3 +373,70 @@ def test_SV_CL6_a_seat_on_a_clock_is_never_handed_on_by_the_host(h, sqlite_url):
         again = client.post(f"/api/matches/{m['id']}/rematch", json={"seat": 0, "token": m["tokens"][0]}).json()
         assert again["clock"]["base"] == 600 and again["clock"]["increment"] == 5, "a rematch keeps the clock"
         assert again["clock"]["left"] == [600000, 600000]
+
+
+def test_SV_CL4_two_servers_on_postgresql_show_the_same_clocks(postgres_url, tmp_path):
+    """SV-13 with a clock: moves made through one server reach the other's viewers with the clocks after them
+    (read from the database, where each commit stored them), and both servers answer the same clocks."""
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from boardcade.server.launch import free_port, post_json, start_serve_process
+
+    limits = ["--set", "requests_per_second=0", "--set", "creates_per_minute=0"]
+    ports = [free_port(), free_port()]
+    servers = [start_serve_process(postgres_url, p, tmp_path / f"s{i}.log", *limits) for i, p in enumerate(ports)]
+    a, b = (f"http://127.0.0.1:{p}" for p in ports)
+    try:
+        body = {"game": "qbert", "seats": SEATS, "name": "Ann", "clock": {"base": 600, "increment": 7}}
+        m = post_json(a, "/api/matches", body)
+        bea = post_json(b, f"/api/matches/{m['id']}/claim", {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"})
+        tokens = {0: m["token"], 1: bea["token"]}
+        base = {0: a, 1: b}  # each plays through their own server
+        watch = connect(f"ws://127.0.0.1:{ports[1]}/ws/matches/{m['id']}", open_timeout=10, legacy=True)
+        watch.send(json.dumps({"type": "hello", "seats": []}))
+        moves = 0
+        while moves < 12:
+            info = httpx.get(f"{a}/api/matches/{m['id']}").json()
+            p = info["to_move"]
+            view = post_json(base[p], f"/api/matches/{m['id']}/view", {"seat": p, "token": tokens[p]})
+            action = view["observation"]["legal_actions"][0]["action"]
+            body = {"seat": p, "token": tokens[p], "version": view["version"], "action": action}
+            post = post_json(base[p], f"/api/matches/{m['id']}/actions", body)
+            moves += 1
+            if p == 0 and moves > 3:
+                # A's move: B's viewer gets its delta, then the clocks after it as stored (A's increment included).
+                version = post["version"]
+                stop = time.time() + 10
+                delta = False
+                while True:
+                    assert time.time() < stop, "no clock message on B after A's move"
+                    msg = json.loads(watch.recv(timeout=10))
+                    delta = delta or (msg["type"] == "delta" and msg["version"] == version)
+                    if delta and msg["type"] == "clock":
+                        break
+                from_a = httpx.get(f"{a}/api/matches/{m['id']}").json()["clock"]
+                from_b = httpx.get(f"{b}/api/matches/{m['id']}").json()["clock"]
+                running = msg["clock"]["running"]
+                if running is None:  # the clocks have not started yet
+                    continue
+                assert from_a["running"] == from_b["running"] == running
+                idle = 1 - running
+                assert from_a["left"][idle] == from_b["left"][idle] == msg["clock"]["left"][idle] > 600000 - 60000
+                # The running clock: its time left plus the moment it was read is when it would reach zero, the
+                # same on both servers and in the message (one stored state, read at three moments).
+                flag_at = {c["left"][running] + c["now"] for c in (from_a, from_b, msg["clock"])}
+                assert len(flag_at) == 1, (from_a, from_b, msg["clock"])
+                break
+        else:
+            raise AssertionError("A never moved after the clocks started")
+        watch.close()
+    finally:
+        for s in servers:
+            s.terminate()
+        for s in servers:
+            s.wait(15)
+    for i in range(2):
+        assert "Traceback" not in (tmp_path / f"s{i}.log").read_text()

@@ -117,6 +117,10 @@ class Commits:
         if self.ctx.bus.multi:  # the other servers hear of it in the commit's own transaction
             note = self.ctx.note("v", match, f"{start + len(actions)} {start} {','.join(map(str, actions))}")
         clock = None
+        if match.clock_spec and match.clock_stale:  # moved by another server's steps: as stored, first
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+            if head is not None:
+                match.clock_state, match.clock_stale = head.clock_state, False
         if match.clock_spec and match.clock_state is not None:  # the clocks after these steps (SV-CL2)
             now = clocks.now_ms()
             run = match.clock_runner(new, [*match.movers, *movers])
@@ -261,8 +265,10 @@ class Commits:
         status, rematch_id, actions = since
         if actions:
             match.apply_stored(actions)
-            await self._read_clock(match)
+            self._clock_elsewhere(match)
             self._tell(match)
+        elif match.clock_stale:
+            self._clock_elsewhere(match)
         if status == "expired" and match.status != "expired":
             match.expire()
         if status in ("finished", "aborted") and match.status == "active" and self.ctx.ended_elsewhere is not None:
@@ -282,19 +288,28 @@ class Commits:
             log.exception("notified steps of match %s did not apply; reading it back", match.id)
             self.ctx.live.pop(match.id, None)
             return
-        if match.clock_spec:  # another server's steps moved the clocks: read them (then told again)
-            self.ctx.spawn(self._clock_stored_elsewhere(match))
+        self._clock_elsewhere(match)
         self._tell(match)
 
-    async def _read_clock(self, match: LiveMatch) -> None:
-        """The clocks as stored (after steps another server committed)."""
+    def _clock_elsewhere(self, match: LiveMatch) -> None:
+        """Another server's steps moved the clocks: until they are read from the database (where that commit stored
+        them), the clocks held here are not told and never flag (LiveMatch.clock_stale)."""
         if match.clock_spec:
-            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+            match.clock_stale = True
+            self.ctx.spawn(self._read_clock(match))
+
+    async def _read_clock(self, match: LiveMatch) -> None:
+        for pause in (0.0, *VERIFY_TRIES):
+            await asyncio.sleep(pause)
+            try:
+                head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+            except ClientError:
+                continue
             if head is not None and head.clock_state is not None:
                 match.clock_state = head.clock_state
-
-    async def _clock_stored_elsewhere(self, match: LiveMatch) -> None:
-        await self._read_clock(match)
-        match.send_all(match.clock_message())
-        if self.ctx.arm_clock is not None:
-            self.ctx.arm_clock(match)
+            match.clock_stale = False
+            match.send_all(match.clock_message())
+            if self.ctx.arm_clock is not None:
+                self.ctx.arm_clock(match)
+            return
+        match.needs_sync = True  # read again before its next use

@@ -90,6 +90,7 @@ class LiveMatch:
         self.clock = None  # the timer set for the turn limit or the chess clock's flag (endings.py)
         self.clock_spec = stored.clock  # {"base", "increment"}: a chess clock (clocks.py), or None
         self.clock_state = stored.clock_state  # the clocks now (clocks.py)
+        self.clock_stale = False  # another server's steps moved them; being read (commits.py): not told, no flag
         if stored.ending is not None:
             self.end(ending_from_json(stored.ending, self.game), stored.status)
 
@@ -212,7 +213,7 @@ class LiveMatch:
 
     def clock_due(self) -> int | None:
         """Milliseconds until the running clock's flag falls (<= 0: it has), or None when no clock runs."""
-        if not self.clock_spec or self.clock_state is None or self.status != "active":
+        if not self.clock_spec or self.clock_state is None or self.status != "active" or self.clock_stale:
             return None
         return clocks.due_in(self.clock_state, clocks.now_ms())
 
@@ -350,7 +351,7 @@ class LiveMatch:
     def broadcast(self) -> None:
         """Queue the change for every client (Views.broadcast); never waits."""
         self.views.broadcast(self.state, list(self.clients))
-        if self.clock_spec and self.clients:  # the clocks after the change (SV-CL4)
+        if self.clock_spec and self.clients and not self.clock_stale:  # the clocks after the change (SV-CL4)
             self.send_all(self.clock_message())
 
     def send_all(self, msg: dict[str, Any], skip: Client | None = None) -> None:
