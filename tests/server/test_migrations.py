@@ -25,8 +25,8 @@ from boardcade.server import create_app, migrations
 from boardcade.server.accounts import metadata as accounts_metadata
 from boardcade.server.analysis import AnalysisStore
 from boardcade.server.analysis import metadata as analysis_metadata
-from boardcade.server.ratings import metadata as ratings_metadata
 from boardcade.server.chat import metadata as chat_metadata
+from boardcade.server.ratings import metadata as ratings_metadata
 from boardcade.server.storage import Storage
 from boardcade.server.storage import metadata as storage_metadata
 

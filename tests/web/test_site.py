@@ -258,7 +258,7 @@ def test_your_turn_is_signalled_by_title_and_chime_and_the_last_move_stays_marke
     """Issue 16's turn signals: the sound switch in the top bar (off until switched on, remembered across
     reloads; switching it on plays the chime once); while the computer decides the status says it is
     thinking and the tab title does not claim your turn; when your turn comes the title starts with
-    "● Your turn" and the chime plays (two tones); the last move's pieces stay marked, with a trail from
+    "(Your turn)" and the chime plays (two tones); the last move's pieces stay marked, with a trail from
     where they came, until the next move. Animation on (no reduced-motion request)."""
     ctx = contexts(**DESK, reduced_motion="no-preference")
     ctx.add_init_script(WATCH)
@@ -277,7 +277,7 @@ def test_your_turn_is_signalled_by_title_and_chime_and_the_last_move_stays_marke
     for _ in range(60):
         if wait_my_turn(page) != "turn":
             break
-        assert page.title().startswith("● Your turn — "), page.title()
+        assert page.title().startswith("(Your turn) "), page.title()
         seen = page.evaluate("window.__seen")
         thought = [r for r in seen if "thinking" in r["status"].split()]
         if moves >= 2 and thought and any(r["marked"] and "mine" in r["status"].split() for r in seen):
@@ -294,16 +294,18 @@ def test_your_turn_is_signalled_by_title_and_chime_and_the_last_move_stays_marke
     thought = [r for r in seen if "thinking" in r["status"].split()]
     assert thought, "the computer's turn was shown"
     assert all(r["text"].startswith("Computer (medium) is thinking") for r in thought), thought[:3]
-    assert not any(r["title"].startswith("● Your turn") for r in thought), "no 'your turn' while the computer thinks"
+    assert not any(r["title"].startswith("(Your turn)") for r in thought), "no 'your turn' while the computer thinks"
     mine = [r for r in seen if "mine" in r["status"].split()]
-    assert mine and all(r["title"].startswith("● Your turn — ") for r in mine)
+    assert mine and all(r["title"].startswith("(Your turn) ") for r in mine)
     # The chime (two tones) played each time the turn came back to this browser, and only then: not for each
     # hop of one turn while its move is being sent (the reload above started the count afresh).
     turns_back = sum(
-        1 for a, b in zip(seen, seen[1:], strict=False) if not a["title"].startswith("●") and b["title"].startswith("●")
+        1
+        for a, b in zip(seen, seen[1:], strict=False)
+        if not a["title"].startswith("(Your turn)") and b["title"].startswith("(Your turn)")
     )
     trace = [(r["title"][:12], r["status"], r["chimes"]) for r in seen]
     assert turns_back >= 2 and page.evaluate("window.__chimes") == 2 * turns_back, trace
-    assert any("Sending your move" in r["text"] and r["title"].startswith("●") for r in seen), trace
+    assert any("Sending your move" in r["text"] and r["title"].startswith("(Your turn)") for r in seen), trace
     marked = [r for r in seen if r["marked"]]
     assert marked and all(r["trails"] >= r["marked"] for r in marked), "a moved piece is marked and trailed"

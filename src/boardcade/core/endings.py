@@ -8,8 +8,9 @@ from the game's declared sides (`Game.teams()`), never from its internals.
 - **END-2** Agreed draw: where the game's rules can end in a draw (`GameSpec.draws`), a side may offer a draw
   while the match is on; when every side has agreed at the same position, the match ends drawn.
 - **END-3** Out of time: in a match created with a turn time limit, a player who has not moved when the limit
-  runs out loses as if resigning (unless the match's creator chose that a computer then plays that turn for
-  them: every decision of it, and the seat is theirs again from their next turn).
+  runs out (or, in a match on a chess clock, whose clock runs out) loses as if resigning (unless, with a turn
+  limit, the match's creator chose that a computer then plays that turn for them: every decision of it, and the
+  seat is theirs again from their next turn).
 - **END-4** Abort: before the second player has made a first move, a player may call the match off; it ends
   with no result and no winner.
 """
@@ -32,7 +33,8 @@ RULES = {
     DRAW: "Agreed draw: where the game's rules can end in a draw, a side may offer a draw; when every side has "
     "agreed at the same position, the match ends drawn.",
     TIMEOUT: "Out of time: with a turn time limit, a player who has not moved when it runs out loses as if "
-    "resigning (or a computer plays that turn for them, as the match's creator chose).",
+    "resigning (or a computer plays that turn for them, as the match's creator chose); on a chess clock, a player "
+    "whose clock runs out loses as if resigning.",
     ABORT: "Abort: before the second player's first move, a player may call the match off; it ends with no result.",
 }
 KINDS = {RESIGN: "resign", DRAW: "draw", TIMEOUT: "timeout", ABORT: "abort"}

@@ -15,10 +15,12 @@ changes a match's steps is in this module, and each ends in `_tell`, after the s
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 
 from ..core import IllegalActionError, State
 from ..core.undo import apply_step, rewind
+from . import clocks
 from .context import Context
 from .errors import ClientError
 from .live import LiveMatch, resolve_chance
@@ -49,6 +51,15 @@ class Commits:
                 raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
             if match.seats[seat]["kind"] != "human":
                 raise ClientError("not_your_turn", f"seat {seat} is played by the computer")
+            due = match.clock_due()
+            if due is not None and due <= 0 and match.clock_state and match.clock_state["run"] == seat:
+                if self.ctx.flag is not None:  # SV-CL3: the server ends it on time (endings.py), then tells
+                    self.ctx.spawn(self.ctx.flag(match))
+                raise ClientError(
+                    "out_of_time",
+                    f"{match.game.player_name(seat)}'s clock ran out before this move arrived (SV-CL3); "
+                    "the match is lost on time",
+                )
             if match.computer_turn(seat):
                 raise ClientError(
                     "not_your_turn",
@@ -105,7 +116,20 @@ class Commits:
         note = None
         if self.ctx.bus.multi:  # the other servers hear of it in the commit's own transaction
             note = self.ctx.note("v", match, f"{start + len(actions)} {start} {','.join(map(str, actions))}")
-        commit = Commit(match.id, start, actions, result, to_move, waiting, note)
+        clock = None
+        if match.clock_spec and match.clock_stale:  # moved by another server's steps: as stored, first
+            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+            if head is not None:
+                match.clock_state, match.clock_stale = head.clock_state, False
+        if match.clock_spec and match.clock_state is not None:  # the clocks after these steps (SV-CL2)
+            now = clocks.now_ms()
+            run = match.clock_runner(new, [*match.movers, *movers])
+            clock = clocks.advance(
+                match.clock_state, now, [m for m in movers if m >= 0], run, match.clock_spec["increment"]
+            )
+        commit = Commit(
+            match.id, start, actions, result, to_move, waiting, note, None if clock is None else json.dumps(clock)
+        )
         try:
             stored = await self.writer.commit(commit)
         except Exception as e:
@@ -114,6 +138,8 @@ class Commits:
             await self.catch_up(match)
             return False
         match.adopt(new, actions, movers, reveals)  # stored: only now does the match change, and its clients hear of it
+        if clock is not None:
+            match.clock_state = clock
         if match.status != "active":
             self.ctx.finished.add(match.id)
             self.ctx.list_cache.clear()
@@ -181,9 +207,13 @@ class Commits:
             state = rewind(match.game, match.state.history(), 1)
             to_move = state.current_player()
             note = self.ctx.note("u", match, f"{version - 1} {version}")
+            clock = None
+            if match.clock_spec and match.clock_state is not None:  # SV-CL2: the increment goes back too
+                run = match.clock_runner(state, match.movers[: version - 1])
+                clock = clocks.take_back(match.clock_state, clocks.now_ms(), match.clock_spec["increment"], run)
             try:
                 undos = await self.ctx.read(
-                    self.ctx.storage.undo_steps, match.id, version, version - 1, to_move, "human", note
+                    self.ctx.storage.undo_steps, match.id, version, version - 1, to_move, "human", note, clock
                 )
             except ClientError:
                 match.needs_sync = True  # stored or not: read back before the match is used again
@@ -192,6 +222,8 @@ class Commits:
                 await self.catch_up(match)
                 raise ClientError("stale_version", "the match moved on before the undo; look at the latest state")
             match.rewind(state, undos)
+            if clock is not None:
+                match.clock_state = clock
             self._told_again(match)
 
     def _told_again(self, match: LiveMatch) -> None:
@@ -226,6 +258,7 @@ class Commits:
                 raise ClientError("unavailable", "the database is not answering; try again in a moment") from None
             if stored is not None:
                 match.reload(stored.actions, stored.undos)
+                match.clock_state = stored.clock_state
                 self._told_again(match)
             since = (since[0], since[1], [])
         match.needs_sync = False
@@ -234,7 +267,10 @@ class Commits:
         status, rematch_id, actions = since
         if actions:
             match.apply_stored(actions)
+            self._clock_elsewhere(match)
             self._tell(match)
+        elif match.clock_stale:
+            self._clock_elsewhere(match)
         if status == "expired" and match.status != "expired":
             match.expire()
         if status in ("finished", "aborted") and match.status == "active" and self.ctx.ended_elsewhere is not None:
@@ -254,4 +290,28 @@ class Commits:
             log.exception("notified steps of match %s did not apply; reading it back", match.id)
             self.ctx.live.pop(match.id, None)
             return
+        self._clock_elsewhere(match)
         self._tell(match)
+
+    def _clock_elsewhere(self, match: LiveMatch) -> None:
+        """Another server's steps moved the clocks: until they are read from the database (where that commit stored
+        them), the clocks held here are not told and never flag (LiveMatch.clock_stale)."""
+        if match.clock_spec:
+            match.clock_stale = True
+            self.ctx.spawn(self._read_clock(match))
+
+    async def _read_clock(self, match: LiveMatch) -> None:
+        for pause in (0.0, *VERIFY_TRIES):
+            await asyncio.sleep(pause)
+            try:
+                head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+            except ClientError:
+                continue
+            if head is not None and head.clock_state is not None:
+                match.clock_state = head.clock_state
+            match.clock_stale = False
+            match.send_all(match.clock_message())
+            if self.ctx.arm_clock is not None:
+                self.ctx.arm_clock(match)
+            return
+        match.needs_sync = True  # read again before its next use

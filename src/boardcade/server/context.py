@@ -64,6 +64,7 @@ class Context:
         self.settle: Callable[[LiveMatch], None] | None = None
         # Set by chat.py: a chat line another server stored (bus kind `c`).
         self.chat_heard: Callable[[LiveMatch, str], None] | None = None
+        self.flag: Callable[[LiveMatch], Coroutine] | None = None  # a chess clock ran out (SV-CL3): end it on time
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

@@ -18,6 +18,7 @@ import logging
 from typing import Any
 
 from ..core.endings import ABORT, DRAW, RESIGN, TIMEOUT, Ending
+from . import clocks
 from .catalog import DEFAULT_AGENT, playable_agents
 from .commits import Commits
 from .context import Context
@@ -61,6 +62,7 @@ class Endings:
         self.drivers = drivers
         ctx.arm_clock = self.arm
         ctx.ended_elsewhere = self.adopt_stored
+        ctx.flag = self.flag
 
     # ---- names -----------------------------------------------------------------------------------
     @staticmethod
@@ -81,7 +83,7 @@ class Endings:
         return " and ".join(others) + (" wins" if len(others) == 1 else " win")
 
     # ---- the one way an ending is stored, then told ------------------------------------------------
-    async def _end(self, match: LiveMatch, decide, version: int | None = None) -> Ending:
+    async def _end(self, match: LiveMatch, decide, version: int | None = None, flagged: int | None = None) -> Ending:
         """Store the ending `decide(match)` gives (None: nothing to end) and tell everyone. With `version`, only if
         the match is still at that version (a turn that ran out); otherwise decided again after a move that
         raced it."""
@@ -97,13 +99,25 @@ class Endings:
                 status = "aborted" if ending.rule == ABORT else "finished"
                 result = ending.result(match.game)
                 note = self.ctx.note("e", match, ending.rule)
+                clock = None
+                if match.clock_spec and match.clock_state is not None:  # the clocks stop (SV-CL3)
+                    clock = clocks.stopped(match.clock_state, clocks.now_ms(), flagged)
                 try:
                     stored = await self.ctx.read(
-                        self.ctx.storage.end_match, match.id, match.version, status, result, ending.to_json(), note
+                        self.ctx.storage.end_match,
+                        match.id,
+                        match.version,
+                        status,
+                        result,
+                        ending.to_json(),
+                        note,
+                        clock,
                     )
                 except Exception as e:  # no answer: stored or not, it is read back before anyone is told
                     stored = await self._verify(match, ending, e)
                 if stored:
+                    if clock is not None:
+                        match.clock_state = clock
                     self._tell(match, ending, status)
                     return ending
                 await self.commits.catch_up(match)  # another server moved it (or ended it) first
@@ -140,7 +154,15 @@ class Endings:
         from ..core.endings import ending_from_json
 
         if match.ending is None:
+            if match.clock_spec and match.clock_state is not None:
+                self.ctx.spawn(self._stopped_elsewhere(match))
             self._tell(match, ending_from_json(stored_ending, match.game), status)
+
+    async def _stopped_elsewhere(self, match: LiveMatch) -> None:
+        head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+        if head is not None and head.clock_state is not None:
+            match.clock_state = head.clock_state
+            match.send_all(match.clock_message())
 
     # ---- END-1 resignation -------------------------------------------------------------------------
     async def resign(self, match: LiveMatch, seat: int) -> Ending:
@@ -238,8 +260,15 @@ class Endings:
 
     # ---- END-3 the turn clock ------------------------------------------------------------------------
     def arm(self, match: LiveMatch) -> None:
-        """Set the timer for the turn now starting, when a person is to move in a match with a turn limit."""
+        """Set the timer for the turn now starting, when a person is to move in a match with a turn limit; in a
+        match with a chess clock, for the moment the running clock's flag falls (SV-CL3)."""
         self.disarm(match)
+        if match.clock_spec:
+            due = match.clock_due()
+            if due is not None:
+                loop = asyncio.get_running_loop()
+                match.clock = loop.call_later(max(0, due) / 1000 + 0.002, lambda: self.ctx.spawn(self.flag(match)))
+            return
         if not match.turn_limit or match.status != "active":
             return
         to_move, kind = match.turn()
@@ -296,6 +325,68 @@ class Endings:
         match.send_all({"type": "notice", "match": match.id, "code": "timeout", "message": text})
         self.ctx.list_cache.clear()
         self.drivers.schedule(match)
+
+    # ---- SV-CL3 the chess clock's flag (clocks.py) -------------------------------------------------------
+    async def flag(self, match: LiveMatch) -> None:
+        """The running clock's time is up, by the server's own clock (never a client's word): that person's side
+        loses on time. Early (a timer that fired before its time): set again."""
+        try:
+            due = match.clock_due()
+            if due is None:
+                return
+            if due > 0:
+                self.arm(match)
+                return
+            seat, version = match.clock_state["run"], match.version
+
+            def decide(m: LiveMatch) -> Ending:
+                now_due = m.clock_due()
+                if now_due is None or now_due > 0 or m.clock_state["run"] != seat:
+                    raise ClientError("stale_version", "the clock had not run out")
+                text = f"{self._who(m, seat)} ran out of time on the clock: {self._winners(m, seat)}"
+                return Ending(TIMEOUT, seat, text)
+
+            await self._end(match, decide, version=version, flagged=seat)
+        except ClientError as e:  # moved on, ended meanwhile, or the database did not answer (the sweep retries)
+            log.info("chess clock of match %s: %s", match.id, e.message)
+
+    def check_flag(self, match: LiveMatch) -> None:
+        """Every message a match's clients send looks at its running clock too (SV-CL3)."""
+        due = match.clock_due()
+        if due is not None and due <= 0:
+            self.ctx.spawn(self.flag(match))
+
+    async def clock_sweep(self) -> None:
+        """Clocks that ran out in matches this server holds no timer for; on a lone server (no other process
+        shares its database), the clocks it paused when it last stopped run again (SV-CL5)."""
+        now = clocks.now_ms()
+        for match_id, version, state in await self.ctx.read(self.ctx.storage.clocked_matches):
+            if not self.ctx.bus.multi and state["run"] is not None and state["since"] is None:
+                if match_id not in self.ctx.live:  # (one held here was resumed as it was loaded: registry.py)
+                    await self.ctx.read(self.ctx.storage.set_clock_state, match_id, version, clocks.resumed(state, now))
+                continue
+            due = clocks.due_in(state, now)
+            if due is None or due > 0:
+                continue
+            try:
+                match = await self.registry.get(match_id)
+            except ClientError:
+                continue
+            await self.flag(match)
+
+    async def pause_clocks(self) -> None:
+        """A lone server stopping: the running clocks stop with it, charged up to now, and run again when it starts
+        (SV-CL5: time the server is down is charged to nobody). Several processes sharing a database never pause:
+        the others keep serving."""
+        if self.ctx.bus.multi:
+            return
+        now = clocks.now_ms()
+        for match_id, version, state in await self.ctx.read(self.ctx.storage.clocked_matches):
+            if state["run"] is not None and state["since"] is not None:
+                held = self.ctx.live.get(match_id)
+                if held is not None:
+                    self.disarm(held)
+                await self.ctx.read(self.ctx.storage.set_clock_state, match_id, version, clocks.paused(state, now))
 
     async def sweep(self) -> None:
         """Turns that ran out in matches this server does not hold (after a restart, or held elsewhere)."""

@@ -16,6 +16,7 @@ from ..core import CHANCE, State, game_spec
 from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
 from ..core.undo import NOT_YOUR_TURN, NOTHING, REASONS, Step, apply_step, undo_refusal
+from . import clocks
 from .accounts import DELETED_NAME
 from .errors import dumps
 from .seats import matches_hash
@@ -88,7 +89,10 @@ class LiveMatch:
         self.draws = game_spec(self.game.name).allows_draws(self.game.options)
         self.ending: Ending | None = None
         self.result: list[float] | None = list(self.state.returns()) if self.state.is_terminal() else None
-        self.clock = None  # the timer set for the turn limit (endings.py)
+        self.clock = None  # the timer set for the turn limit or the chess clock's flag (endings.py)
+        self.clock_spec = stored.clock  # {"base", "increment"}: a chess clock (clocks.py), or None
+        self.clock_state = stored.clock_state  # the clocks now (clocks.py)
+        self.clock_stale = False  # another server's steps moved them; being read (commits.py): not told, no flag
         if stored.ending is not None:
             self.end(ending_from_json(stored.ending, self.game), stored.status)
 
@@ -196,6 +200,32 @@ class LiveMatch:
     def seat_to_move_is_agent(self) -> bool:
         cur = self.state.current_player()
         return self.status == "active" and cur >= 0 and self.agent_for(cur) is not None
+
+    # ---- chess clocks (clocks.py, SV-CL1..6) ---------------------------------------------------------------
+    def clock_runner(self, state: State, movers: list[int]) -> int | None:
+        """The seat whose clock runs in `state` (reached by steps chosen by `movers`): the person to move, once
+        every person's seat has made its first decision; None while a computer (or nobody) is to move."""
+        if not self.clock_spec or state.is_terminal():
+            return None
+        humans = [p for p, s in enumerate(self.seats) if s["kind"] == "human"]
+        if not set(humans) <= set(movers):
+            return None
+        cur = state.current_player()
+        return cur if cur in humans and not self.computer_turn(cur, movers[len(self.movers) :]) else None
+
+    def clock_due(self) -> int | None:
+        """Milliseconds until the running clock's flag falls (<= 0: it has), or None when no clock runs."""
+        if not self.clock_spec or self.clock_state is None or self.status != "active" or self.clock_stale:
+            return None
+        return clocks.due_in(self.clock_state, clocks.now_ms())
+
+    def clock_view(self) -> dict[str, Any] | None:
+        if not self.clock_spec or self.clock_state is None:
+            return None
+        return clocks.view(self.clock_spec, self.clock_state, clocks.now_ms(), self.status == "active")
+
+    def clock_message(self) -> dict[str, Any]:
+        return {"type": "clock", "match": self.id, "clock": self.clock_view()}
 
     # ---- END-3: the computer plays one turn for a person whose time ran out ----------------------------
     def set_seats(self, seats: list[dict[str, Any]]) -> None:
@@ -307,6 +337,7 @@ class LiveMatch:
             "abortable": self.abortable(),
             "casual": self.casual,
             "rated": self.rated,
+            "clock": self.clock_view(),
             "now": now_iso(),
         }
 
@@ -325,6 +356,8 @@ class LiveMatch:
     def broadcast(self) -> None:
         """Queue the change for every client (Views.broadcast); never waits."""
         self.views.broadcast(self.state, list(self.clients))
+        if self.clock_spec and self.clients and not self.clock_stale:  # the clocks after the change (SV-CL4)
+            self.send_all(self.clock_message())
 
     def send_all(self, msg: dict[str, Any], skip: Client | None = None) -> None:
         text = dumps(msg)

@@ -21,6 +21,7 @@ from those listed before it):
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from typing import Any
 
 from .bus import LocalBus, PostgresBus
 from .chat import Chat
+from .clocks import check_clock_spec
 from .commits import Commits
 from .compute import AgentPool, ReplayPool
 from .context import Context
@@ -43,6 +45,8 @@ from .storage import Storage
 from .sweep import Sweeper
 from .sync import Sync
 from .views import Client
+
+log = logging.getLogger("boardcade.server")
 
 __all__ = ["CREATOR_DEFAULT", "MatchManager"]
 
@@ -89,6 +93,10 @@ class MatchManager:
         self.ctx.spawn(self.ratings.catch_up(self.registry))  # rated matches a stopped server left unsettled
 
     async def stop(self) -> None:
+        try:
+            await self.endings.pause_clocks()  # SV-CL5: time while a lone server is down is charged to nobody
+        except Exception:
+            log.exception("pausing the chess clocks failed")
         await self.ctx.stop_tasks()
         for match in list(self.live.values()):
             for client in list(match.clients):
@@ -117,11 +125,15 @@ class MatchManager:
         on_timeout: Any = "lose",
         private: Any = False,
         rated: str | None = None,
+        clock: Any = None,
     ) -> tuple[LiveMatch, dict[str, Any]]:
         """A new match, and what only its creator gets (seating.Seating.create); `turn_limit` (seconds a person
-        has per turn) and `on_timeout` ("lose" or "computer") set its turn clock (END-3)."""
-        clock = check_clock(turn_limit, on_timeout)
-        return await self.seating.create(game_name, options, seats, owner, seat, name, clock, private, rated)
+        has per turn) and `on_timeout` ("lose" or "computer") set its turn clock (END-3), `clock` ({"base",
+        "increment"} seconds) its chess clock (SV-CL1): one or the other, or neither; `rated`: the signed-in
+        creator's account name, for a rated match (SV-16)."""
+        spec = check_clock_spec(clock, turn_limit)
+        limits = check_clock(turn_limit, on_timeout)
+        return await self.seating.create(game_name, options, seats, owner, seat, name, limits, private, rated, spec)
 
     async def get(self, match_id: str) -> LiveMatch:
         return await self.registry.get(match_id)
@@ -184,6 +196,11 @@ class MatchManager:
     async def draw(self, match: LiveMatch, seat: Any, token: Any, answer: Any) -> dict[str, Any]:
         seat = await self.seating.authenticate_fresh(match, seat, token)
         return await self.endings.draw(match, seat, answer)
+
+    def check_flag(self, match: LiveMatch) -> None:
+        """A message came for the match: its running chess clock is looked at too (SV-CL3)."""
+        if match.clock_spec:
+            self.endings.check_flag(match)
 
     # ---- clients --------------------------------------------------------------------------------
     def joined(self, match: LiveMatch, client: Client) -> None:

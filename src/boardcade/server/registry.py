@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core import GameError, game_spec
 from ..core.record import RulesVersionError, load_game_under_rules
+from . import clocks
 from .commits import Commits
 from .context import Context, finished
 from .errors import MATCH_ID, ArchivedMatch, ClientError, dumps
@@ -50,6 +51,11 @@ class Registry:
                         "not_found", f"match {match_id} is of a game this server cannot load: {e}"
                     ) from None
                 ctx.live[match_id] = match
+                state = match.clock_state
+                if state and state["run"] is not None and state["since"] is None and not ctx.bus.multi:
+                    # SV-CL5: a clock paused when this lone server last stopped runs again from now
+                    match.clock_state = clocks.resumed(state, clocks.now_ms())
+                    ctx.spawn(ctx.read(ctx.storage.set_clock_state, match_id, match.version, match.clock_state))
                 if match.status != "active":
                     ctx.finished.add(match_id)
                 elif ctx.arm_clock is not None:

@@ -90,6 +90,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         body.get("on_timeout", "lose"),
         body.get("private", False),
         None if account is None else account.name,
+        body.get("clock"),
     )
     if account is not None:
         await link_rated(request, account, match.id, secret["seat"], secret["token"])

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents import AGENTS
 from ..core import GameError, game_names, load_game
+from . import clocks
 from .catalog import playable_agents, unplayable_reason
 from .context import Context
 from .drivers import Drivers
@@ -76,11 +77,13 @@ class Seating:
         clock: tuple[int | None, str] = (None, "lose"),
         private: Any = False,
         rated: str | None = None,
+        chess: dict[str, int] | None = None,
     ) -> tuple[LiveMatch, dict[str, Any]]:
         """A new match. Returns it and what only the creator gets: the host token, the creator's seat and seat
         token (if they take one) and an invite per other human seat. `clock`: the turn time limit in seconds (or
         None) and what running out does ("lose" or "computer", END-3); `private`: listed to nobody else;
-        `rated`: the signed-in creator's account name, for a rated match (SV-16; the route links the seat)."""
+        `rated`: the signed-in creator's account name, for a rated match (SV-16; the route links the seat);
+        `chess`: the chess clock ({"base", "increment"} seconds, SV-CL1), if any."""
         if not isinstance(private, bool):
             raise ClientError("bad_options", f"'private' must be true or false; got {private!r}")
         if not isinstance(game_name, str) or game_name not in game_names():
@@ -125,6 +128,7 @@ class Seating:
             clock=clock,
             private=private,
             rated=rated is not None,
+            chess=chess,
         )
         secrets_out: dict[str, Any] = {
             "host_token": host,
@@ -147,6 +151,7 @@ class Seating:
         clock: tuple[int | None, str] = (None, "lose"),
         private: bool = False,
         rated: bool = False,
+        chess: dict[str, int] | None = None,
     ) -> LiveMatch:
         ctx = self.ctx
         match_id = secrets.token_urlsafe(9)
@@ -154,6 +159,9 @@ class Seating:
         stored.host_hash, stored.rematch_of = host_hash, rematch_of
         stored.turn_limit, stored.on_timeout, stored.private = clock[0], clock[1], private
         stored.rated, stored.casual = rated, not rated
+        if chess is not None:  # SV-CL1: every person's full base; nothing runs before their first decisions
+            stored.clock = chess
+            stored.clock_state = clocks.new_state(chess, [s["kind"] == "human" for s in seats])
         match = LiveMatch(stored, owner)
         chance = resolve_chance(match.state, ctx.rng, match.game.max_game_length)
         match.movers.extend([-1] * len(chance))
@@ -177,6 +185,8 @@ class Seating:
                 on_timeout=clock[1],
                 private=private,
                 rated=rated,
+                clock=chess,
+                clock_state=stored.clock_state,
             )
         )
         match.status = "finished" if result is not None else "active"
@@ -214,6 +224,7 @@ class Seating:
                     rematch_of=match.id,
                     clock=(match.turn_limit, match.on_timeout),
                     private=match.private,
+                    chess=match.clock_spec,
                 )
                 match.rematch_id = new.id
             except VersionConflict:  # someone else (maybe through another server) made it first
@@ -309,11 +320,12 @@ class Seating:
                     "seat_active",
                     f"{who} {when}; a claimed seat can be handed to someone else after {limit:.0f} s away",
                 )
-            if match.turn_limit:
+            if match.turn_limit or match.clock_spec:
+                clock = "a turn limit" if match.turn_limit else "a chess clock"
                 raise ClientError(
                     "seat_clocked",
-                    f"this match has a turn limit: {who}'s turns are decided by the clock (END-3), so their seat is "
-                    "never handed to someone else",
+                    f"this match has {clock}: {who}'s turns are decided by the clock (END-3, SV-CL3), so their seat "
+                    "is never handed to someone else",
                 )
             if away_hash is None:  # the person away can take it back (take_back); a stand-in's own claim cannot
                 away_hash, away_name = row.token_hash, row.name

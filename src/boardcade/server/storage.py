@@ -76,6 +76,8 @@ matches = Table(
     Column("undos", Integer, nullable=True),  # decisions taken back so far (core/undo.py); null: none
     Column("casual", Integer, nullable=True),  # 0: no decision may be taken back (a rated match); null/1: casual
     Column("rated", Integer, nullable=True),  # 1: rated (server/ratings.py; chosen at creation); null/0: not
+    Column("clock", Text, nullable=True),  # {"base": s, "increment": s}: a chess clock (clocks.py); null: none
+    Column("clock_state", Text, nullable=True),  # the clocks: time left per seat, who runs, since when (clocks.py)
 )
 
 match_actions = Table(
@@ -166,6 +168,8 @@ class StoredMatch:
     undos: int = 0  # decisions taken back so far (core/undo.py)
     casual: bool = True  # decisions may be taken back (a rated match is not casual)
     rated: bool = False  # its result changes ratings (server/ratings.py)
+    clock: dict[str, int] | None = None  # {"base", "increment"} seconds (clocks.py)
+    clock_state: dict[str, Any] | None = None  # the clocks now (clocks.py)
 
     @property
     def token_hashes(self) -> dict[int, str]:
@@ -183,6 +187,7 @@ class Commit:
     to_move: int | None
     waiting_on: str | None
     notify: str | None = None  # PostgreSQL NOTIFY payload, sent in the same transaction
+    clock_state: str | None = None  # the match's clocks after these steps (JSON; clocks.py), if it has any
 
 
 def default_database_url(data_dir: Path) -> str:
@@ -263,6 +268,8 @@ class Storage:
         on_timeout: str = "lose",
         private: bool = False,
         rated: bool = False,
+        clock: dict[str, int] | None = None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
         """Store a new match (`rated`: a rated match, so also not casual). With `rematch_of`, the old match is
         linked to it in the same transaction, and VersionConflict is raised if the old match already has a
@@ -299,6 +306,8 @@ class Storage:
                     private=1 if private else 0,
                     casual=0 if rated else None,
                     rated=1 if rated else None,
+                    clock=None if clock is None else json.dumps(clock),
+                    clock_state=None if clock_state is None else json.dumps(clock_state),
                 )
             )
             if seat_rows:
@@ -335,11 +344,13 @@ class Storage:
         notes: list[str] = []
         move = (
             f"UPDATE matches SET version = {p('new')}, updated_at = {p('at')}, to_move = {p('to_move')}, "
-            f"waiting_on = {p('waiting')} WHERE id = {p('id')} AND version = {p('old')} AND status = 'active'"
+            f"waiting_on = {p('waiting')}, clock_state = COALESCE({p('clock')}, clock_state) "
+            f"WHERE id = {p('id')} AND version = {p('old')} AND status = 'active'"
         )
         finish = (
             f"UPDATE matches SET version = {p('new')}, updated_at = {p('at')}, to_move = NULL, waiting_on = NULL, "
-            f"status = 'finished', result = {p('result')}, finished_at = {p('at')} "
+            f"status = 'finished', result = {p('result')}, finished_at = {p('at')}, "
+            f"clock_state = COALESCE({p('clock')}, clock_state) "
             f"WHERE id = {p('id')} AND version = {p('old')} AND status = 'active'"
         )
         done = [False] * len(batch)
@@ -365,7 +376,13 @@ class Storage:
                 return [c.match_id in stored for c in batch]
             for i in order:
                 c = batch[i]
-                values = {"new": c.start + len(c.actions), "at": stamp, "id": c.match_id, "old": c.start}
+                values = {
+                    "new": c.start + len(c.actions),
+                    "at": stamp,
+                    "id": c.match_id,
+                    "old": c.start,
+                    "clock": c.clock_state,
+                }
                 if c.result is None:
                     values["to_move"], values["waiting"] = c.to_move, c.waiting_on
                     cur.execute(move, values)
@@ -415,6 +432,7 @@ class Storage:
                 "to_move": [c.to_move for c in batch],
                 "waiting": [c.waiting_on for c in batch],
                 "result": [None if c.result is None else json.dumps(c.result) for c in batch],
+                "clock": [c.clock_state for c in batch],
                 "at": stamp,
             },
         )
@@ -481,11 +499,20 @@ class Storage:
             raise VersionConflict(f"match {match_id} is no longer at version {start}")
 
     def end_match(
-        self, match_id: str, version: int, status: str, result: list[float] | None, ending: dict, notify: str
+        self,
+        match_id: str,
+        version: int,
+        status: str,
+        result: list[float] | None,
+        ending: dict,
+        notify: str,
+        clock_state: dict[str, Any] | None = None,
     ) -> bool:
         """End an active match at `version` outside its game's rules (status "finished" with `result`, or
-        "aborted"), in one transaction with its notification. False if it is no longer active at that version."""
+        "aborted"), in one transaction with its notification (and its clocks as they stopped, if it has any).
+        False if it is no longer active at that version."""
         stamp = now_iso()
+        clocks = {} if clock_state is None else {"clock_state": json.dumps(clock_state)}
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(matches)
@@ -499,11 +526,32 @@ class Storage:
                     to_move=None,
                     waiting_on=None,
                     draw_offer=None,
+                    **clocks,
                 )
             )
             if done.rowcount == 1:
                 self._notify(conn, [notify])
             return done.rowcount == 1
+
+    def set_clock_state(self, match_id: str, version: int, clock_state: dict[str, Any]) -> bool:
+        """Store an active match's clocks (paused or resumed: clocks.py) while it is still at `version`."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
+                .values(clock_state=json.dumps(clock_state))
+            )
+            return done.rowcount == 1
+
+    def clocked_matches(self, limit: int = 2000) -> list[tuple[str, int, dict[str, Any]]]:
+        """(id, version, clock state) of the active matches with a chess clock (clocks.py)."""
+        with self.engine.connect() as conn:
+            q = (
+                select(matches.c.id, matches.c.version, matches.c.clock_state)
+                .where(matches.c.status == "active", matches.c.clock_state.is_not(None))
+                .limit(limit)
+            )
+            return [(r.id, r.version, json.loads(r.clock_state)) for r in conn.execute(q)]
 
     def set_draw_offer(self, match_id: str, offer: dict | None, notify: str) -> bool:
         """Store who agreed a draw (or clear it); False if the match is no longer active."""
@@ -531,7 +579,14 @@ class Storage:
             return done.rowcount == 1
 
     def undo_steps(
-        self, match_id: str, version: int, to: int, to_move: int, waiting_on: str, notify: str
+        self,
+        match_id: str,
+        version: int,
+        to: int,
+        to_move: int,
+        waiting_on: str,
+        notify: str,
+        clock_state: dict[str, Any] | None = None,
     ) -> int | None:
         """Take back the steps from `to` on of an active match still at `version` (core/undo.py): the steps are
         deleted, the version goes back to `to` and the match's undo count goes up, in one transaction with its
@@ -547,6 +602,7 @@ class Storage:
                     waiting_on=waiting_on,
                     undos=func.coalesce(matches.c.undos, 0) + 1,
                     draw_offer=None,
+                    **({} if clock_state is None else {"clock_state": json.dumps(clock_state)}),
                 )
             )
             if done.rowcount != 1:
@@ -690,6 +746,8 @@ class Storage:
             undos=row.undos or 0,
             casual=row.casual != 0,
             rated=bool(row.rated),
+            clock=_json_or_none(row.clock),
+            clock_state=_json_or_none(row.clock_state),
         )
 
     def load_match(self, match_id: str) -> StoredMatch | None:
@@ -863,7 +921,8 @@ def _json_or_none(text: str | None) -> Any:
 _PG_BATCH = """
 WITH v AS (
     SELECT * FROM unnest(%(ids)s::text[], %(olds)s::int[], %(news)s::int[], %(to_move)s::int[],
-                         %(waiting)s::text[], %(result)s::text[]) AS v(id, old, new, to_move, waiting, result)
+                         %(waiting)s::text[], %(result)s::text[], %(clock)s::text[])
+                         AS v(id, old, new, to_move, waiting, result, clock)
 ), locked AS MATERIALIZED (
     SELECT m.id FROM matches m JOIN v ON m.id = v.id ORDER BY m.id FOR UPDATE OF m
 )
@@ -871,7 +930,8 @@ UPDATE matches AS m SET
     version = v.new, updated_at = %(at)s, to_move = v.to_move, waiting_on = v.waiting,
     status = CASE WHEN v.result IS NULL THEN m.status ELSE 'finished' END,
     result = COALESCE(v.result, m.result),
-    finished_at = CASE WHEN v.result IS NULL THEN m.finished_at ELSE %(at)s END
+    finished_at = CASE WHEN v.result IS NULL THEN m.finished_at ELSE %(at)s END,
+    clock_state = COALESCE(v.clock, m.clock_state)
 FROM v
 WHERE m.id = v.id AND m.id IN (SELECT id FROM locked) AND m.version = v.old AND m.status = 'active'
 RETURNING m.id

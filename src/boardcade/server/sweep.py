@@ -79,9 +79,11 @@ class Sweeper:
                 self.drivers.schedule(match)
 
     async def _clocks(self, _startup: bool) -> None:
-        """Turns that ran out (END-3) in matches no timer here is set for (endings.py)."""
+        """Turns that ran out (END-3), and chess clocks that ran out (SV-CL3), in matches no timer here is set for
+        (endings.py); on a lone server's start, the chess clocks paused when it stopped run again (SV-CL5)."""
         if self.endings is not None:
             await self.endings.sweep()
+            await self.endings.clock_sweep()
 
     async def _forget(self, _startup: bool) -> None:
         ctx = self.ctx

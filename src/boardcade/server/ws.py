@@ -195,11 +195,12 @@ def parse_message(raw: dict[str, Any]) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise ClientError("too_large", f"message is {len(text)} characters; at most {MAX_MESSAGE} allowed")
     msg = parse_json(text, "message")
-    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "undo", "ping", "sync", "chat"):
+    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "action", "undo", "ping", "sync", "chat", "flag"):
         raise ClientError(
             "bad_message",
             "a message is a JSON object whose 'type' is 'hello', 'action', 'undo', 'sync', 'chat' or 'ping'",
         )
+
     return msg
 
 
@@ -307,6 +308,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                 await asyncio.sleep(wait)
             msg: dict[str, Any] = {}
             try:
+                mgr.check_flag(match)  # SV-CL3: every message looks at the match's running clock too
                 msg = parse_message(raw)
                 kind = msg["type"]
                 if kind == "hello":
@@ -317,6 +319,11 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
                     if not client.joined:
                         raise ClientError("hello_first", "send a 'hello' message first")
                     await mgr.chat.say(match, client, address, msg)
+                elif kind == "flag":  # SV-CL3: a clock runs out by the server's own clock, never a client's word
+                    raise ClientError(
+                        "server_flags",
+                        "only the server says when a clock runs out; a client's claim is refused (SV-CL3)",
+                    )
                 elif kind == "sync":
                     if not client.joined:
                         raise ClientError("hello_first", "send a 'hello' message first")

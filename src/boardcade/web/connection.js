@@ -84,6 +84,7 @@ export class MatchConnection {
     const meta = this.meta;
     if (msg.type === "welcome") {
       this.meta = msg.match;
+      this.clockAt = performance.now(); // the chess clocks (meta.clock) are as of now (SV-CL4)
       const since = Date.parse(msg.match.now) - Date.parse(msg.match.updated_at);
       this.changedAt = Date.now() - (Number.isFinite(since) ? Math.max(0, since) : 0);
       this.retry = 0;
@@ -114,6 +115,9 @@ export class MatchConnection {
       // come as whole `state` messages just before.
       if (meta) { meta.status = msg.status; meta.ending = msg.ending; meta.draw_offer = null; meta.abortable = false; }
       this.listener.changed();
+    } else if (msg.type === "clock") {
+      // The chess clocks as the server has them now (SV-CL4): the page ticks the running one down from here.
+      if (meta) { meta.clock = msg.clock; this.clockAt = performance.now(); this.listener.changed(); }
     } else if (msg.type === "draw") {
       if (meta) { meta.draw_offer = msg.offer; meta.draw_by = msg.by; }
       this.listener.changed();

@@ -95,3 +95,25 @@ export function clockWords(seconds) {
   if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+// The chess clocks (SV-CL4): each seat's time left in ms now, the running one ticked down on this browser from
+// when the server's word came (`clockAt`, performance.now()); null for a seat without a clock (a computer).
+export function chessLeft(meta, clockAt, seat) {
+  const c = meta && meta.clock;
+  if (!c || c.left[seat] === null || c.left[seat] === undefined) return null;
+  const running = c.running === seat && meta.status === "active";
+  return Math.max(0, c.left[seat] - (running ? performance.now() - clockAt : 0));
+}
+
+// "4:05", "1:02:03"; under 10 s with tenths, "0:07.4".
+export function chessWords(ms) {
+  if (ms < 10000) return `0:0${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)}`;
+  const s = Math.ceil(ms / 1000);
+  const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
+}
+
+// Low on time: under a tenth of the base, at least 10 s and at most 30 s.
+export function chessLow(meta, ms) {
+  return ms < Math.max(10000, Math.min(30000, meta.clock.base * 100));
+}

@@ -28,7 +28,8 @@ export function levelText(cat, name) {
 export async function startMatch({ game, variant, options = {}, seats, seat, hotseat = false, clock = null, isPrivate = false, names = null, rated = false }) {
   const body = { game, options, seats, seat, name: (names && names[seat]) || myName() || null };
   if (rated) body.rated = true; // signed-in accounts only; its seats are linked to them (docs/server.md, Ratings)
-  if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
+  if (clock && clock.base) body.clock = { base: clock.base, increment: clock.increment };
+  else if (clock) Object.assign(body, { turn_limit: clock.seconds, on_timeout: clock.onTimeout });
   if (isPrivate) body.private = true;
   if (variant) body.variant = variant;
   const m = await api("/matches", { method: "POST", body });
@@ -91,7 +92,27 @@ export function newMatchForm(cat, g) {
   const turnTime = h("select", { name: "turn_limit", class: "turn-limit" }, TURN_TIMES.map(([v, label]) => h("option", { value: v }, label)));
   const onTimeout = h("select", { name: "on_timeout", class: "on-timeout", disabled: true },
     h("option", { value: "lose" }, "the player loses"), h("option", { value: "computer" }, "the computer plays for them"));
-  turnTime.addEventListener("change", () => { onTimeout.disabled = !turnTime.value; });
+  // The chess clock for live play (SV-CL1): a base and an increment per decision; or the turn limit, not both.
+  const CLOCKS = [["", "None"], ["300+3", "5 min + 3 s"], ["600+5", "10 min + 5 s"], ["900+10", "15 min + 10 s"], ["custom", "Custom…"]];
+  const chess = h("select", { name: "clock", class: "chess-choice" }, CLOCKS.map(([v, label]) => h("option", { value: v }, label)));
+  const baseMin = h("input", { type: "number", class: "clock-base", min: 1, max: 120, step: 1, value: 10, "aria-label": "Minutes each" });
+  const incSec = h("input", { type: "number", class: "clock-increment", min: 0, max: 60, step: 1, value: 5, "aria-label": "Seconds added per decision" });
+  const custom = h("span", { class: "clock-custom", hidden: true }, baseMin, h("span", {}, " min + "), incSec, h("span", {}, " s a decision"));
+  const linkTimes = () => {
+    custom.hidden = chess.value !== "custom";
+    turnTime.disabled = !!chess.value;
+    if (chess.value) turnTime.value = "";
+    chess.disabled = !!turnTime.value;
+    onTimeout.disabled = !turnTime.value;
+  };
+  chess.addEventListener("change", linkTimes);
+  turnTime.addEventListener("change", linkTimes);
+  const chessClock = () => {
+    if (!chess.value) return null;
+    if (chess.value === "custom") return { base: Math.round(Number(baseMin.value) * 60), increment: Math.round(Number(incSec.value)) };
+    const [base, increment] = chess.value.split("+").map(Number);
+    return { base, increment };
+  };
   const privately = h("input", { type: "checkbox", name: "private", class: "private" });
   const rated = h("input", { type: "checkbox", name: "rated", class: "rated" });
   // The seats offer a person or the computer at a level; the research agents (no level: ismcts, os_mcts…)
@@ -203,7 +224,7 @@ export function newMatchForm(cat, g) {
     const twice = names.find((n, p) => n && names.indexOf(n) !== p);
     if (twice) { notify(`Two seats are named “${twice}”: give each player their own name.`, "error"); return; }
     try {
-      const clock = turnTime.value ? { seconds: Number(turnTime.value), onTimeout: onTimeout.value } : null;
+      const clock = chessClock() || (turnTime.value ? { seconds: Number(turnTime.value), onTimeout: onTimeout.value } : null);
       await startMatch({ game: g.name, variant: variant().label, options: options(), seats, seat: humans.length ? humans[0] : null, hotseat, clock, isPrivate: privately.checked, names: asked ? names : null, rated: rated.checked });
     } catch (e) {
       notify(e.message, "error");
@@ -212,6 +233,7 @@ export function newMatchForm(cat, g) {
   fillOptions();
   form.append(h("label", {}, h("span", {}, "Variant"), variantSel), optionsBox, clash, h("label", {}, h("span", {}, "Play"), mode), seatsBox,
     h("fieldset", { class: "clock" }, h("legend", {}, "Time and privacy"),
+      h("label", {}, h("span", {}, "Clock (live play)"), chess), custom,
       h("label", {}, h("span", {}, "Time for each turn"), turnTime),
       h("label", {}, h("span", {}, "When a player's time runs out"), onTimeout),
       h("label", { class: "check" }, privately, h("span", {}, "Private: not listed for others to watch (the link still works)")),

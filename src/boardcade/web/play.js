@@ -4,10 +4,10 @@
 // whose turn it is and holds the choices that have no place on the board; at the end it becomes the result
 // panel with "Rematch".
 import { api, forgetSeat, invitesFor, saveTokens } from "./api.js";
-import { resetTitle, turnSignal } from "./attention.js";
+import { notifyToggle, resetTitle, turnSignal } from "./attention.js";
 import { drawBoard, drawPanel, gameModule } from "./board.js";
-import { clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js";
 import { ChatBox } from "./chat.js";
+import { chessLeft, chessLow, chessWords, clockLeft, clockWords, drawMatchMenu, drawOfferRow } from "./ending.js";
 import { MatchConnection } from "./connection.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
@@ -60,7 +60,11 @@ class MatchTable {
     pace.addEventListener("change", () => { setPace(pace.value); if (pace.value === "instant") this.playback.skip(this.shown); });
     const paceField = h("label", { class: "pace-field", title: "How fast the other side's moves are shown, step by step" }, h("span", {}, "Their moves:"), pace);
     this.menu = h("div", { class: "match-actions", hidden: true });
-    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton, paceField, this.menu), this.seatList);
+    // "Your turn" notifications while this tab is in the background: for a player, asked for with a click.
+    const notifyButton = this.hintOffered ? notifyToggle(h) : null;
+    // The chess clocks (SV-CL4), by the seats: each person's time, the running one ticking.
+    this.chess = h("div", { class: "chess-clocks", role: "timer", "aria-label": "Clocks", hidden: true });
+    const head = h("header", { class: "match-head" }, h("div", { class: "title-row" }, this.title, rulesButton, paceField, notifyButton, this.menu), this.seatList, this.chess);
     this.problem = h("div", { class: "seat-problem", role: "alert", hidden: true });
     this.board = h("div", { class: "board-area" });
     this.awayBox = h("section", { class: "away", "aria-label": "While you were away", hidden: true });
@@ -283,6 +287,7 @@ class MatchTable {
     if (!meta || !obs0) return;
     this.title.textContent = meta.title + (conn.held().length ? "" : " — watching");
     drawSeats(this.seatList, meta, obs0, conn.held());
+    this.drawChess();
     drawLinks(this.links, meta, invitesFor(this.matchId), () => this.render());
     this.chat.update(meta, conn.held());
     let want = this.shown;
@@ -371,6 +376,39 @@ class MatchTable {
     const row = this.conn.meta.status === "active" ? drawOfferRow(ctx) : null;
     this.offerBox.replaceChildren(...(row ? [row] : []));
     this.tick();
+  }
+
+  // The chess clocks: one chip per person's seat, the running one marked, low time warned, a flag shown at 0.
+  drawChess() {
+    const { meta } = this.conn;
+    const c = meta && meta.clock;
+    this.chess.hidden = !c;
+    if (!c) return;
+    const seats = meta.seats.map((_, p) => p).filter((p) => c.left[p] !== null && c.left[p] !== undefined);
+    if (this.chess.dataset.seats !== seats.join(",")) {
+      this.chess.dataset.seats = seats.join(",");
+      this.chess.replaceChildren(...seats.map((p) => h("span", { class: "chess-clock", "data-seat": p },
+        h("span", { class: "clock-name" }, this.name(p)), h("span", { class: "clock-time" }, ""))));
+    }
+    this.chess.title = `Clock: ${c.base / 60} min + ${c.increment} s a decision`;
+    this.tickChess();
+  }
+
+  tickChess() {
+    const { meta, clockAt } = this.conn;
+    if (!meta || !meta.clock) return;
+    this.chess.querySelectorAll(".chess-clock").forEach((chip) => {
+      const p = Number(chip.dataset.seat);
+      const left = chessLeft(meta, clockAt, p);
+      if (left === null) return;
+      chip.querySelector(".clock-name").textContent = this.name(p);
+      chip.querySelector(".clock-time").textContent = chessWords(left);
+      const running = meta.clock.running === p && meta.status === "active";
+      chip.classList.toggle("running", running);
+      chip.classList.toggle("low", chessLow(meta, left));
+      chip.classList.toggle("flagged", left <= 0 && meta.ending?.seat === p);
+      chip.setAttribute("aria-label", `${this.name(p)}: ${chessWords(left)} left${running ? ", running" : ""}`);
+    });
   }
 
   // The turn clock's words, redrawn every second (not the whole table).
@@ -487,6 +525,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   barWatch.observe(table.bar);
   conn.connect();
   const ticker = setInterval(() => table.tick(), 1000);
+  const chessTicker = setInterval(() => table.tickChess(), 100); // tenths are shown in the last 10 s
   const onVisible = () => {
     if (document.visibilityState === "hidden") table.playback.skip(table.shown); // no replay for nobody
     else table.render(); // back: what was missed is summed up
@@ -495,6 +534,7 @@ export function showPlay(view, matchId, { spectate = false } = {}) {
   return () => {
     table.closed = true;
     clearInterval(ticker);
+    clearInterval(chessTicker);
     table.playback.stop();
     document.removeEventListener("visibilitychange", onVisible);
     conn.close();

@@ -158,6 +158,7 @@ def test_QB_7_1_resample_during_an_escape_rewrites_qberts_private_count(qb):
         roll = other.observation(0)["roll"]
         rolls.add(roll)
         private = [e.text for e in other.events(0) if e.visible_to == (0,)]
-        assert private[-2:] == [f"Q*bert secretly rolled {roll}", f"Q*bert has {roll - 2} escape move{'' if roll == 3 else 's'} left"]
+        left = f"{roll - 2} escape move{'' if roll == 3 else 's'}"
+        assert private[-2:] == [f"Q*bert secretly rolled {roll}", f"Q*bert has {left} left"]
         assert other.observation(1) == state.observation(1)
     assert rolls == set(range(2, 9))
