@@ -60,6 +60,8 @@ class Context:
         # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
         self.arm_clock: Callable[[LiveMatch], None] | None = None
         self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
+        # Set by lobby.py: a lobby note from another server (bus kind `l`: its data).
+        self.on_lobby: Callable[[str], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

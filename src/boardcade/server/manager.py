@@ -32,6 +32,7 @@ from .drivers import Drivers
 from .endings import Endings, check_clock
 from .hints import Hints
 from .live import LiveMatch
+from .lobby import Lobby
 from .registry import Registry
 from .seating import CREATOR_DEFAULT, Seating
 from .settings import Settings
@@ -60,6 +61,7 @@ class MatchManager:
         self.hints = Hints(ctx, self.commits, self.seating, self.agents)
         self.endings = Endings(ctx, self.registry, self.commits, self.drivers)
         self.sweeper.endings = self.endings
+        self.lobby = Lobby(ctx, self.seating)
 
     @property
     def rng(self) -> random.Random:
@@ -80,6 +82,7 @@ class MatchManager:
         await self.registry.fill_turn_info()
         await self.bus.start(self.sync.on_bus, self.sync.on_reconnect, self.sync.on_lost)
         self.ctx.spawn(self.sweeper.run())
+        await self.lobby.start()
 
     async def stop(self) -> None:
         await self.ctx.stop_tasks()
