@@ -1,10 +1,11 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account).
+// Entry point: a small hash router over the pages (home, lobby, play, watch, join, replay, analyse, learn, rules, account).
 import { setupAccountControl, showAccount } from "./account.js";
 import { showAnalysis } from "./analysis.js";
 import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
 import { setupSoundToggle } from "./attention.js";
 import { showHome } from "./home.js";
 import { showLearn } from "./learn.js";
+import { showLobby } from "./lobby.js";
 import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
 import { showReplay } from "./replay.js";
@@ -51,6 +52,8 @@ async function route() {
       done = await showAnalysis(page, parts[1] === "file" ? { record: uploadedRecord } : { matchId: parts[1] });
     } else if (parts[0] === "learn" && parts[1]) {
       done = await showLearn(page, parts[1], parts[2]);
+    } else if (parts[0] === "lobby") {
+      done = await showLobby(page);
     } else if (parts[0] === "account") {
       await showAccount(page);
     } else if (parts[0] === "rules" && parts[1]) {
