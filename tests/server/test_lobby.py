@@ -16,6 +16,7 @@ from websockets.sync.client import connect
 
 from boardcade.server import create_app, lobby_routes
 from boardcade.server.launch import free_port, post_json, start_serve_process
+from boardcade.server.seekstore import SeekStore
 from boardcade.server.storage import Storage
 
 ANN, BEA, CAL = "ann-owner-token-0001", "bea-owner-token-0002", "cal-owner-token-0003"
@@ -299,3 +300,61 @@ def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accep
         for server in servers:
             server.terminate()
             server.wait(30)
+
+
+def test_sv_lb7_a_waiting_quick_pairing_takes_a_fitting_seek_but_never_makes_two_matches(lobby_client):
+    """A page waiting for quick pairing sees a fitting seek arrive and names its own (`seek`): its own is withdrawn
+    and the other taken; if its own was taken meanwhile, it is told where to go and takes nothing."""
+    ann = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": ANN}).json()["seek"]
+    lobby_client.post(f"/api/seeks/{ann['id']}/cancel", json={"owner": ANN})  # Ann's page left: Bea now waits
+    bea = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": BEA}).json()["seek"]
+    cal = post_seek(lobby_client, owner=CAL)["seek"]  # a seek that fits Bea's arrives
+    took = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": BEA, "seek": bea["id"]}).json()
+    assert "paired" in took
+    assert lobby_client.post(f"/api/seeks/{cal['id']}/wait", json={"owner": CAL}).json()["state"] == "paired"
+    assert lobby_client.post(f"/api/seeks/{bea['id']}/wait", json={"owner": BEA}).json()["state"] == "gone"
+    # Dee waits; Eve's seek arrives, but Fay accepts Dee's before Dee's page reacts: Dee goes to Fay's match.
+    dee_owner, eve_owner, fay_owner = "dee-owner-token-0004", "eve-owner-token-0005", "fay-owner-token-0006"
+    dee = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": dee_owner}).json()["seek"]
+    eve = post_seek(lobby_client, owner=eve_owner)["seek"]
+    fay = lobby_client.post(f"/api/seeks/{dee['id']}/accept", json={"owner": fay_owner}).json()
+    late = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": dee_owner, "seek": dee["id"]}).json()
+    assert late == {"where": {"id": dee["id"], "state": "paired", "match": fay["id"], "seat": 1 - fay["seat"]}}
+    assert open_ids(lobby_client) == [eve["id"]], "Eve's seek was not taken: Dee has one match, not two"
+
+
+def test_sv_lb4_closing_a_socket_takes_only_the_seeks_not_kept_alive_since(sqlite_url):
+    """A browser leaves one page for another: the old page's socket closes while the new page posts a seek, the
+    close handled first or last. What the close takes is decided in the database: the seeks not kept alive since
+    it (posted after it, or kept alive by a socket of the owner's opened since, on any server) stay."""
+    storage = Storage(sqlite_url)
+    store = SeekStore(storage)
+    ttl, closed_at = 8.0, time.time()
+
+    def seek(seek_id: str, alive_until: float) -> None:
+        store.add(
+            {
+                "id": seek_id,
+                "game": "qbert",
+                "options": {},
+                "rated": 0,
+                "min_rating": None,
+                "max_rating": None,
+                "time_control": None,
+                "name": None,
+                "owner_hash": "ann",
+                "account_id": None,
+                "seat_hash": "x",
+                "state": "open",
+                "created_at": "2026-12-05T12:00:00.000+00:00",
+                "alive_until": alive_until,
+                "match_id": None,
+                "seat": None,
+            }
+        )
+
+    seek("before", closed_at - 1 + ttl)  # posted (or last kept alive) before the close
+    seek("after", closed_at + 0.5 + ttl)  # posted after it: the new page's
+    assert store.owner_left("ann", closed_at, ttl) == ["before"]
+    assert [r["id"] for r in store.open_rows()] == ["after"]
+    storage.close()

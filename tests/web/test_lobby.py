@@ -60,7 +60,8 @@ def test_two_people_find_each_other_through_the_lobby_and_land_in_one_match(serv
     assert "You (waiting)" in own.text_content()
     theirs = bea.locator(".seek-item", has_text="Ann")
     theirs.wait_for()  # arrives on Bea's lobby socket: she did not reload
-    assert "Q*bert" in theirs.text_content() and "rated" in theirs.text_content() and "clock 5+3" in theirs.text_content()
+    text = theirs.text_content()
+    assert "Q*bert" in text and "rated" in text and "clock 5+3" in text
     no_sideways_scrolling(bea)
     assert_no_stray_words(bea, "the lobby")
     own.scroll_into_view_if_needed()
@@ -106,3 +107,18 @@ def test_play_someone_now_pairs_two_people_and_offers_the_computer_while_waiting
     info = cal.evaluate(f"fetch('/api/matches/{match_c}').then((r) => r.json())")
     assert [s["kind"] for s in info["seats"]] == ["human", "agent"], "a match against the computer"
     assert cal.evaluate("fetch('/api/seeks').then((r) => r.json())")["seeks"] == [], "Cal's seek was withdrawn"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_page_waiting_for_quick_pairing_takes_a_seek_that_arrives(server, contexts, size):
+    dee = person(contexts, size, "Dee")
+    eve = person(contexts, size, "Eve")
+    dee.goto(server.url + "/#/lobby")
+    dee.locator(".quick-pair").click()
+    dee.locator(".seek-waiting").wait_for()
+    eve.goto(server.url + "/#/lobby")
+    eve.locator(".seek-item", has_text="Dee").wait_for()
+    eve.locator(".seek-post").click()  # the same game, a seek of her own, not an accept: Dee's page takes it
+    match_d, seats_d = seated(dee)
+    match_e, seats_e = seated(eve)
+    assert match_d == match_e and seats_d != seats_e

@@ -20,6 +20,7 @@ keeps alive (the owner's process died, or they never opened a socket and stopped
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from typing import Any, Protocol
@@ -33,6 +34,8 @@ from .seating import Seating
 from .seats import token_hash
 from .seekstore import SeekStore
 from .storage import now_iso
+
+log = logging.getLogger("boardcade.server")
 
 
 class Watcher(Protocol):
@@ -67,6 +70,7 @@ class Lobby:
         self.watchers: set[Watcher] = set()
         self.owners: dict[str, int] = {}  # owner digest -> lobby sockets of theirs open on this process
         self._list_text: str | None = None
+        self.pairing = asyncio.Lock()  # quick pairings on this process, one at a time (lobby_routes.quick)
         ctx.on_lobby = self.on_bus
 
     # ---- lifecycle -------------------------------------------------------------------------------
@@ -83,8 +87,10 @@ class Lobby:
             await asyncio.sleep(every)
             try:
                 await self.tick()
-            except ClientError:  # the database is not answering: next time
+            except ClientError:  # the database is not answering (logged where it was asked): next time
                 pass
+            except Exception:  # a defect: logged, and the lobby keeps going
+                log.exception("the lobby's keep-alive round failed")
 
     async def tick(self) -> None:
         now = time.time()
@@ -138,10 +144,11 @@ class Lobby:
             self.owners[owner_hash] = n
             return
         self.owners.pop(owner_hash, None)
-        self.ctx.spawn(self._withdraw_all(owner_hash))
+        self.ctx.spawn(self._withdraw_all(owner_hash, time.time()))
 
-    async def _withdraw_all(self, owner_hash: str) -> None:
-        for seek_id in await self.ctx.read(self.store.owner_left, owner_hash, time.time()):
+    async def _withdraw_all(self, owner_hash: str, closed_at: float) -> None:
+        ttl = self.ctx.settings.seek_ttl
+        for seek_id in await self.ctx.read(self.store.owner_left, owner_hash, closed_at, ttl):
             self._gone(seek_id)
 
     def _broadcast(self, msg: dict[str, Any]) -> None:

@@ -145,19 +145,32 @@ async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, ac
 
 @router.post("/quick")
 async def quick(request: Request) -> dict[str, Any]:
-    """Quick pairing (SV-LB7): accept the oldest compatible open seek, or post one and wait."""
+    """Quick pairing (SV-LB7): accept the oldest compatible open seek, or post one and wait. A page already
+    waiting names its own seek (`seek`) when a compatible one appears: its own is withdrawn first, and if that
+    fails because someone took it, the answer is where it went (`{"where": ...}`): never two matches."""
     body = await read_object(request)
     who, account = owner_hash(body), await account_id(request)
+    waiting = body.pop("seek", None)
     seek = check_seek(body, manager(request).settings.name_max_length)
     the_lobby = lobby(request)
     rating = rating_of(request, seek["game"])
-    for sid in the_lobby.compatible(seek, who, account, rating):
-        try:
-            return {"paired": await _accept(request, sid, body, who, account)}
-        except ClientError as e:
-            if e.code != "seek_gone":
-                raise
-    posted, token = await the_lobby.post(seek, who, account, client_address(request))
+    async with the_lobby.pairing:  # on one process two quick pairings never both post, missing each other
+        if waiting is not None:
+            if not isinstance(waiting, str):
+                raise ClientError("bad_seek", "'seek' must be the id of your own seek that is waiting, or absent")
+            try:
+                await the_lobby.withdraw(seek_id(waiting), who)
+            except ClientError as e:
+                if e.code not in ("seek_gone", "not_found"):
+                    raise
+                return {"where": await the_lobby.where(seek_id(waiting), who)}
+        for sid in the_lobby.compatible(seek, who, account, rating):
+            try:
+                return {"paired": await _accept(request, sid, body, who, account)}
+            except ClientError as e:
+                if e.code != "seek_gone":
+                    raise
+        posted, token = await the_lobby.post(seek, who, account, client_address(request))
     return {"seek": posted, "token": token}
 
 

@@ -10,6 +10,7 @@ runs them on the read pool.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, and_, delete, func, insert, select, update
@@ -89,9 +90,12 @@ class SeekStore:
         where = and_(seeks.c.id == seek_id, seeks.c.owner_hash == owner_hash, seeks.c.state == "open")
         return self._set(where, state="gone", alive_until=now) == 1
 
-    def owner_left(self, owner_hash: str, now: float) -> list[str]:
-        """Every open seek of an owner whose last lobby socket closed: gone. Returns their ids."""
-        return self._gone(and_(seeks.c.owner_hash == owner_hash, seeks.c.state == "open"), now)
+    def owner_left(self, owner_hash: str, closed_at: float, ttl: float) -> list[str]:
+        """The open seeks of an owner whose last lobby socket here closed at `closed_at`: gone, but only those not
+        kept alive since (alive_until is set to "now + ttl" when a seek is posted and at each keep-alive): a seek
+        posted afterwards, or kept alive by a socket of theirs opened since (on any server), stays. Returns ids."""
+        kept = and_(seeks.c.owner_hash == owner_hash, seeks.c.state == "open", seeks.c.alive_until <= closed_at + ttl)
+        return self._gone(kept, time.time())
 
     def keep_alive(self, owner_hashes: list[str], until: float) -> None:
         for i in range(0, len(owner_hashes), 500):

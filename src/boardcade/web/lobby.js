@@ -57,6 +57,11 @@ export async function lobbySection({ autoQuick = false } = {}) {
   let closed = false;
   let retry = null;
   let waitingFor = null; // the seek of a quick pairing still waiting (offers the computer meanwhile)
+  // Seeks are posted once this page's lobby socket holds them alive (the server said `welcome`): then the
+  // socket of the page left just before, closing, can never take them with it (at most 3 s waited).
+  let welcomed;
+  const ready = new Promise((resolve) => { welcomed = resolve; });
+  const whenReady = () => Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
 
   const gameSel = h("select", { name: "game", class: "seek-game", "aria-label": "Game" }, games.map((g) => h("option", { value: g.name }, g.title)));
   const variantSel = h("select", { name: "variant", class: "seek-variant", "aria-label": "Rules" });
@@ -79,16 +84,38 @@ export async function lobbySection({ autoQuick = false } = {}) {
 
   async function post(ev) {
     ev.preventDefault();
+    await whenReady();
     try { remember(await api("/seeks", { method: "POST", body: body() })); } catch (e) { notify(e.message, "error"); }
   }
 
   async function quick(over = {}) {
+    await whenReady();
     try {
       const answer = await api("/seeks/quick", { method: "POST", body: { ...body(), ...over } });
       if (answer.paired) { paired(answer.paired.id, answer.paired.seat, answer.paired.token); return; }
       waitingFor = answer.seek.id;
       remember(answer);
     } catch (e) { notify(e.message, "error"); }
+  }
+
+  // Waiting for quick pairing, a seek that fits arrives (someone posted it meanwhile): take it. The server first
+  // withdraws this page's own seek; if someone took that already, it says where to go instead: never two matches.
+  let retaking = false;
+  const sameOptions = (a, b) => { const ka = Object.keys(a).sort(); return JSON.stringify(ka) === JSON.stringify(Object.keys(b).sort()) && ka.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k])); };
+  const fits = (w, s) => s.id !== w.id && !mine.has(s.id) && s.game === w.game && s.rated === w.rated && sameOptions(s.options, w.options);
+  async function takeFitting(w) {
+    if (retaking) return;
+    retaking = true;
+    try {
+      const answer = await api("/seeks/quick", { method: "POST", body: { game: w.game, options: w.options, rated: w.rated, clock: w.clock, name: myName() || null, owner, seek: w.id } });
+      const token = mine.get(w.id);
+      mine.delete(w.id);
+      waitingFor = null;
+      if (answer.where) { if (answer.where.state === "paired") paired(answer.where.match, answer.where.seat, token); else draw(); return; }
+      if (answer.paired) { paired(answer.paired.id, answer.paired.seat, answer.paired.token); return; }
+      waitingFor = answer.seek.id;
+      remember(answer);
+    } catch (e) { notify(e.message, "error"); } finally { retaking = false; }
   }
 
   async function cancel(id) {
@@ -147,8 +174,13 @@ export async function lobbySection({ autoQuick = false } = {}) {
   function onMessage(ev) {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
+    if (msg.type === "welcome") { welcomed(); return; }
     if (msg.type === "seeks") seeks = msg.seeks;
-    else if (msg.type === "seek") seeks = [...seeks.filter((s) => s.id !== msg.seek.id), msg.seek];
+    else if (msg.type === "seek") {
+      seeks = [...seeks.filter((s) => s.id !== msg.seek.id), msg.seek];
+      const w = waitingFor && seeks.find((s) => s.id === waitingFor);
+      if (w && fits(w, msg.seek)) takeFitting(w);
+    }
     else if (msg.type === "unseek") seeks = seeks.filter((s) => s.id !== msg.id);
     else if (msg.type === "paired" && mine.has(msg.seek)) {
       const token = mine.get(msg.seek);
