@@ -212,7 +212,8 @@ class Lobby:
         if not self.posts.allow(address):
             per = s.seeks_per_minute
             raise ClientError("rate_limited", f"too many seeks from your address (at most {per:g} a minute)")
-        if await self.ctx.read(self.store.count_open, owner_hash, account_id) >= s.max_seeks_per_owner:
+        cap = s.max_seeks_per_owner  # 0: no cap
+        if cap and await self.ctx.read(self.store.count_open, owner_hash, account_id) >= cap:
             raise ClientError(
                 "too_many_seeks", f"you have {s.max_seeks_per_owner} open seeks already (the most); cancel one first"
             )
