@@ -206,7 +206,9 @@ class Lobby:
             self._added(row)
 
     # ---- seeks -------------------------------------------------------------------------------------
-    async def post(self, seek: dict[str, Any], owner_hash: str, account_id: str | None, address: str) -> tuple:
+    async def post(
+        self, seek: dict[str, Any], owner_hash: str, account_id: str | None, address: str
+    ) -> tuple[dict[str, Any], str]:
         """Post a checked seek (lobby_routes.check_seek). Returns the public seek and the seeker's seat token."""
         s = self.ctx.settings
         if not self.posts.allow(address):
@@ -282,7 +284,9 @@ class Lobby:
             out.update(match=row["match_id"], seat=row["seat"])
         return out
 
-    def compatible(self, seek: dict[str, Any], owner_hash: str, account_id: str | None, rating: int | None) -> list:
+    def compatible(
+        self, seek: dict[str, Any], owner_hash: str, account_id: str | None, rating: int | None
+    ) -> list[str]:
         """Open seeks someone could accept for quick pairing: same game, options and rated flag, not their own,
         their rating in range; oldest first."""
         return [
