@@ -23,6 +23,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from .bus import line
@@ -238,16 +239,22 @@ class Lobby:
         return public(row), token
 
     async def accept(
-        self, seek_id: str, owner_hash: str, account_id: str | None, name: str | None, address: str, rating: int | None
+        self,
+        seek_id: str,
+        owner_hash: str,
+        account_id: str | None,
+        name: str | None,
+        address: str,
+        rating_in: Callable[[str], int | None],
     ) -> tuple[LiveMatch, int, str]:
-        """Accept a seek: exactly one accepter wins (SV-LB3), never its owner (SV-LB2). Returns the new match,
-        the accepter's seat and token."""
+        """Accept a seek: exactly one accepter wins (SV-LB3), never its owner (SV-LB2). `rating_in(game)` is the
+        accepter's rating in the seek's game (or None). Returns the new match, the accepter's seat and token."""
         row = await self.ctx.read(self.store.get, seek_id)
         if row is None or row["state"] != "open":
             raise ClientError("seek_gone", "this seek is no longer open (someone accepted it, or its owner left)")
         if row["owner_hash"] == owner_hash or (account_id is not None and row["account_id"] == account_id):
             raise ClientError("own_seek", "this is your own seek: wait for someone else to accept it, or cancel it")
-        refusal = out_of_range(row, rating)
+        refusal = out_of_range(row, rating_in(row["game"]))
         if refusal:
             raise ClientError("rating_range", refusal)
         self.seating.check_create_rate(address)

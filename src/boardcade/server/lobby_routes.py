@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
@@ -135,11 +136,10 @@ async def post_seek(request: Request) -> dict[str, Any]:
 
 
 async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, account: str | None) -> dict[str, Any]:
-    row = lobby(request).open.get(sid)
-    rating = rating_of(request, row["game"]) if row is not None else None
     name = body.get("name")
     name = None if name in (None, "") else clean_name(name, manager(request).settings.name_max_length)
-    match, seat, token = await lobby(request).accept(sid, who, account, name, client_address(request), rating)
+    rating_in = partial(rating_of, request)
+    match, seat, token = await lobby(request).accept(sid, who, account, name, client_address(request), rating_in)
     return {**match.meta(), "seat": seat, "token": token}
 
 
