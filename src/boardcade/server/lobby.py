@@ -95,8 +95,10 @@ class Lobby:
 
     async def tick(self) -> None:
         now = time.time()
-        if self.owners:
-            await self.ctx.read(self.store.keep_alive, list(self.owners), now + self.ctx.settings.seek_ttl)
+        seeking = {r["owner_hash"] for r in self.open.values()}  # a write only for owners with an open seek
+        here = [owner for owner in self.owners if owner in seeking]
+        if here:
+            await self.ctx.read(self.store.keep_alive, here, now + self.ctx.settings.seek_ttl)
         for seek_id in await self.ctx.read(self.store.expire, now):
             self._gone(seek_id)
         if self.ctx.bus.multi:

@@ -39,6 +39,7 @@ seeks = Table(
     Column("seat", Integer, nullable=True),
 )
 KEEP_SECONDS = 3600.0  # a paired or gone seek is kept this long (the seeker may still ask where it went)
+PURGE_EVERY = 60.0  # seconds between deletions of older ones
 
 
 def _row(r: Any) -> dict[str, Any]:
@@ -50,6 +51,7 @@ def _row(r: Any) -> dict[str, Any]:
 class SeekStore:
     def __init__(self, storage: Storage):
         self.engine = storage.engine
+        self.purged_at = 0.0
 
     def add(self, row: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
@@ -103,16 +105,23 @@ class SeekStore:
             self._set(and_(seeks.c.owner_hash.in_(chunk), seeks.c.state == "open"), alive_until=until)
 
     def expire(self, now: float) -> list[str]:
-        """Open seeks nobody kept alive: gone (returns their ids); old paired and gone rows deleted."""
+        """Open seeks nobody kept alive: gone (returns their ids); old paired and gone rows deleted (once a minute:
+        a write, which on SQLite takes the file's write lock even when nothing matches)."""
         gone = self._gone(and_(seeks.c.state == "open", seeks.c.alive_until < now), now)
+        if now - self.purged_at < PURGE_EVERY:
+            return gone
+        self.purged_at = now
         with self.engine.begin() as conn:
             old = and_(seeks.c.state.in_(("paired", "gone")), seeks.c.alive_until < now - KEEP_SECONDS)
             conn.execute(delete(seeks).where(old))
         return gone
 
     def _gone(self, where: Any, now: float) -> list[str]:
-        with self.engine.begin() as conn:
+        with self.engine.connect() as conn:  # a read first: nothing to do is the usual answer, and takes no lock
             ids = [r[0] for r in conn.execute(select(seeks.c.id).where(where))]
+        if not ids:
+            return []
+        with self.engine.begin() as conn:
             done = []
             for seek_id in ids:  # one by one, each only if still open: an accepter may be taking it right now
                 still = and_(seeks.c.id == seek_id, seeks.c.state == "open")
