@@ -358,3 +358,21 @@ def test_sv_lb4_closing_a_socket_takes_only_the_seeks_not_kept_alive_since(sqlit
     assert store.owner_left("ann", closed_at, ttl) == ["before"]
     assert [r["id"] for r in store.open_rows()] == ["after"]
     storage.close()
+
+
+def test_sv_lb6_a_lobby_socket_answers_bad_messages_with_an_error_and_keeps_serving(lobby_client):
+    with lobby_client.websocket_connect("/ws/lobby") as ws:
+        next_of(ws, "seeks")
+        ws.send_text("{not json")
+        assert next_of(ws, "error")["code"] == "bad_json"
+        ws.send_json({"type": "accept", "seek": "x"})
+        error = next_of(ws, "error")
+        assert error["code"] == "bad_message" and "'hello' or 'ping'" in error["message"]
+        ws.send_json({"type": "hello", "owner": "<script>"})
+        assert next_of(ws, "error")["code"] == "bad_seek"
+        ws.send_text("x" * 5000)
+        assert next_of(ws, "error")["code"] == "too_large"
+        ws.send_json({"type": "ping"})
+        assert next_of(ws, "pong") == {"type": "pong"}
+        seek = post_seek(lobby_client)["seek"]
+        assert next_of(ws, "seek")["seek"]["id"] == seek["id"], "still watching"

@@ -28,8 +28,7 @@ let queued = null; // quick pairing asked for from a game's tile, done when the 
 
 export function quickFromTile(game, variant) {
   queued = { game, variant };
-  if (location.hash === "#/lobby") window.dispatchEvent(new HashChangeEvent("hashchange"));
-  else location.hash = "#/lobby";
+  location.hash = "#/lobby"; // the tiles are on the home page: the lobby page opens and does it
 }
 
 function twoPlayerVariants(g) { return g.variants.filter((v) => v.num_players === 2); }
