@@ -27,6 +27,7 @@ from boardcade.server.analysis import AnalysisStore
 from boardcade.server.analysis import metadata as analysis_metadata
 from boardcade.server.chat import metadata as chat_metadata
 from boardcade.server.ratings import metadata as ratings_metadata
+from boardcade.server.seekstore import metadata as seeks_metadata
 from boardcade.server.storage import Storage
 from boardcade.server.storage import metadata as storage_metadata
 
@@ -116,13 +117,13 @@ def test_release_d42cc9d_database_upgrades_losing_nothing(kind, tmp_path, reques
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_revisions_build_exactly_the_tables_the_code_defines(kind, tmp_path, request):
-    """A table or column added to storage.py, analysis.py or accounts.py without a revision in server/migrations
-    fails here."""
+    """A table or column added to storage.py, analysis.py, accounts.py or seekstore.py without a revision in
+    server/migrations fails here."""
     url = fresh_database(kind, tmp_path, request)
     engine = engine_for(url)
     assert migrations.upgrade(engine) == ALL_REVISIONS
     defined = MetaData()
-    for md in (storage_metadata, analysis_metadata, accounts_metadata, ratings_metadata, chat_metadata):
+    for md in (storage_metadata, analysis_metadata, accounts_metadata, ratings_metadata, chat_metadata, seeks_metadata):
         for table in md.tables.values():
             table.to_metadata(defined)
     with engine.connect() as conn:

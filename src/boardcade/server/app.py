@@ -22,6 +22,8 @@ from .bus import make_bus
 from .errors import ClientError, database_errors, unavailable
 from .learn import router as learn_router
 from .limits import OpenCounts
+from .lobby_routes import lobby_socket
+from .lobby_routes import router as lobby_router
 from .manager import MatchManager
 from .profiles import router as profiles_router
 from .routes import AsciiJSONResponse, client_error_response, error_response, router
@@ -124,11 +126,16 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.include_router(analysis_router)
     app.include_router(account_router)
     app.include_router(profiles_router)
+    app.include_router(lobby_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws_endpoint(ws: WebSocket, match_id: str) -> None:
         await match_socket(ws, match_id)
+
+    @app.websocket("/ws/lobby")
+    async def lobby_endpoint(ws: WebSocket) -> None:
+        await lobby_socket(ws)
 
     static = web_dir()
 

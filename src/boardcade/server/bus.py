@@ -12,7 +12,9 @@ invite, name), p (presence: data = comma-separated seats connected through that 
 servers to announce their presence for the match), x (match expired), k (a server checking that its own
 LISTEN connection still hears: match id "-", data a nonce), e (ended outside its rules: resigned, agreed
 drawn, out of time, aborted; data = the rule), d (its draw offer changed), u (decisions taken back: data = "<new
-version> <old version>"; the others read the match back), c (a chat line stored: data = the line as JSON, chat.py).
+version> <old version>"; the others read the match back), c (a chat line stored: data = the line as JSON, chat.py),
+l (the lobby: match id "-", data "+ <seek>", "- <seek>"
+or "= <seek> <match> <seat>": lobby.py).
 """
 
 from __future__ import annotations

@@ -65,6 +65,8 @@ class Context:
         # Set by chat.py: a chat line another server stored (bus kind `c`).
         self.chat_heard: Callable[[LiveMatch, str], None] | None = None
         self.flag: Callable[[LiveMatch], Coroutine] | None = None  # a chess clock ran out (SV-CL3): end it on time
+        # Set by lobby.py: a lobby note from another server (bus kind `l`: its data).
+        self.on_lobby: Callable[[str], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

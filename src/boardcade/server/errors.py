@@ -18,6 +18,11 @@ STATUS = {
     "bad_options": 400,
     "bad_agent": 400,
     "bad_record": 400,
+    "bad_seek": 400,  # the lobby (lobby.py): a malformed seek field
+    "own_seek": 409,  # accepting one's own seek
+    "seek_gone": 409,  # accepted by someone else first, cancelled, or its owner left
+    "too_many_seeks": 409,  # max_seeks_per_owner open already
+    "rating_range": 403,  # outside the rating range the seeker accepts
     "bad_token": 403,
     "bad_password": 400,
     "bad_credentials": 401,

@@ -37,6 +37,7 @@ from .drivers import Drivers
 from .endings import Endings, check_clock
 from .hints import Hints
 from .live import LiveMatch
+from .lobby import Lobby
 from .ratings import Ratings
 from .registry import Registry
 from .seating import CREATOR_DEFAULT, Seating
@@ -70,6 +71,7 @@ class MatchManager:
         self.sweeper.endings = self.endings
         self.ratings = Ratings(ctx)
         self.chat = Chat(ctx)
+        self.lobby = Lobby(ctx, self.seating)
 
     @property
     def rng(self) -> random.Random:
@@ -91,6 +93,7 @@ class MatchManager:
         await self.bus.start(self.sync.on_bus, self.sync.on_reconnect, self.sync.on_lost)
         self.ctx.spawn(self.sweeper.run())
         self.ctx.spawn(self.ratings.catch_up(self.registry))  # rated matches a stopped server left unsettled
+        await self.lobby.start()
 
     async def stop(self) -> None:
         try:

@@ -81,6 +81,12 @@ class Settings:
     chat_address_per_minute: float = 30.0  # chat lines per client address, all its connections together
     chat_address_burst: int = 12
     chat_history: int = 50  # lines of each channel a joining client is sent in its welcome
+    # the lobby (server/lobby.py)
+    seeks_per_minute: float = 10.0  # seeks posted (quick pairing included) per client address
+    seek_burst: int = 10
+    max_seeks_per_owner: int = 3  # open seeks one browser (or one account) may have at once
+    seek_ttl: float = 8.0  # seconds an open seek lives without its owner's lobby socket (or a `wait`)
+    seek_heartbeat: float = 2.0  # seconds between keep-alives, expiries and (several processes) rereads
     # who may talk to the server
     allowed_hosts: list[str] = field(default_factory=list)  # [] = loopback names when bound to loopback, else any
     allowed_origins: list[str] = field(default_factory=list)  # extra browser origins besides the server's own

@@ -37,6 +37,10 @@ class Sync:
         for kind, server, match_id, data in lines:
             if server == self.ctx.server_id:
                 continue
+            if kind == "l":  # the lobby's seeks (lobby.py)
+                if self.ctx.on_lobby is not None:
+                    self.ctx.on_lobby(data)
+                continue
             match = self.ctx.live.get(match_id)
             if match is None:
                 continue

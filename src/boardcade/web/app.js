@@ -1,4 +1,4 @@
-// Entry point: a small hash router over the pages (home, play, watch, join, replay, analyse, learn, rules, account,
+// Entry point: a small hash router over the pages (home, lobby, play, watch, join, replay, analyse, learn, rules, account,
 // player profiles, my matches).
 import { setupAccountControl, showAccount } from "./account.js";
 import { showAnalysis } from "./analysis.js";
@@ -6,6 +6,7 @@ import { api, claimSeat, myName, setMyName, tokensFor } from "./api.js";
 import { setupSoundToggle } from "./attention.js";
 import { showHome } from "./home.js";
 import { showLearn } from "./learn.js";
+import { showLobby } from "./lobby.js";
 import { clearNotice, h } from "./notice.js";
 import { showPlay } from "./play.js";
 import { showMyMatches, showPlayer } from "./profile.js";
@@ -57,6 +58,8 @@ async function route() {
       await showPlayer(page, parts[1], Number(parts[2]) || 1);
     } else if (parts[0] === "me") {
       await showMyMatches(page);
+    } else if (parts[0] === "lobby") {
+      done = await showLobby(page);
     } else if (parts[0] === "account") {
       await showAccount(page);
     } else if (parts[0] === "rules" && parts[1]) {

@@ -1,9 +1,11 @@
 // The home page: a tile per game (a drawing of its board, its pitch, "Play the computer" at a chosen level,
 // "Play a friend", the rules, and every option behind "More options"), the computer levels explained, the
-// matches of this browser and of everyone (names, game, whose turn, age), and watching a record file.
+// lobby (lobby.js: seeks, "Play someone now"), the matches of this browser and of everyone (names, game, whose
+// turn, age), and watching a record file.
 import { api, catalog, heldMatches, myName, setMyName, tokensFor } from "./api.js";
 import { gameModule } from "./board.js";
 import { ago, h, notify } from "./notice.js";
+import { lobbySection, quickFromTile } from "./lobby.js";
 import { agentDetails, levelNames, levelText, newMatchForm, startMatch } from "./newmatch.js";
 
 async function drawing(g) {
@@ -63,7 +65,10 @@ function quickPlay(cat, g) {
     h("label", { class: "check rated-choice" }, rated, h("span", {}, "Rated (everyone signed in; no undo)")),
     h("div", { class: "quick-buttons" },
       h("button", { type: "button", class: "play-computer primary", onclick: () => go(true) }, "Play the computer"),
-      h("button", { type: "button", class: "play-friend", onclick: () => go(false) }, "Play a friend")));
+      h("button", { type: "button", class: "play-friend", onclick: () => go(false) }, "Play a friend"),
+      variant().num_players === 2 || g.variants.some((v) => v.num_players === 2)
+        ? h("button", { type: "button", class: "play-someone", onclick: () => quickFromTile(g.name, variant().num_players === 2 ? variant().label : null) }, "Play someone now")
+        : null));
 }
 
 async function tile(cat, g) {
@@ -151,6 +156,7 @@ export async function showHome(view, openReplay) {
     }
   });
   const lists = h("section", { class: "lists", "aria-live": "polite" });
+  const lobby = await lobbySection();
   view.replaceChildren(
     h("section", { class: "hero" },
       h("h1", {}, "Three arcade board games from the 1980s"),
@@ -158,9 +164,10 @@ export async function showHome(view, openReplay) {
       h("label", { class: "name-field" }, h("span", {}, "Your name"), name)),
     h("div", { class: "tiles" }, await Promise.all(cat.games.map((g) => tile(cat, g)))),
     levelsExplained(cat),
+    lobby.section,
     lists,
     h("section", { class: "upload" }, h("h2", {}, "Watch a record file"), h("label", {}, "A match record (.json) saved by boardcade: ", upload)));
   await drawLists(lists);
   const timer = setInterval(() => drawLists(lists).catch(() => {}), 15000);
-  return () => clearInterval(timer);
+  return () => { clearInterval(timer); lobby.stop(); };
 }

@@ -1,0 +1,248 @@
+"""The lobby's API (`/api/seeks`) and its live feed (`/ws/lobby`); the lobby itself is lobby.py. docs/server.md
+"Lobby" has the requests, messages, rules (SV-LB*) and error codes.
+
+Who posts or accepts is named by an owner token the browser keeps (random, in localStorage; only its digest is
+kept here) and, when signed in, by the account too: neither may accept their own seek.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from functools import partial
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+
+from ..core import GameError, game_names, load_game
+from .account_routes import signed_in
+from .catalog import variant_options
+from .errors import MATCH_ID, ClientError, parse_json
+from .limits import OpenCounts, TokenBucket
+from .lobby import Lobby, public
+from .routes import client_address, manager, read_object
+from .seats import clean_name, token_hash
+from .ws import MAX_MESSAGE, WsClient, _receive
+from .ws import client_address as ws_address
+
+router = APIRouter(prefix="/api/seeks")
+OWNER = re.compile(r"[A-Za-z0-9_-]{16,128}")
+SEEK_FIELDS = ("game", "variant", "options", "rated", "min", "max", "clock", "name", "owner")
+RATING_LIMITS = (0, 4000)
+CLOCK_MAX = 40
+
+
+def rating_of(request: Request, game_key: str) -> int | None:
+    """The asking person's rating in `game_key`, for the seeks' rating ranges. Ratings are not built yet (issue 36
+    item 3): None, and no range applies to anyone. The rating work wires it here."""
+    return None
+
+
+def lobby(request: Request) -> Lobby:
+    return manager(request).lobby
+
+
+def owner_hash(body: dict[str, Any]) -> str:
+    owner = body.get("owner")
+    if not isinstance(owner, str) or not OWNER.fullmatch(owner):
+        raise ClientError("bad_seek", "'owner' must be this browser's lobby token: 16 to 128 letters, digits, - or _")
+    return token_hash(owner)
+
+
+async def account_id(request: Request) -> str | None:
+    try:
+        account, _ = await signed_in(request)
+    except ClientError as e:
+        if e.code == "signed_out":
+            return None
+        raise
+    return account.id
+
+
+def _rating(body: dict[str, Any], key: str) -> int | None:
+    value = body.get(key)
+    low, high = RATING_LIMITS
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        wanted = f"a whole number from {low} to {high} or null"
+        raise ClientError("bad_seek", f"'{key}' (a rating) must be {wanted}, got {value!r}")
+    return value
+
+
+def check_seek(body: dict[str, Any], name_limit: int) -> dict[str, Any]:
+    """A seek as posted, checked field by field (SV-LB6): each refusal names the field and what it may be."""
+    unknown = sorted(k for k in body if k not in SEEK_FIELDS)
+    if unknown:
+        named = ", ".join(map(repr, unknown))
+        raise ClientError("bad_seek", f"unknown field(s) {named}; a seek has {', '.join(SEEK_FIELDS)}")
+    game = body.get("game")
+    if not isinstance(game, str) or game not in game_names():
+        raise ClientError("bad_options", f"unknown game {game!r}; valid games: {', '.join(game_names())}")
+    options = variant_options(game, body.get("variant"), body.get("options", {}))
+    try:
+        full = load_game(game, **options)
+    except GameError as e:
+        raise ClientError("bad_options", str(e)) from None
+    if full.num_players != 2:
+        raise ClientError(
+            "bad_options",
+            f"a seek is for two players; {game} with these options has {full.num_players}: choose a 2-player variant",
+        )
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ClientError("bad_seek", f"'rated' must be true (rated) or false (casual), got {rated!r}")
+    low, high = _rating(body, "min"), _rating(body, "max")
+    if low is not None and high is not None and low > high:
+        raise ClientError("bad_seek", f"'min' ({low}) is above 'max' ({high})")
+    clock = body.get("clock")
+    if clock is not None and (
+        not isinstance(clock, str) or len(clock) > CLOCK_MAX or not clock.isprintable() or not clock.strip()
+    ):
+        wanted = f"a time control in at most {CLOCK_MAX} printable characters (such as 5+3) or null"
+        raise ClientError("bad_seek", f"'clock' must be {wanted}")
+    name = body.get("name")
+    return {
+        "game": game,
+        "options": dict(full.options),
+        "rated": int(rated),
+        "min_rating": low,
+        "max_rating": high,
+        "time_control": clock.strip() if clock else None,
+        "name": None if name in (None, "") else clean_name(name, name_limit),
+    }
+
+
+def seek_id(value: str) -> str:
+    if not MATCH_ID.fullmatch(value):
+        raise ClientError("not_found", "no seek has this id")
+    return value
+
+
+@router.get("")
+async def list_seeks(request: Request, game: str | None = None) -> dict[str, Any]:
+    """The open seeks, oldest first (all games, or one)."""
+    rows = await lobby(request).ctx.read(lobby(request).store.open_rows)
+    return {"seeks": [public(r) for r in rows if game is None or r["game"] == game]}
+
+
+@router.post("", status_code=201)
+async def post_seek(request: Request) -> dict[str, Any]:
+    body = await read_object(request)
+    who = owner_hash(body)
+    seek = check_seek(body, manager(request).settings.name_max_length)
+    posted, token = await lobby(request).post(seek, who, await account_id(request), client_address(request))
+    return {"seek": posted, "token": token}
+
+
+async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, account: str | None) -> dict[str, Any]:
+    name = body.get("name")
+    name = None if name in (None, "") else clean_name(name, manager(request).settings.name_max_length)
+    rating_in = partial(rating_of, request)
+    match, seat, token = await lobby(request).accept(sid, who, account, name, client_address(request), rating_in)
+    return {**match.meta(), "seat": seat, "token": token}
+
+
+@router.post("/quick")
+async def quick(request: Request) -> dict[str, Any]:
+    """Quick pairing (SV-LB7): accept the oldest compatible open seek, or post one and wait. A page already
+    waiting names its own seek (`seek`) when a compatible one appears: its own is withdrawn first, and if that
+    fails because someone took it, the answer is where it went (`{"where": ...}`): never two matches."""
+    body = await read_object(request)
+    who, account = owner_hash(body), await account_id(request)
+    waiting = body.pop("seek", None)
+    seek = check_seek(body, manager(request).settings.name_max_length)
+    the_lobby = lobby(request)
+    rating = rating_of(request, seek["game"])
+    async with the_lobby.pairing:  # on one process two quick pairings never both post, missing each other
+        if waiting is not None:
+            if not isinstance(waiting, str):
+                raise ClientError("bad_seek", "'seek' must be the id of your own seek that is waiting, or absent")
+            try:
+                await the_lobby.withdraw(seek_id(waiting), who)
+            except ClientError as e:
+                if e.code not in ("seek_gone", "not_found"):
+                    raise
+                return {"where": await the_lobby.where(seek_id(waiting), who)}
+        for sid in the_lobby.compatible(seek, who, account, rating):
+            try:
+                return {"paired": await _accept(request, sid, body, who, account)}
+            except ClientError as e:
+                if e.code != "seek_gone":
+                    raise
+        posted, token = await the_lobby.post(seek, who, account, client_address(request))
+    return {"seek": posted, "token": token}
+
+
+@router.post("/{sid}/accept")
+async def accept(request: Request, sid: str) -> dict[str, Any]:
+    body = await read_object(request)
+    who, account = owner_hash(body), await account_id(request)
+    return await _accept(request, seek_id(sid), body, who, account)
+
+
+@router.post("/{sid}/cancel")
+async def cancel(request: Request, sid: str) -> dict[str, Any]:
+    body = await read_object(request)
+    await lobby(request).withdraw(seek_id(sid), owner_hash(body))
+    return {"id": sid, "state": "gone"}
+
+
+@router.post("/{sid}/wait")
+async def wait(request: Request, sid: str) -> dict[str, Any]:
+    """The owner asks after their seek: still open (kept alive), gone, or paired (the match and their seat)."""
+    body = await read_object(request)
+    return await lobby(request).where(seek_id(sid), owner_hash(body))
+
+
+class LobbyClient(WsClient):
+    owner_hash: str | None = None
+
+
+async def lobby_socket(ws: WebSocket) -> None:
+    """/ws/lobby: the open seeks now (`seeks`), then each added (`seek`) and removed (`unseek`); after
+    {"type": "hello", "owner": token} this socket keeps that owner's seeks alive and hears `paired`."""
+    mgr = ws.app.state.manager
+    counts: OpenCounts = ws.app.state.ws_counts
+    address = ws_address(ws)
+    await ws.accept()
+    client = LobbyClient(ws, mgr.settings)
+    if not counts.open(address):
+        cap = mgr.settings.max_connections_per_ip
+        client.send_error(ClientError("rate_limited", f"too many open connections from your address (at most {cap})"))
+        client.close(1008, "too many connections")
+        await asyncio.wait_for(asyncio.shield(client._writer), mgr.settings.send_timeout + 1)
+        return
+    bucket = TokenBucket(mgr.settings.messages_per_second, mgr.settings.message_burst)
+    the_lobby: Lobby = mgr.lobby
+    try:
+        the_lobby.watch(client)
+        while not client.dropped.is_set():
+            raw = await _receive(ws, client)
+            if raw["type"] == "websocket.disconnect":
+                break
+            wait_s = bucket.wait()
+            if wait_s > 0:
+                await asyncio.sleep(wait_s)
+            try:
+                text = raw.get("text") or ""
+                if len(text) > MAX_MESSAGE:
+                    raise ClientError("too_large", f"message is {len(text)} characters; at most {MAX_MESSAGE} allowed")
+                msg = parse_json(text, "message")
+                kind = msg.get("type") if isinstance(msg, dict) else None
+                if kind == "hello":
+                    the_lobby.own(client, owner_hash(msg))
+                    client.send({"type": "welcome"})
+                elif kind == "ping":
+                    client.send({"type": "pong"})
+                else:
+                    raise ClientError("bad_message", "a lobby message is a JSON object, 'type' 'hello' or 'ping'")
+            except ClientError as e:
+                client.send_error(e)
+    except Exception:  # the peer went away while we were sending to it
+        pass
+    finally:
+        counts.close(address)
+        the_lobby.unwatch(client)
+        if not client.closing:
+            client.stop()
