@@ -370,3 +370,30 @@ def test_SV_20_boardcade_ladder_rate_plays_fixed_seeds_and_writes_the_levels_rat
         cli, ["ladder", "rate", "--games", "qbert", "--levels", "greedy,easy", "--out", str(out)]
     )
     assert refused.exit_code == 2 and "needs 'random'" in refused.output
+
+
+def test_SV_LB8_a_seeks_rating_range_reads_the_accepters_real_rating(make):
+    """SV-LB8 with the ratings wired: a seek for 1500 and up refuses a signed-in player rated below it (naming both
+    figures) and lets one rated above it in; a signed-out or unrated player has no rating, so no range applies."""
+    anon = make()
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    m = rated_match(ann, [bob])
+    play(anon, m, MIN_DECISIONS)
+    assert post(anon, m, "resign", 1).status_code == 200
+    settled(ann, m["id"])
+    low = profile(anon, "Bob")["ratings"][0]["rating"]
+    assert low < CENTRE < profile(anon, "Ann")["ratings"][0]["rating"]
+    owner = {"cal": "cal-owner-token-0003", "ann": "ann-owner-token-0001", "bob": "bob-owner-token-0002"}
+    seek = anon.post("/api/seeks", json={"game": "qbert", "owner": owner["cal"], "min": 1500, "max": 4000})
+    assert seek.status_code == 201, seek.text
+    sid = seek.json()["seek"]["id"]
+    refused = bob.post(f"/api/seeks/{sid}/accept", json={"owner": owner["bob"]})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "rating_range", refused.text
+    assert f"1500 to 4000; yours is {low}" in refused.json()["error"]["message"]
+    assert ann.post(f"/api/seeks/{sid}/accept", json={"owner": owner["ann"]}).status_code == 200
+    other = anon.post("/api/seeks", json={"game": "qbert", "owner": owner["cal"], "min": 1600})
+    dan = person(anon, "Dan", "203.0.113.4")  # signed in, never rated: no range applies
+    assert (
+        dan.post(f"/api/seeks/{other.json()['seek']['id']}/accept", json={"owner": "dan-owner-token-0004"}).status_code
+        == 200
+    )

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import re
-from functools import partial
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
+from sqlalchemy import select
 
-from ..core import GameError, game_names, load_game
+from ..core import GameError, game_class, game_names, load_game
+from ..ratings import game_key, shown
 from .account_routes import signed_in
 from .catalog import variant_options
 from .errors import MATCH_ID, ClientError, parse_json
 from .limits import OpenCounts, TokenBucket
 from .lobby import Lobby, public
+from .ratings import ratings
 from .routes import client_address, manager, read_object
 from .seats import clean_name, token_hash
 from .ws import MAX_MESSAGE, WsClient, _receive
@@ -32,10 +35,26 @@ RATING_LIMITS = (0, 4000)
 CLOCK_MAX = 40
 
 
-def rating_of(request: Request, game_key: str) -> int | None:
-    """The asking person's rating in `game_key`, for the seeks' rating ranges. Ratings are not built yet (issue 36
-    item 3): None, and no range applies to anyone. The rating work wires it here."""
-    return None
+def seek_key(game: str) -> str:
+    """The rating key of a seek's match (two players: seeks are for 2-player variants), as ratings.match_key."""
+    counts = [game_class(game)(**opts).num_players for _, opts in game_class(game).VARIANTS]
+    return game_key(game, 2, counts)
+
+
+async def ratings_of(request: Request, account: str | None) -> Callable[[str], int | None]:
+    """The asking person's shown rating by seek game, for the seeks' rating ranges (SV-LB8): their account's
+    rating in that game's key, read once per request; None (no range applies) when signed out or not yet rated."""
+    if account is None:
+        return lambda game: None
+    engine = lobby(request).ctx.storage.engine
+
+    def read() -> dict[str, int]:
+        with engine.connect() as conn:
+            rows = conn.execute(select(ratings.c.game_key, ratings.c.mu).where(ratings.c.account_id == account))
+            return {key: shown(mu) for key, mu in rows}
+
+    mine = await lobby(request).ctx.read(read)
+    return lambda game: mine.get(seek_key(game))
 
 
 def lobby(request: Request) -> Lobby:
@@ -138,7 +157,7 @@ async def post_seek(request: Request) -> dict[str, Any]:
 async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, account: str | None) -> dict[str, Any]:
     name = body.get("name")
     name = None if name in (None, "") else clean_name(name, manager(request).settings.name_max_length)
-    rating_in = partial(rating_of, request)
+    rating_in = await ratings_of(request, account)
     match, seat, token = await lobby(request).accept(sid, who, account, name, client_address(request), rating_in)
     return {**match.meta(), "seat": seat, "token": token}
 
@@ -153,7 +172,7 @@ async def quick(request: Request) -> dict[str, Any]:
     waiting = body.pop("seek", None)
     seek = check_seek(body, manager(request).settings.name_max_length)
     the_lobby = lobby(request)
-    rating = rating_of(request, seek["game"])
+    rating = (await ratings_of(request, account))(seek["game"])
     async with the_lobby.pairing:  # on one process two quick pairings never both post, missing each other
         if waiting is not None:
             if not isinstance(waiting, str):
