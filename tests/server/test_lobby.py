@@ -263,9 +263,12 @@ def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accep
         until(ann_ws, lambda m: m["type"] == "welcome")
         watch_b = connect(f"ws://127.0.0.1:{ports[1]}/ws/lobby", open_timeout=10, legacy=True)
         until(watch_b, lambda m: m["type"] == "seeks")
-        posted = post_json(a, "/api/seeks", {"game": "qbert", "owner": ANN, "name": "Ann"})
+        ten_five = {"base": 600, "increment": 5}
+        posted = post_json(a, "/api/seeks", {"game": "qbert", "owner": ANN, "name": "Ann", "clock": ten_five})
         sid = posted["seek"]["id"]
-        assert until(watch_b, lambda m: m["type"] == "seek")["seek"]["id"] == sid, "B's watcher sees A's seek"
+        seen = until(watch_b, lambda m: m["type"] == "seek")["seek"]
+        assert seen["id"] == sid, "B's watcher sees A's seek"
+        assert (seen["clock"], seen["clock_label"]) == (ten_five, "10+5"), "with its clock (SV-LB9)"
         assert [s["id"] for s in httpx.get(f"{b}/api/seeks").json()["seeks"]] == [sid]
         bea = post_json(b, f"/api/seeks/{sid}/accept", {"owner": BEA, "name": "Bea"})
         told = until(ann_ws, lambda m: m["type"] == "paired")
@@ -273,6 +276,9 @@ def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accep
         assert until(watch_b, lambda m: m["type"] == "unseek")["id"] == sid
         seen = post_json(a, f"/api/matches/{bea['id']}/view", {"seat": told["seat"], "token": posted["token"]})
         assert seen["seat"] == told["seat"], "the seeker's token holds their seat, through A"
+        for base in (a, b):  # the match B made is on the seek's clock, read through either server
+            clock = httpx.get(f"{base}/api/matches/{bea['id']}").json()["clock"]
+            assert (clock["base"], clock["increment"], clock["left"]) == (600, 5, [600_000, 600_000])
 
         # Two people accept one seek at the same moment, one through each server: exactly one wins.
         sid = post_json(a, "/api/seeks", {"game": "qbert", "owner": ANN})["seek"]["id"]
