@@ -19,6 +19,11 @@ from boardcade.server.launch import free_port, post_json, start_serve_process
 from boardcade.server.seekstore import SeekStore
 from boardcade.server.storage import Storage
 
+from . import test_ratings
+from .test_ratings import CENTRE, MIN_DECISIONS, person, play, post, profile, settled
+
+make = test_ratings.make  # the fixture: signed-in people over https (tests/server/test_ratings.py)
+
 ANN, BEA, CAL = "ann-owner-token-0001", "bea-owner-token-0002", "cal-owner-token-0003"
 
 
@@ -49,11 +54,11 @@ def open_ids(client) -> list[str]:
 def test_sv_lb1_a_seek_is_listed_and_sent_to_watchers_and_a_cancel_takes_it_away(lobby_client):
     with lobby_client.websocket_connect("/ws/lobby") as watcher:
         assert next_of(watcher, "seeks")["seeks"] == []
-        posted = post_seek(lobby_client, name="Ann", clock="5+3", rated=True, min=1200, max=1800)
+        posted = post_seek(lobby_client, name="Ann", clock={"base": 300, "increment": 3}, min=1200, max=1800)
         seen = next_of(watcher, "seek")["seek"]
         assert seen == posted["seek"]
-        fields = (seen["rated"], seen["min"], seen["max"], seen["clock"], seen["name"])
-        assert fields == (True, 1200, 1800, "5+3", "Ann")
+        fields = (seen["rated"], seen["min"], seen["max"], seen["clock"], seen["clock_label"], seen["name"])
+        assert fields == (False, 1200, 1800, {"base": 300, "increment": 3}, "5+3", "Ann")
         assert seen["options"]["tiebreak"] is True, "the options are stored whole, defaults filled in"
         assert "owner" not in json.dumps(seen) and posted["token"] not in json.dumps(seen)
         assert open_ids(lobby_client) == [seen["id"]]
@@ -175,7 +180,10 @@ def test_sv_lb5_seeks_posted_in_a_loop_are_rate_limited_and_capped_per_owner(sql
         ({"game": "qbert", "rated": "yes"}, "bad_seek", "'rated' must be true (rated) or false (casual)"),
         ({"game": "qbert", "min": 1800, "max": 1200}, "bad_seek", "'min' (1800) is above 'max' (1200)"),
         ({"game": "qbert", "min": -5}, "bad_seek", "from 0 to 4000"),
-        ({"game": "qbert", "clock": "x" * 41}, "bad_seek", "at most 40 printable characters"),
+        ({"game": "qbert", "clock": "5+3"}, "bad_options", "'clock' is {\"base\": seconds 60..7200"),
+        ({"game": "qbert", "clock": {"base": 30, "increment": 2}}, "bad_options", "the base 30 is out of range"),
+        ({"game": "qbert", "clock": {"base": 300, "increment": 61}}, "bad_options", "the increment 61 is out of"),
+        ({"game": "qbert", "clock": {"base": 300, "bonus": 1}}, "bad_options", "or null for none"),
         ({"game": "qbert", "colour": "red"}, "bad_seek", "a seek has game, variant, options, rated"),
         ({"game": "qbert", "owner": "short"}, "bad_seek", "16 to 128 letters"),
         ({"game": "qbert", "name": "<b>" * 20}, "bad_name", ""),
@@ -255,9 +263,12 @@ def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accep
         until(ann_ws, lambda m: m["type"] == "welcome")
         watch_b = connect(f"ws://127.0.0.1:{ports[1]}/ws/lobby", open_timeout=10, legacy=True)
         until(watch_b, lambda m: m["type"] == "seeks")
-        posted = post_json(a, "/api/seeks", {"game": "qbert", "owner": ANN, "name": "Ann"})
+        ten_five = {"base": 600, "increment": 5}
+        posted = post_json(a, "/api/seeks", {"game": "qbert", "owner": ANN, "name": "Ann", "clock": ten_five})
         sid = posted["seek"]["id"]
-        assert until(watch_b, lambda m: m["type"] == "seek")["seek"]["id"] == sid, "B's watcher sees A's seek"
+        seen = until(watch_b, lambda m: m["type"] == "seek")["seek"]
+        assert seen["id"] == sid, "B's watcher sees A's seek"
+        assert (seen["clock"], seen["clock_label"]) == (ten_five, "10+5"), "with its clock (SV-LB9)"
         assert [s["id"] for s in httpx.get(f"{b}/api/seeks").json()["seeks"]] == [sid]
         bea = post_json(b, f"/api/seeks/{sid}/accept", {"owner": BEA, "name": "Bea"})
         told = until(ann_ws, lambda m: m["type"] == "paired")
@@ -265,6 +276,9 @@ def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accep
         assert until(watch_b, lambda m: m["type"] == "unseek")["id"] == sid
         seen = post_json(a, f"/api/matches/{bea['id']}/view", {"seat": told["seat"], "token": posted["token"]})
         assert seen["seat"] == told["seat"], "the seeker's token holds their seat, through A"
+        for base in (a, b):  # the match B made is on the seek's clock, read through either server
+            clock = httpx.get(f"{base}/api/matches/{bea['id']}").json()["clock"]
+            assert (clock["base"], clock["increment"], clock["left"]) == (600, 5, [600_000, 600_000])
 
         # Two people accept one seek at the same moment, one through each server: exactly one wins.
         sid = post_json(a, "/api/seeks", {"game": "qbert", "owner": ANN})["seek"]["id"]
@@ -372,3 +386,80 @@ def test_sv_lb6_a_lobby_socket_answers_bad_messages_with_an_error_and_keeps_serv
         assert next_of(ws, "pong") == {"type": "pong"}
         seek = post_seek(lobby_client)["seek"]
         assert next_of(ws, "seek")["seek"]["id"] == seek["id"], "still watching"
+
+
+# ---- clocks and rated seeks (SV-LB9) ---------------------------------------------------------------------------
+
+
+def test_sv_lb9_a_clocked_seeks_match_is_on_that_clock_and_quick_pairing_matches_clocks(lobby_client):
+    """SV-LB9, SV-CL1: the seek's clock is stored, shown with its label, and the match made on accept has it;
+    quick pairing pairs only seeks on the same clock."""
+    ten_five = {"base": 600, "increment": 5}
+    posted = post_seek(lobby_client, name="Ann", clock=ten_five)
+    assert (posted["seek"]["clock"], posted["seek"]["clock_label"]) == (ten_five, "10+5")
+    listed = lobby_client.get("/api/seeks").json()["seeks"]
+    assert [(s["clock"], s["clock_label"]) for s in listed] == [(ten_five, "10+5")], "read back from the table"
+    m = lobby_client.post(f"/api/seeks/{posted['seek']['id']}/accept", json={"owner": BEA, "name": "Bea"}).json()
+    clock = lobby_client.get(f"/api/matches/{m['id']}").json()["clock"]
+    assert (clock["base"], clock["increment"], clock["left"]) == (600, 5, [600_000, 600_000])
+    assert m["rated"] is False and m["casual"] is True
+    # Quick pairing: a seek without a clock, or on another, is not a fit; the same clock is.
+    waiting = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": ANN, "clock": ten_five}).json()
+    other = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": CAL}).json()
+    assert "seek" in other, "no clock is not the same clock"
+    five = {"base": 300, "increment": 3}
+    assert "seek" in lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": CAL, "clock": five}).json()
+    paired = lobby_client.post("/api/seeks/quick", json={"game": "qbert", "owner": BEA, "clock": ten_five}).json()
+    assert (
+        paired["paired"]["id"]
+        == lobby_client.post(f"/api/seeks/{waiting['seek']['id']}/wait", json={"owner": ANN}).json()["match"]
+    )
+    assert lobby_client.get(f"/api/matches/{paired['paired']['id']}").json()["clock"]["base"] == 600
+    # A seek stored with free text before clocks were real is shown, and played, without a clock.
+    store = SeekStore(lobby_client.app.state.manager.storage)
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE seeks SET time_control = '5+3 please' WHERE id = ?", (other["seek"]["id"],))
+    assert store.get(other["seek"]["id"])["time_control"] is None
+
+
+def test_sv_lb9_a_rated_seek_is_posted_and_accepted_only_by_signed_in_accounts(make):
+    """SV-LB9 (SV-16, SV-17): signed out, a rated seek is neither posted, quick-paired nor accepted
+    (`needs_account`); an account never accepts its own (another browser of it included)."""
+    anon = make()
+    ann = person(anon, "Ann", "203.0.113.1")
+    for path in ("/api/seeks", "/api/seeks/quick"):
+        r = anon.post(path, json={"game": "qbert", "owner": CAL, "rated": True})
+        assert r.status_code == 401 and r.json()["error"]["code"] == "needs_account", r.text
+    assert anon.get("/api/seeks").json()["seeks"] == [], "nothing was posted"
+    r = ann.post("/api/seeks", json={"game": "qbert", "owner": ANN, "rated": True, "name": "Annie"})
+    assert r.status_code == 201 and r.json()["seek"]["name"] == "Ann", "a rated seek shows its account's name"
+    sid = r.json()["seek"]["id"]
+    refused = anon.post(f"/api/seeks/{sid}/accept", json={"owner": CAL})
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "needs_account"
+    own = ann.post(f"/api/seeks/{sid}/accept", json={"owner": BEA})
+    assert own.status_code == 409 and own.json()["error"]["code"] == "own_seek", "another browser, same account"
+    assert [s["id"] for s in anon.get("/api/seeks").json()["seeks"]] == [sid], "still open"
+
+
+def test_sv_lb9_a_rated_seek_accepted_and_resigned_moves_both_accounts_ratings(make):
+    """SV-LB9, SV-18: the match a rated seek makes is rated, its seats named by and linked to both accounts,
+    and ended by a resignation it is settled: both ratings move."""
+    anon = make()
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    posted = ann.post("/api/seeks", json={"game": "qbert", "owner": ANN, "rated": True}).json()
+    m = bob.post(f"/api/seeks/{posted['seek']['id']}/accept", json={"owner": BEA, "name": "Robert"}).json()
+    assert m["rated"] is True and m["casual"] is False
+    seeker = 1 - m["seat"]
+    assert {s["player"]: s["name"] for s in m["seats"]} == {seeker: "Ann", m["seat"]: "Bob"}
+    assert {s["player"]: s.get("account") for s in m["seats"]} == {seeker: "Ann", m["seat"]: "Bob"}
+    m["tokens"] = {str(seeker): posted["token"], str(m["seat"]): m["token"]}
+    play(anon, m, MIN_DECISIONS)
+    assert post(anon, m, "resign", seeker).status_code == 200
+    assert settled(anon, m["id"]).counted == 1
+    assert profile(anon, "Bob")["ratings"][0]["rating"] > CENTRE > profile(anon, "Ann")["ratings"][0]["rating"]
+    # Quick pairing with rated does the same.
+    waiting = ann.post("/api/seeks/quick", json={"game": "qbert", "owner": ANN, "rated": True}).json()
+    q = bob.post("/api/seeks/quick", json={"game": "qbert", "owner": BEA, "rated": True}).json()["paired"]
+    assert q["rated"] is True and {s.get("account") for s in q["seats"]} == {"Ann", "Bob"}
+    where = ann.post(f"/api/seeks/{waiting['seek']['id']}/wait", json={"owner": ANN}).json()
+    assert where["match"] == q["id"]

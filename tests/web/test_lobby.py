@@ -51,8 +51,10 @@ def test_two_people_find_each_other_through_the_lobby_and_land_in_one_match(serv
     lobby = ann.locator("#lobby")
     lobby.scroll_into_view_if_needed()
     lobby.locator(".seek-game").select_option("qbert")
-    lobby.locator(".seek-rated").select_option("rated")
-    lobby.locator(".seek-clock").fill("5+3")
+    assert lobby.locator(".seek-clock option").all_text_contents() == ["None", "5+3", "10+5", "15+10"], (
+        "the New-match form's clock presets (minutes + seconds a decision)"
+    )
+    lobby.locator(".seek-clock").select_option("300+3")
     lobby.locator(".seek-post").click()
     own = lobby.locator(".seek-item.own")
     own.wait_for()
@@ -61,7 +63,7 @@ def test_two_people_find_each_other_through_the_lobby_and_land_in_one_match(serv
     theirs = bea.locator(".seek-item", has_text="Ann")
     theirs.wait_for()  # arrives on Bea's lobby socket: she did not reload
     text = theirs.text_content()
-    assert "Q*bert" in text and "rated" in text and "clock 5+3" in text
+    assert "Q*bert" in text and "casual" in text and "clock 5+3" in text
     no_sideways_scrolling(bea)
     assert_no_stray_words(bea, "the lobby")
     own.scroll_into_view_if_needed()
@@ -76,6 +78,9 @@ def test_two_people_find_each_other_through_the_lobby_and_land_in_one_match(serv
         page.wait_for_selector(".seat")
     names = " ".join(ann.locator(".seat").all_text_contents())
     assert "Ann" in names and "Bea" in names
+    for page in (ann, bea):  # the match is on the seek's clock (SV-LB9)
+        page.wait_for_function("() => document.querySelectorAll('.chess-clock').length === 2")
+        assert [t.strip() for t in page.locator(".chess-clock .clock-time").all_text_contents()] == ["5:00", "5:00"]
     shot(ann, f"{size}-3-ann-in-the-match")
     shot(bea, f"{size}-4-bea-in-the-match")
 

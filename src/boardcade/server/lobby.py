@@ -1,10 +1,12 @@
 """The lobby (issue 37 item 1; docs/server.md "Lobby", rules SV-LB1..SV-LB8): seeks posted, watched live, accepted.
 
 A seek is one person asking for an opponent: a game, its options (defaults filled in), rated or casual, an optional
-rating range and a time control (stored as written). The seeker gets, when posting, the seat token of the match
-the seek will become; only its digest is stored (seekstore.py), so when someone accepts, the match is made through
-the ordinary creation path (seating.Seating.create_seated) with both seats already held, and the seeker only needs
-to hear the match's id and their seat: on their lobby socket (`paired`), or by asking (`wait`).
+rating range and a chess clock ({"base", "increment"}, SV-CL1, or none). The seeker gets, when posting, the seat
+token of the match the seek will become; only its digest is stored (seekstore.py), so when someone accepts, the
+match is made through the ordinary creation path (seating.Seating.create_seated) with both seats already held, on
+the seek's clock, and the seeker only needs to hear the match's id and their seat: on their lobby socket
+(`paired`), or by asking (`wait`). A rated seek is posted and accepted by signed-in accounts only (SV-LB9): its
+match is rated, both seats named by and linked to their accounts, so it is settled like any rated match.
 
 Each server process keeps the open seeks in memory for its watchers (lobby sockets): a change made here is sent to
 them at once and told to the other processes on the bus (kind `l`, data "+ <id>", "- <id>" or "= <id> <match>
@@ -33,16 +35,26 @@ from .limits import KeyedBuckets
 from .live import LiveMatch
 from .seating import Seating
 from .seats import token_hash
-from .seekstore import SeekStore
+from .seekstore import SeekStore, link_seats
 from .storage import now_iso
 
 log = logging.getLogger("boardcade.server")
+RATED_SEEK = "a rated seek is posted and accepted by signed-in accounts: sign in (or make an account) first"
 
 
 class Watcher(Protocol):
     owner_hash: str | None
 
     def send_text(self, text: str) -> bool: ...
+
+
+def clock_label(clock: dict[str, int] | None) -> str | None:
+    """A clock as players write it: minutes + seconds a decision ("10+5"; "0:30+2" for a base of 30 s)."""
+    if clock is None:
+        return None
+    minutes, seconds = divmod(clock["base"], 60)
+    base = str(minutes) if seconds == 0 else f"{minutes}:{seconds:02d}"
+    return f"{base}+{clock['increment']}"
 
 
 def public(row: dict[str, Any]) -> dict[str, Any]:
@@ -55,6 +67,7 @@ def public(row: dict[str, Any]) -> dict[str, Any]:
         "min": row["min_rating"],
         "max": row["max_rating"],
         "clock": row["time_control"],
+        "clock_label": clock_label(row["time_control"]),
         "name": row["name"],
         "created_at": row["created_at"],
     }
@@ -214,6 +227,8 @@ class Lobby:
     ) -> tuple[dict[str, Any], str]:
         """Post a checked seek (lobby_routes.check_seek). Returns the public seek and the seeker's seat token."""
         s = self.ctx.settings
+        if seek["rated"] and account_id is None:
+            raise ClientError("needs_account", RATED_SEEK)
         if not self.posts.allow(address):
             per = s.seeks_per_minute
             raise ClientError("rate_limited", f"too many seeks from your address (at most {per:g} a minute)")
@@ -248,14 +263,21 @@ class Lobby:
         name: str | None,
         address: str,
         rating_in: Callable[[str], int | None],
+        account_name: str | None = None,
     ) -> tuple[LiveMatch, int, str]:
         """Accept a seek: exactly one accepter wins (SV-LB3), never its owner (SV-LB2). `rating_in(game)` is the
-        accepter's rating in the seek's game (or None). Returns the new match, the accepter's seat and token."""
+        accepter's rating in the seek's game (or None); `account_name` the signed-in accepter's account name (a
+        rated seek names its seats by account, SV-LB9). Returns the new match, the accepter's seat and token."""
         row = await self.ctx.read(self.store.get, seek_id)
         if row is None or row["state"] != "open":
             raise ClientError("seek_gone", "this seek is no longer open (someone accepted it, or its owner left)")
         if row["owner_hash"] == owner_hash or (account_id is not None and row["account_id"] == account_id):
             raise ClientError("own_seek", "this is your own seek: wait for someone else to accept it, or cancel it")
+        rated = bool(row["rated"])
+        if rated:
+            if account_id is None or account_name is None:
+                raise ClientError("needs_account", RATED_SEEK)
+            name = account_name
         refusal = out_of_range(row, rating_in(row["game"]))
         if refusal:
             raise ClientError("rating_range", refusal)
@@ -266,7 +288,13 @@ class Lobby:
         seeker = secrets.randbelow(2)  # who plays first is drawn
         held = {seeker: (row["name"], row["seat_hash"]), 1 - seeker: (name, token_hash(token))}
         try:
-            match = await self.seating.create_seated(row["game"], row["options"], held, address)
+            match = await self.seating.create_seated(
+                row["game"], row["options"], held, address, chess=row["time_control"], rated=rated
+            )
+            if rated:  # both seats held by their accounts before anyone can move: settled at the end (SV-18)
+                links = [(row["account_id"], match.id, seeker, row["seat_hash"])]
+                links.append((account_id, match.id, 1 - seeker, token_hash(token)))
+                await self.ctx.read(link_seats, self.ctx.storage.engine, links)
         except BaseException:
             await self.ctx.read(self.store.reopen, seek_id, time.time() + self.ctx.settings.seek_ttl)
             raise
@@ -296,14 +324,15 @@ class Lobby:
     def compatible(
         self, seek: dict[str, Any], owner_hash: str, account_id: str | None, rating: int | None
     ) -> list[str]:
-        """Open seeks someone could accept for quick pairing: same game, options and rated flag, not their own,
-        their rating in range; oldest first."""
+        """Open seeks someone could accept for quick pairing: same game, options, rated flag and clock, not their
+        own, their rating in range; oldest first."""
         return [
             r["id"]
             for r in self.open.values()
             if r["game"] == seek["game"]
             and r["options"] == seek["options"]
             and bool(r["rated"]) == bool(seek["rated"])
+            and r["time_control"] == seek["time_control"]
             and r["owner_hash"] != owner_hash
             and (account_id is None or r["account_id"] != account_id)
             and not out_of_range(r, rating)

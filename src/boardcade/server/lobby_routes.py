@@ -19,9 +19,10 @@ from ..core import GameError, game_class, game_names, load_game
 from ..ratings import game_key, shown
 from .account_routes import signed_in
 from .catalog import variant_options
+from .clocks import check_clock_spec
 from .errors import MATCH_ID, ClientError, parse_json
 from .limits import OpenCounts, TokenBucket
-from .lobby import Lobby, public
+from .lobby import RATED_SEEK, Lobby, public
 from .ratings import ratings
 from .routes import client_address, manager, read_object
 from .seats import clean_name, token_hash
@@ -32,7 +33,6 @@ router = APIRouter(prefix="/api/seeks")
 OWNER = re.compile(r"[A-Za-z0-9_-]{16,128}")
 SEEK_FIELDS = ("game", "variant", "options", "rated", "min", "max", "clock", "name", "owner")
 RATING_LIMITS = (0, 4000)
-CLOCK_MAX = 40
 
 
 def seek_key(game: str) -> str:
@@ -68,14 +68,20 @@ def owner_hash(body: dict[str, Any]) -> str:
     return token_hash(owner)
 
 
-async def account_id(request: Request) -> str | None:
+async def signed_account(request: Request) -> Any:
+    """The signed-in account (accounts.Account), or None when signed out."""
     try:
         account, _ = await signed_in(request)
     except ClientError as e:
         if e.code == "signed_out":
             return None
         raise
-    return account.id
+    return account
+
+
+def as_account(seek: dict[str, Any], account: Any) -> dict[str, Any]:
+    """A rated seek is shown, and its seat named, by its owner's account name (SV-LB9)."""
+    return {**seek, "name": account.name} if seek["rated"] and account is not None else seek
 
 
 def _rating(body: dict[str, Any], key: str) -> int | None:
@@ -114,12 +120,7 @@ def check_seek(body: dict[str, Any], name_limit: int) -> dict[str, Any]:
     low, high = _rating(body, "min"), _rating(body, "max")
     if low is not None and high is not None and low > high:
         raise ClientError("bad_seek", f"'min' ({low}) is above 'max' ({high})")
-    clock = body.get("clock")
-    if clock is not None and (
-        not isinstance(clock, str) or len(clock) > CLOCK_MAX or not clock.isprintable() or not clock.strip()
-    ):
-        wanted = f"a time control in at most {CLOCK_MAX} printable characters (such as 5+3) or null"
-        raise ClientError("bad_seek", f"'clock' must be {wanted}")
+    clock = check_clock_spec(body.get("clock"), None)  # as POST /api/matches (SV-CL1): bad_options naming ranges
     name = body.get("name")
     return {
         "game": game,
@@ -127,7 +128,7 @@ def check_seek(body: dict[str, Any], name_limit: int) -> dict[str, Any]:
         "rated": int(rated),
         "min_rating": low,
         "max_rating": high,
-        "time_control": clock.strip() if clock else None,
+        "time_control": clock,
         "name": None if name in (None, "") else clean_name(name, name_limit),
     }
 
@@ -150,15 +151,21 @@ async def post_seek(request: Request) -> dict[str, Any]:
     body = await read_object(request)
     who = owner_hash(body)
     seek = check_seek(body, manager(request).settings.name_max_length)
-    posted, token = await lobby(request).post(seek, who, await account_id(request), client_address(request))
+    account = await signed_account(request)
+    posted, token = await lobby(request).post(
+        as_account(seek, account), who, account and account.id, client_address(request)
+    )
     return {"seek": posted, "token": token}
 
 
-async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, account: str | None) -> dict[str, Any]:
+async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, account: Any) -> dict[str, Any]:
     name = body.get("name")
     name = None if name in (None, "") else clean_name(name, manager(request).settings.name_max_length)
-    rating_in = await ratings_of(request, account)
-    match, seat, token = await lobby(request).accept(sid, who, account, name, client_address(request), rating_in)
+    aid, aname = (None, None) if account is None else (account.id, account.name)
+    rating_in = await ratings_of(request, aid)
+    match, seat, token = await lobby(request).accept(
+        sid, who, aid, name, client_address(request), rating_in, account_name=aname
+    )
     return {**match.meta(), "seat": seat, "token": token}
 
 
@@ -168,11 +175,14 @@ async def quick(request: Request) -> dict[str, Any]:
     waiting names its own seek (`seek`) when a compatible one appears: its own is withdrawn first, and if that
     fails because someone took it, the answer is where it went (`{"where": ...}`): never two matches."""
     body = await read_object(request)
-    who, account = owner_hash(body), await account_id(request)
+    who, account = owner_hash(body), await signed_account(request)
+    aid = None if account is None else account.id
     waiting = body.pop("seek", None)
-    seek = check_seek(body, manager(request).settings.name_max_length)
+    seek = as_account(check_seek(body, manager(request).settings.name_max_length), account)
     the_lobby = lobby(request)
-    rating = (await ratings_of(request, account))(seek["game"])
+    if seek["rated"] and account is None:
+        raise ClientError("needs_account", RATED_SEEK)
+    rating = (await ratings_of(request, aid))(seek["game"])
     async with the_lobby.pairing:  # on one process two quick pairings never both post, missing each other
         if waiting is not None:
             if not isinstance(waiting, str):
@@ -183,20 +193,20 @@ async def quick(request: Request) -> dict[str, Any]:
                 if e.code not in ("seek_gone", "not_found"):
                     raise
                 return {"where": await the_lobby.where(seek_id(waiting), who)}
-        for sid in the_lobby.compatible(seek, who, account, rating):
+        for sid in the_lobby.compatible(seek, who, aid, rating):
             try:
                 return {"paired": await _accept(request, sid, body, who, account)}
             except ClientError as e:
                 if e.code != "seek_gone":
                     raise
-        posted, token = await the_lobby.post(seek, who, account, client_address(request))
+        posted, token = await the_lobby.post(seek, who, aid, client_address(request))
     return {"seek": posted, "token": token}
 
 
 @router.post("/{sid}/accept")
 async def accept(request: Request, sid: str) -> dict[str, Any]:
     body = await read_object(request)
-    who, account = owner_hash(body), await account_id(request)
+    who, account = owner_hash(body), await signed_account(request)
     return await _accept(request, seek_id(sid), body, who, account)
 
 

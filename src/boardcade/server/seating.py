@@ -140,18 +140,25 @@ class Seating:
         return match, secrets_out
 
     async def create_seated(
-        self, game_name: str, options: dict[str, Any], held: dict[int, tuple[str | None, str]], owner: str
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        held: dict[int, tuple[str | None, str]],
+        owner: str,
+        chess: dict[str, int] | None = None,
+        rated: bool = False,
     ) -> LiveMatch:
         """A new match of people only whose every seat is already held (the lobby's pairing, lobby.py): `held`
         maps each seat to (name, seat token digest). No host token and no invites: nobody is left to invite. The
-        caller has checked the creation rate (check_create_rate) before deciding to make it."""
+        caller has checked the creation rate (check_create_rate) before deciding to make it, and for a rated match
+        names the seats by account and links them (SV-16). `chess`: the chess clock (SV-CL1), if any."""
         game = load_game(game_name, **options)
         if sorted(held) != list(range(game.num_players)):
             raise ClientError("bad_options", f"{game_name} with these options seats {game.num_players} people")
         self.registry.release_finished()
         seats = [{"kind": "human"} for _ in range(game.num_players)]
         rows = {i: SeatRow(name=name, token_hash=digest, last_seen=now_iso()) for i, (name, digest) in held.items()}
-        return await self._new_match(game_name, dict(game.options), seats, rows, None, owner)
+        return await self._new_match(game_name, dict(game.options), seats, rows, None, owner, chess=chess, rated=rated)
 
     async def _new_match(
         self,

@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, and_, delete, func, insert, select, update
 
-from .storage import Storage
+from .accounts import account_seats
+from .storage import Storage, now_iso
 
 metadata = MetaData()
 seeks = Table(
@@ -24,10 +25,10 @@ seeks = Table(
     Column("id", String(24), primary_key=True),
     Column("game", String(40), nullable=False),
     Column("options", Text, nullable=False),  # JSON: every option of the game, defaults filled in
-    Column("rated", Integer, nullable=False),  # 1 rated, 0 casual (ratings: issue 36; stored, not yet used)
+    Column("rated", Integer, nullable=False),  # 1 rated (a rated match, both seats linked to accounts), 0 casual
     Column("min_rating", Integer, nullable=True),
     Column("max_rating", Integer, nullable=True),
-    Column("time_control", String(40), nullable=True),  # as the seeker wrote it; passed through (clocks: issue 37)
+    Column("time_control", String(40), nullable=True),  # the chess clock as JSON {"base", "increment"}, or NULL
     Column("name", String(64), nullable=True),
     Column("owner_hash", String(64), nullable=False, index=True),
     Column("account_id", String(40), nullable=True),
@@ -42,10 +43,37 @@ KEEP_SECONDS = 3600.0  # a paired or gone seek is kept this long (the seeker may
 PURGE_EVERY = 60.0  # seconds between deletions of older ones
 
 
+def link_seats(engine: Any, links: list[tuple[str, str, int, str]]) -> None:
+    """A rated seek's match: each seat linked to its account (account id, match id, seat, seat token digest), as
+    accounts.AccountStore.link_seats does for a token a browser holds; the seeker's token is known here only by
+    its digest, which the match's seat was made with."""
+    with engine.begin() as conn:
+        for account_id, match_id, seat, digest in links:
+            row = {"account_id": account_id, "match_id": match_id, "seat": seat, "token_hash": digest}
+            conn.execute(insert(account_seats).values(**row, linked_at=now_iso()))
+
+
 def _row(r: Any) -> dict[str, Any]:
     row = dict(r._mapping)
     row["options"] = json.loads(row["options"])
+    row["time_control"] = read_clock(row["time_control"])
     return row
+
+
+def read_clock(text: str | None) -> dict[str, int] | None:
+    """A stored time control: the clock {"base", "increment"} (seconds), or None (no clock, or free text stored
+    before seeks had real clocks: such an old seek is played without one)."""
+    try:
+        clock = json.loads(text) if text else None
+    except ValueError:
+        return None
+    if not isinstance(clock, dict) or not all(type(clock.get(k)) is int for k in ("base", "increment")):
+        return None
+    return {"base": clock["base"], "increment": clock["increment"]}
+
+
+def write_clock(clock: dict[str, int] | None) -> str | None:
+    return None if clock is None else json.dumps({"base": clock["base"], "increment": clock["increment"]})
 
 
 class SeekStore:
@@ -55,7 +83,8 @@ class SeekStore:
 
     def add(self, row: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(seeks).values(**{**row, "options": json.dumps(row["options"], sort_keys=True)}))
+            options, clock = json.dumps(row["options"], sort_keys=True), write_clock(row["time_control"])
+            conn.execute(insert(seeks).values(**{**row, "options": options, "time_control": clock}))
 
     def get(self, seek_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:

@@ -1,4 +1,4 @@
-// The lobby (docs/server.md "Lobby"): post a seek (game, variant, rated or casual, a time control as text), see
+// The lobby (docs/server.md "Lobby"): post a seek (game, variant, rated or casual, a chess clock or none), see
 // everyone else's seeks live over /ws/lobby and accept one, cancel your own, or "Play someone now" (quick pairing:
 // an open seek that fits, or a seek of your own while "Play the computer instead" is offered). Both people land on
 // the match page. Your seeks live while this page's lobby socket is open: leave the page and they are withdrawn.
@@ -30,6 +30,8 @@ export function quickFromTile(game, variant) {
   queued = { game, variant };
   location.hash = "#/lobby"; // the tiles are on the home page: the lobby page opens and does it
 }
+
+const CLOCKS = [["", "None"], ["300+3", "5+3"], ["600+5", "10+5"], ["900+10", "15+10"]]; // minutes + seconds a decision
 
 function twoPlayerVariants(g) { return g.variants.filter((v) => v.num_players === 2); }
 
@@ -69,12 +71,14 @@ export async function lobbySection({ autoQuick = false } = {}) {
   gameSel.addEventListener("change", fillVariants);
   const rated = h("select", { name: "rated", class: "seek-rated", "aria-label": "Rated or casual" },
     h("option", { value: "casual" }, "Casual"), h("option", { value: "rated" }, "Rated"));
-  const clock = h("input", { name: "clock", class: "seek-clock", maxlength: 40, placeholder: "e.g. 5+3", autocomplete: "off" });
+  // The chess clock (SV-CL1), the New-match form's presets: base seconds + seconds added per decision.
+  const clock = h("select", { name: "clock", class: "seek-clock", "aria-label": "Clock" }, CLOCKS.map(([v, label]) => h("option", { value: v }, label)));
+  const chosenClock = () => { if (!clock.value) return null; const [base, increment] = clock.value.split("+").map(Number); return { base, increment }; };
   const list = h("ul", { class: "seek-list", "aria-live": "polite" });
   const empty = h("p", { class: "empty seek-empty" }, "Nobody is waiting for an opponent right now: post a seek, or press “Play someone now”.");
   const waiting = h("div", { class: "seek-waiting", role: "status", hidden: true });
 
-  const body = () => ({ game: gameSel.value, variant: variantSel.value, rated: rated.value === "rated", clock: clock.value.trim() || null, name: myName() || null, owner });
+  const body = () => ({ game: gameSel.value, variant: variantSel.value, rated: rated.value === "rated", clock: chosenClock(), name: myName() || null, owner });
 
   function remember(answer) {
     mine.set(answer.seek.id, answer.token);
@@ -101,7 +105,7 @@ export async function lobbySection({ autoQuick = false } = {}) {
   // withdraws this page's own seek; if someone took that already, it says where to go instead: never two matches.
   let retaking = false;
   const sameOptions = (a, b) => { const ka = Object.keys(a).sort(); return JSON.stringify(ka) === JSON.stringify(Object.keys(b).sort()) && ka.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k])); };
-  const fits = (w, s) => s.id !== w.id && !mine.has(s.id) && s.game === w.game && s.rated === w.rated && sameOptions(s.options, w.options);
+  const fits = (w, s) => s.id !== w.id && !mine.has(s.id) && s.game === w.game && s.rated === w.rated && JSON.stringify(s.clock) === JSON.stringify(w.clock) && sameOptions(s.options, w.options);
   async function takeFitting(w) {
     if (retaking) return;
     retaking = true;
@@ -139,14 +143,15 @@ export async function lobbySection({ autoQuick = false } = {}) {
     const v = twoPlayerVariants(g)[0];
     const agent = cat.default_agent || levelNames(cat)[0];
     try {
-      await startMatch({ game: g.name, variant: seek ? undefined : v.label, options: seek ? seek.options : {}, seats: [{ kind: "human" }, { kind: "agent", agent }], seat: 0 });
+      const onClock = seek ? seek.clock : chosenClock();
+      await startMatch({ game: g.name, variant: seek ? undefined : v.label, options: seek ? seek.options : {}, seats: [{ kind: "human" }, { kind: "agent", agent }], seat: 0, clock: onClock });
     } catch (e) { notify(e.message, "error"); }
   }
 
   function item(s) {
     const g = byName.get(s.game);
     const own = mine.has(s.id);
-    const facts = [g ? variantWords(g, s.options) : "", s.rated ? "rated" : "casual", s.clock ? `clock ${s.clock}` : "",
+    const facts = [g ? variantWords(g, s.options) : "", s.rated ? "rated" : "casual", s.clock ? `clock ${s.clock_label}` : "no clock",
       s.min !== null || s.max !== null ? `ratings ${s.min ?? "any"}–${s.max ?? "any"}` : ""].filter(Boolean).join(" · ");
     return h("li", { class: `seek-item${own ? " own" : ""}`, "data-seek": s.id },
       own ? h("button", { type: "button", class: "seek-cancel", onclick: () => cancel(s.id) }, "Cancel")
@@ -213,7 +218,7 @@ export async function lobbySection({ autoQuick = false } = {}) {
     h("label", {}, h("span", {}, "Game"), gameSel),
     h("label", {}, h("span", {}, "Rules"), variantSel),
     h("label", {}, h("span", {}, "Kind"), rated),
-    h("label", {}, h("span", {}, "Clock"), clock),
+    h("label", { title: "minutes each + seconds added per decision" }, h("span", {}, "Clock"), clock),
     h("div", { class: "seek-buttons" },
       h("button", { type: "submit", class: "seek-post" }, "Post a seek"),
       h("button", { type: "button", class: "quick-pair primary", onclick: () => quick() }, "Play someone now")));
