@@ -146,7 +146,8 @@ def page(title: str, *parts: str, status: int = 200) -> HTMLResponse:
     text = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{html.escape(title)} · boardcade</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<title>{html.escape(title)} · boardcade</title><link rel="stylesheet" href="/static/style.css">'
+        '<link rel="stylesheet" href="/static/account.css"></head>'
         f'<body><main class="email-page"><h1>{html.escape(title)}</h1>{body}'
         '<p><a href="/">boardcade</a></p></main></body></html>'
     )
