@@ -7,6 +7,7 @@ Mail goes to a real SMTP server (aiosmtpd) on 127.0.0.1 on a free port."""
 from __future__ import annotations
 
 import logging
+import os
 import re
 import socket
 import time
@@ -348,3 +349,35 @@ def test_sv_em8_smtp_down_the_move_is_stored_and_the_failure_logged_once(make, s
     assert len(failures) == 1, [r.getMessage() for r in caplog.records]
     assert not any(r.exc_info for r in caplog.records), "no traceback"
     assert turn_mails(inbox) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "public_url", "says"),
+    [
+        (["--host", "127.0.0.1", "--port", "8123"], "http://127.0.0.1:8123", ""),
+        (["--host", "0.0.0.0"], "", "e-mail stays off: set --public-url"),
+        (["--host", "0.0.0.0", "--public-url", "https://games.example.org/"], "https://games.example.org", ""),
+    ],
+)
+def test_sv_em1_serve_takes_the_relay_from_flags_or_environment_and_links_only_from_public_url(
+    args, public_url, says, monkeypatch, tmp_path
+):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from boardcade.cli.main import app as cli
+    from boardcade.server.settings import ENV, Settings
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)  # the settings it would serve with, not a server
+    monkeypatch.setenv("BOARDCADE_SMTP_HOST", "mail.example.org")
+    monkeypatch.setenv("BOARDCADE_SMTP_PASSWORD", "relay secret")
+    monkeypatch.setenv(ENV, "")  # restored after: serve writes the settings there
+    db = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
+    out = CliRunner().invoke(cli, ["serve", "--database", db, "--smtp-from", "games@example.org", *args])
+    assert out.exit_code == 0, out.output
+    settings = Settings.from_json(os.environ[ENV])
+    assert settings.smtp_host == "mail.example.org" and settings.smtp_port == 587 and settings.smtp_starttls
+    assert settings.public_url == public_url
+    assert (settings.email_off() is None) == bool(public_url)
+    assert says in out.output
+    assert "relay secret" not in os.environ[ENV], "the relay's password never goes into the settings"
