@@ -328,6 +328,12 @@ def test_sv_em4_the_address_is_in_no_other_players_view_profile_or_log(make, smt
     ours = [rec for rec in caplog.records if rec.name != "mail.log"]  # (mail.log: the test's own SMTP server)
     assert ours and not any(ADDRESS in rec.getMessage() for rec in ours)
     assert h.error_of(bo.get("/api/account/email")) == "signed_out"
+    assert client.post("/api/account/delete", json={"password": PASSWORD}).status_code == 200
+    with client.app.state.manager.storage.engine.connect() as conn:
+        kept = [
+            conn.exec_driver_sql(f"SELECT COUNT(*) FROM {t}").scalar() for t in ("account_emails", "email_unsubscribes")
+        ]
+    assert kept == [0, 0], "deleting the account deletes its address"
 
 
 def test_sv_em8_smtp_down_the_move_is_stored_and_the_failure_logged_once(make, smtp, h, caplog):
