@@ -87,6 +87,25 @@ def serve(
     expire_days: float = typer.Option(
         7.0, min=0, help="Unfinished matches untouched this many days expire (0: never)."
     ),
+    smtp_host: str = typer.Option(
+        "", envvar="BOARDCADE_SMTP_HOST", help="SMTP relay for e-mail (your-turn mails, address checks). None: no mail."
+    ),
+    smtp_port: int = typer.Option(587, min=1, max=65535, envvar="BOARDCADE_SMTP_PORT", help="SMTP relay's port."),
+    smtp_from: str = typer.Option(
+        "", envvar="BOARDCADE_SMTP_FROM", help="From address of the mails, e.g. 'boardcade <games@example.org>'."
+    ),
+    smtp_starttls: bool = typer.Option(
+        True,
+        envvar="BOARDCADE_SMTP_STARTTLS",
+        help="STARTTLS to the relay. Its user and password, if any: environment BOARDCADE_SMTP_USER and "
+        "BOARDCADE_SMTP_PASSWORD only.",
+    ),
+    public_url: str = typer.Option(
+        "",
+        envvar="BOARDCADE_PUBLIC_URL",
+        help="The site's address for links in mails, e.g. https://games.example.org. Default on loopback: "
+        "http://127.0.0.1:PORT; elsewhere none, and e-mail stays off.",
+    ),
     set_: list[str] = typer.Option(
         [], "--set", help="Any other server setting, as name=value (see docs/server.md), e.g. --set send_queue=512."
     ),
@@ -123,7 +142,19 @@ def serve(
         settings.allowed_origins = allowed_origin
     if trusted_proxy:
         settings.trusted_proxies = trusted_proxy
+    settings.smtp_host, settings.smtp_port, settings.smtp_from = smtp_host, smtp_port, smtp_from
+    settings.smtp_starttls = smtp_starttls
+    settings.public_url = public_url.rstrip("/")
     _apply_sets(settings, set_)
+    if settings.smtp_host and not settings.public_url:
+        if host in ("127.0.0.1", "localhost", "::1"):
+            settings.public_url = f"http://{'[::1]' if host == '::1' else host}:{port}"
+        else:
+            typer.echo(
+                "e-mail stays off: set --public-url to the site's address (links in mails cannot be built from "
+                "a request's Host header, which anyone can forge)",
+                err=True,
+            )
     os.environ[ENV] = settings.to_env()
     raise_open_file_limit()
     shown = "127.0.0.1" if host == "0.0.0.0" else host

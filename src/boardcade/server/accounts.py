@@ -183,6 +183,7 @@ class AccountStore:
     def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Delete the account and its personal data: its name on the seats it held becomes DELETED_NAME (the
         matches stay, for the other players), its sessions, seat links and ratings go. Returns the seats renamed."""
+        from .emails import forget_account
         from .ratings import rating_changes, ratings  # (ratings.py reads this module's tables)
 
         with self.engine.begin() as conn:
@@ -201,6 +202,7 @@ class AccountStore:
             conn.execute(delete(ratings).where(ratings.c.account_id == account_id))
             conn.execute(delete(rating_changes).where(rating_changes.c.account_id == account_id))
             conn.execute(delete(account_sessions).where(account_sessions.c.account_id == account_id))
+            forget_account(conn, account_id)  # its e-mail address (emails.py)
             conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return renamed
 
@@ -274,3 +276,6 @@ class AccountStore:
             rows = conn.execute(select(account_seats.c.match_id, account_seats.c.seat)
                                 .where(account_seats.c.account_id == account_id)).all()  # fmt: skip
         return sorted((r.match_id, r.seat) for r in rows)
+
+
+from . import emails as _emails  # noqa: E402, F401  (its tables join this metadata: revision 0009)

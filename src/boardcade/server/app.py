@@ -19,6 +19,7 @@ from ..core import GameError, game_spec
 from .account_routes import router as account_router
 from .analysis import router as analysis_router
 from .bus import make_bus
+from .email_routes import router as email_router
 from .errors import ClientError, database_errors, unavailable
 from .learn import router as learn_router
 from .limits import OpenCounts
@@ -100,6 +101,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
             if getattr(app.state, "accounts", None) is not None:
                 app.state.accounts.close()
                 app.state.accounts = None
+            app.state.email = None
             await app.state.manager.stop()
             await stop_writers()
             storage.close()
@@ -127,6 +129,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.include_router(account_router)
     app.include_router(profiles_router)
     app.include_router(lobby_router)
+    app.include_router(email_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

@@ -106,6 +106,7 @@ class Commits:
         Raises ClientError("unavailable") if the database could not be asked; the match is then unchanged,
         or (whether the commit happened is not known) marked to be read back before its next use."""
         start = match.version
+        before = None if match.state.is_terminal() else match.state.current_player()
         to_move = None if new.is_terminal() else new.current_player()
         waiting: str | None = None
         if to_move is not None:
@@ -146,6 +147,8 @@ class Commits:
             if self.ctx.settle is not None:
                 self.ctx.settle(match)
         self._tell(match)
+        if self.ctx.turn_started is not None:  # a your-turn mail, perhaps (turnmail.py)
+            self.ctx.turn_started(match, before)
         return True
 
     async def _verify(self, match: LiveMatch, start: int, actions: list[int], error: Exception) -> bool:

@@ -67,6 +67,8 @@ class Context:
         self.flag: Callable[[LiveMatch], Coroutine] | None = None  # a chess clock ran out (SV-CL3): end it on time
         # Set by lobby.py: a lobby note from another server (bus kind `l`: its data).
         self.on_lobby: Callable[[str], None] | None = None
+        # Set by turnmail.py: a commit made here is stored and told (the seat that was to move before it).
+        self.turn_started: Callable[[LiveMatch, int | None], None] | None = None
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

@@ -28,6 +28,9 @@ STATUS = {
     "bad_credentials": 401,
     "signed_out": 401,
     "name_taken": 409,
+    "bad_email": 400,  # e-mail (emails.py): not an address
+    "email_off": 409,  # e-mail: this server sends none (no SMTP relay or no public_url: settings.email_off)
+    "no_email": 409,  # e-mail: the account has no address waiting for verification
     "not_found": 404,
     "not_finished": 409,
     "not_your_turn": 409,

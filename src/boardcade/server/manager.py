@@ -45,6 +45,7 @@ from .settings import Settings
 from .storage import Storage
 from .sweep import Sweeper
 from .sync import Sync
+from .turnmail import TurnMails
 from .views import Client
 
 log = logging.getLogger("boardcade.server")
@@ -72,6 +73,7 @@ class MatchManager:
         self.ratings = Ratings(ctx)
         self.chat = Chat(ctx)
         self.lobby = Lobby(ctx, self.seating)
+        self.turn_mails = TurnMails(ctx)
 
     @property
     def rng(self) -> random.Random:
@@ -101,6 +103,7 @@ class MatchManager:
         except Exception:
             log.exception("pausing the chess clocks failed")
         await self.ctx.stop_tasks()
+        self.turn_mails.close()
         for match in list(self.live.values()):
             for client in list(match.clients):
                 client.close(1012, "the server is restarting")

@@ -7,6 +7,8 @@ An ASGI middleware in front of everything:
   not listed in allowed_origins) may not open a WebSocket or send a POST.
 - POST bodies must be application/json: a cross-site form or `fetch(..., {mode: "no-cors"})` can only send
   text/plain, url-encoded or multipart bodies without asking first, so they are refused before being read.
+  The one exception: /email/unsubscribe takes a form POST from anywhere (a mail program's one-click
+  unsubscribe, RFC 8058); it needs the secret token in its link and can only turn mails off.
 - HTTP API requests per client address are rate limited.
 - Security headers on every HTTP answer: a Content-Security-Policy that allows only this server's own scripts,
   styles, images and connections and no framing, plus nosniff, no-referrer and no framing for older browsers.
@@ -24,6 +26,7 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+ONE_CLICK = "/email/unsubscribe"  # email_routes.UNSUBSCRIBE_PATH: takes a form POST from anywhere (RFC 8058)
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -62,6 +65,11 @@ class Guard:
             return "bad_origin", f"this server does not answer to the host name {host[:100]!r}"
         origin = _header(scope, b"origin")
         unsafe = scope["type"] == "websocket" or scope.get("method", "GET") not in SAFE_METHODS
+        if scope["type"] == "http" and scope["path"] == ONE_CLICK and scope["method"] == "POST":
+            # RFC 8058: a mail program (no origin of ours) posts a form; the token in the link is the proof
+            kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+            if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
+                return None
         if unsafe and origin is not None and origin.lower() != "null":
             same = urlsplit(origin).netloc.lower() == host.lower()
             if not same and origin.rstrip("/").lower() not in self.origins:

@@ -87,6 +87,17 @@ class Settings:
     max_seeks_per_owner: int = 3  # open seeks one browser (or one account) may have at once
     seek_ttl: float = 8.0  # seconds an open seek lives without its owner's lobby socket (or a `wait`)
     seek_heartbeat: float = 2.0  # seconds between keep-alives, expiries and (several processes) rereads
+    # e-mail (server/mail.py, server/emails.py): off while smtp_host is ""; the SMTP user and password, if the
+    # relay needs them, come only from the environment (BOARDCADE_SMTP_USER, BOARDCADE_SMTP_PASSWORD), never here
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_starttls: bool = True  # STARTTLS before sending (off only for a relay on loopback or a trusted network)
+    smtp_from: str = ""  # the From address of every mail, e.g. "boardcade <games@example.org>"
+    smtp_timeout: float = 20.0  # seconds one SMTP conversation may take
+    public_url: str = ""  # the site's address in links (https://games.example.org); "" = none: no links sent
+    verify_hours: float = 24.0  # a verification link works this long, once
+    verify_mails_per_day: float = 5.0  # verification mails per account, and per address
+    verify_mail_burst: int = 3
     # who may talk to the server
     allowed_hosts: list[str] = field(default_factory=list)  # [] = loopback names when bound to loopback, else any
     allowed_origins: list[str] = field(default_factory=list)  # extra browser origins besides the server's own
@@ -117,6 +128,17 @@ class Settings:
 
     def analysis_worker_count(self) -> int:
         return self.analysis_workers if self.analysis_workers > 0 else max(1, os.cpu_count() or 1)
+
+    def email_off(self) -> str | None:
+        """Why e-mail is off ("" never: None when on). Links in mails need `public_url` (a Host header sent by a
+        browser cannot be trusted to name the site: a forged one would send a token to someone else's site)."""
+        if not self.smtp_host:
+            return "this server does not send e-mail (its operator has not configured SMTP)"
+        if not self.smtp_from:
+            return "this server's e-mail is not set up (no From address: smtp_from)"
+        if not self.public_url:
+            return "this server's e-mail is not set up (no public_url for the links in mails)"
+        return None
 
     def host_names(self) -> list[str] | None:
         """Host header values accepted, or None for any."""

@@ -99,7 +99,36 @@ function signedOutPage(page, redraw) {
     h("p", { class: "account-note" }, "The matches this browser plays stay yours whether or not you sign in."), signIn, signUp));
 }
 
-function signedInPage(page, redraw) {
+// E-mail for your turn (offered only when the server sends mail): the address is only ever shown masked.
+function emailSection(mail, redraw) {
+  const intro = "Optional. When it is your turn in a match with a time per turn and you are not looking at it, you get one mail. Nobody else sees your address.";
+  const setAddress = (title, submit, words) => form("email-form", title, words,
+    [field("E-mail address", { id: "email-address", name: "address", type: "email", maxlength: 254, autocomplete: "email", autocapitalize: "none", spellcheck: "false" })],
+    submit, async (v) => {
+      await api("/account/email", { method: "POST", body: { address: v.address } });
+      notify("A confirmation link is on its way to that address.");
+      redraw();
+    });
+  if (!mail.address) return setAddress("E-mail when it is your turn", "Add address", intro);
+  const call = async (path, body, done) => {
+    try { await api(path, { method: "POST", body }); } catch (e) { notify(e.message, "error"); return; }
+    if (done) notify(done);
+    redraw();
+  };
+  const state = mail.verified ? "confirmed" : mail.pending ? "waiting for verification: open the link we mailed you" : "not confirmed: the link expired, send a new one";
+  const box = h("input", { type: "checkbox", id: "email-notify", checked: mail.notify, disabled: !mail.verified });
+  box.addEventListener("change", () => call("/account/email/notify", { on: box.checked }, box.checked ? "Your-turn mails are on." : "Your-turn mails are off."));
+  const resend = mail.verified ? null : h("button", { type: "button", id: "email-resend", onclick: () => call("/account/email/resend", {}, "A new confirmation link is on its way.") }, "Send the link again");
+  const remove = h("button", { type: "button", id: "email-remove", onclick: () => call("/account/email/remove", {}, "Your e-mail address is removed.") }, "Remove address");
+  const change = setAddress("Change your address", "Change address", "A new address is confirmed by a link mailed to it.");
+  change.id = "email-change";
+  return h("section", { class: "account-form", id: "email-section" }, h("h2", {}, "E-mail when it is your turn"),
+    h("p", {}, h("span", { id: "email-masked", class: "email-masked" }, mail.address), " ", h("span", { id: "email-state", class: mail.verified ? "email-ok" : "email-waiting" }, `(${state})`)),
+    h("label", { class: "email-notify" }, box, h("span", {}, "Mail me when it is my turn")),
+    h("p", { class: "account-links" }, resend, " ", remove), change);
+}
+
+function signedInPage(page, redraw, mail) {
   const out = h("button", { type: "button", id: "sign-out" }, "Sign out");
   out.addEventListener("click", async () => {
     try { await api("/account/signout", { method: "POST", body: {} }); } catch (e) { notify(e.message, "error"); return; }
@@ -131,12 +160,17 @@ function signedInPage(page, redraw) {
       h("p", { class: "small-print" }, `Account made ${new Date(signedIn.created_at).toLocaleDateString()}.`),
       h("p", { class: "account-links" }, h("a", { href: `#/player/${encodeURIComponent(signedIn.name)}`, id: "my-profile" }, "Your profile and ratings"),
         " · ", h("a", { href: "#/me", id: "my-matches" }, "My matches")), out),
-    change, remove));
+    mail && mail.enabled ? emailSection(mail, redraw) : null, change, remove));
 }
 
 // The #/account page.
 export async function showAccount(page) {
-  const redraw = () => (signedIn ? signedInPage(page, redraw) : signedOutPage(page, redraw));
+  const redraw = async () => {
+    if (!signedIn) return signedOutPage(page, redraw);
+    let mail = null;
+    try { mail = (await api("/account/email")).email; } catch { /* offered when the server answers */ }
+    return signedInPage(page, redraw, mail);
+  };
   try { signedIn = (await api("/account")).account; } catch { /* shown as signed out */ }
   showControl();
   redraw();
