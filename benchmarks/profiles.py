@@ -25,7 +25,7 @@ from pathlib import Path
 
 from sqlalchemy import insert
 
-from boardcade.server.accounts import account_seats, accounts
+from boardcade.server.account_tables import account_seats, accounts
 from boardcade.server.errors import dumps
 from boardcade.server.profiles import my_matches, profile
 from boardcade.server.ratings import rated_results, rating_changes, ratings

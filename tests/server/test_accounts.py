@@ -10,7 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import account_routes, create_app
-from boardcade.server.accounts import DELETED_NAME, AccountStore
+from boardcade.server.account_tables import DELETED_NAME
+from boardcade.server.accounts import AccountStore
 
 PASSWORD = "correct horse battery"
 

@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 from boardcade.server import create_app
 from boardcade.server.errors import STATUS
 from boardcade.server.protocols import uvicorn_options
-from boardcade.server.routes import MAX_BODY
+from boardcade.server.requests import MAX_BODY
 from boardcade.server.settings import Settings
 from boardcade.server.ws import MAX_MESSAGE
 

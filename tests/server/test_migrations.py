@@ -21,8 +21,12 @@ from sqlalchemy import MetaData, create_engine, text
 from typer.testing import CliRunner
 
 from boardcade.cli.main import app as cli
-from boardcade.server import create_app, migrations
-from boardcade.server.accounts import metadata as accounts_metadata
+from boardcade.server import (
+    create_app,
+    emails,  # noqa: F401  (its tables, revision 0009, join the accounts metadata)
+    migrations,
+)
+from boardcade.server.account_tables import metadata as accounts_metadata
 from boardcade.server.analysis import AnalysisStore
 from boardcade.server.analysis import metadata as analysis_metadata
 from boardcade.server.chat import metadata as chat_metadata

@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from boardcade.agents.ladder import fit, level_rating
-from boardcade.ratings import CENTRE, Rating, rate, shown, team_ranks
+from boardcade.arena.ladder import fit, level_rating
+from boardcade.arena.ratings import CENTRE, Rating, rate, shown, team_ranks
 from boardcade.server import create_app
 from boardcade.server.ratings import MIN_DECISIONS, PAIR_LIMIT, Finished, rated_results, settle
 

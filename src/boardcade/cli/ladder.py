@@ -1,5 +1,5 @@
 """`boardcade ladder rate`: the computer levels' ratings on the people's scale, from computer-vs-computer matches
-with fixed seeds (agents/ladder.py), written to the file the server reads (agents/ladder_ratings.json)."""
+with fixed seeds (arena/ladder.py), written to the file the server reads (arena/ladder_ratings.json)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def rate(
     out: Path = typer.Option(None, help="Where to write the ratings. Default: the file shipped in the package."),
 ) -> None:
     """Play every pair of levels PER_PAIR times per game key and fit their ratings (random fixed at 1000)."""
-    from ..agents.ladder import LADDER_FILE, ladder
-    from ..ratings import Rating
+    from ..arena.ladder import LADDER_FILE, ladder
+    from ..arena.ratings import Rating
 
     try:
         data = ladder([g for g in games.split(",") if g], [lv for lv in levels.split(",") if lv], per_pair, seed)

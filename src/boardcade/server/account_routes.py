@@ -30,7 +30,7 @@ from .accounts import (
 )
 from .errors import MATCH_ID, ClientError
 from .limits import KeyedBuckets
-from .routes import AsciiJSONResponse, client_address, manager, read_object
+from .requests import AsciiJSONResponse, client_address, manager, read_object
 from .seats import token_hash
 
 COOKIE = "boardcade_session"

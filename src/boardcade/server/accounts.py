@@ -20,13 +20,6 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import (
-    Column,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     and_,
     delete,
     insert,
@@ -35,43 +28,16 @@ from sqlalchemy import (
     update,
 )
 
+from .account_tables import DELETED_NAME, account_seats, account_sessions, accounts
+from .emails import forget_account
 from .errors import ClientError
+from .ratings import rating_changes, ratings
 from .seats import token_hash
 from .storage import Storage, match_seats, now_iso
-
-metadata = MetaData()
-accounts = Table(
-    "accounts",
-    metadata,
-    Column("id", String(40), primary_key=True),
-    Column("name", String(64), nullable=False),  # as the person typed it (NFKC-normalised)
-    Column("name_key", String(64), nullable=False, unique=True),  # casefolded: "Ann" and "ann" are one name
-    Column("password_hash", Text, nullable=False),
-    Column("created_at", String(40), nullable=False),
-)
-account_sessions = Table(
-    "account_sessions",
-    metadata,
-    Column("token_hash", String(64), primary_key=True),
-    Column("account_id", String(40), nullable=False, index=True),
-    Column("created_at", String(40), nullable=False),
-    Column("expires_at", String(40), nullable=False),
-)
-account_seats = Table(
-    "account_seats",
-    metadata,
-    Column("account_id", String(40), primary_key=True),
-    Column("match_id", String(40), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("token_hash", String(64), nullable=False),  # the seat token's digest when it was linked
-    Column("linked_at", String(40), nullable=False),
-    Index("ix_account_seats_match", "match_id", "seat"),  # revision 0005: a match's seats' accounts (profiles)
-)
 
 NAME_MIN, NAME_MAX = 3, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 NAME_PUNCTUATION = "_-."
-DELETED_NAME = "Deleted player"  # what a deleted account's seats are called from then on
 MAX_LINKED = 200  # seats one request may link
 
 _hasher = PasswordHasher()  # argon2id, t=3, m=64 MiB, p=4 (RFC 9106's second recommended profile)
@@ -183,9 +149,6 @@ class AccountStore:
     def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Delete the account and its personal data: its name on the seats it held becomes DELETED_NAME (the
         matches stay, for the other players), its sessions, seat links and ratings go. Returns the seats renamed."""
-        from .emails import forget_account
-        from .ratings import rating_changes, ratings  # (ratings.py reads this module's tables)
-
         with self.engine.begin() as conn:
             links = conn.execute(select(account_seats).where(account_seats.c.account_id == account_id)).all()
             renamed = []
@@ -276,6 +239,3 @@ class AccountStore:
             rows = conn.execute(select(account_seats.c.match_id, account_seats.c.seat)
                                 .where(account_seats.c.account_id == account_id)).all()  # fmt: skip
         return sorted((r.match_id, r.seat) for r in rows)
-
-
-from . import emails as _emails  # noqa: E402, F401  (its tables join this metadata: revision 0009)

@@ -31,7 +31,8 @@ from ..analysis.pool import AnalysisCancelled
 from ..core import Record, record_from_json
 from .compute import JobRefused, ReplayPool
 from .errors import MATCH_ID, ClientError
-from .routes import _finished_record, client_address, read_body
+from .requests import client_address, read_body
+from .routes import _finished_record
 from .storage import Storage, now_iso
 
 log = logging.getLogger("boardcade.server")

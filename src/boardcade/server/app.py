@@ -27,7 +27,8 @@ from .lobby_routes import lobby_socket
 from .lobby_routes import router as lobby_router
 from .manager import MatchManager
 from .profiles import router as profiles_router
-from .routes import AsciiJSONResponse, client_error_response, error_response, router
+from .requests import AsciiJSONResponse, client_error_response, error_response
+from .routes import router
 from .security import Guard
 from .settings import Settings
 from .storage import Storage

@@ -9,7 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents import AGENTS, AgentSpec
-from ..agents.ladder import level_ratings
+from ..arena.ladder import level_ratings
+from ..arena.ratings import game_key
 from ..core import (
     GameError,
     Option,
@@ -22,7 +23,6 @@ from ..core import (
 )
 from ..core.rulesdoc import rule_texts as parse_rule_texts
 from ..learn.lessons import LESSONS_FILE
-from ..ratings import game_key
 from .errors import ClientError
 
 # The computer player offered first on the home page: quick, and beatable by a new player.
@@ -82,7 +82,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "variants": variants,
         "options": [describe_option(o, spec.option_words.get(o.name)) for o in cls.OPTIONS],
         "preview": preview(name),
-        "ladder": ladder,  # the computer levels' ratings per rating key (agents/ladder.py; docs/server.md, Ratings)
+        "ladder": ladder,  # the computer levels' ratings per rating key (arena/ladder.py; docs/server.md, Ratings)
     }
 
 

@@ -21,7 +21,7 @@ from .account_routes import signed_in
 from .emails import EmailStore, address_key, clean_address, mask
 from .errors import ClientError
 from .limits import KeyedBuckets
-from .routes import manager, read_object
+from .requests import manager, read_object
 
 router = APIRouter()
 UNSUBSCRIBE_PATH = "/email/unsubscribe"

@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Column, Integer, String, Table, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .accounts import account_seats, metadata
+from .account_tables import account_seats, metadata
 from .errors import ClientError
 from .seats import token_hash
 from .storage import match_seats, now_iso

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from ..core import GameError, game_names
 from ..learn import Course, LessonError, StepRun, load_course
 from .errors import ClientError
-from .routes import read_object
+from .requests import read_object
 
 MAX_MADE = 40  # moves one step may hold (the longest lesson step asks for a handful)
 

@@ -17,7 +17,7 @@ from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
 from ..core.undo import NOT_YOUR_TURN, NOTHING, REASONS, Step, apply_step, undo_refusal
 from . import clocks
-from .accounts import DELETED_NAME
+from .account_tables import DELETED_NAME
 from .errors import dumps
 from .seats import matches_hash
 from .storage import SeatRow, StoredMatch, now_iso

@@ -15,8 +15,8 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket
 from sqlalchemy import select
 
+from ..arena.ratings import game_key, shown
 from ..core import GameError, game_class, game_names, load_game
-from ..ratings import game_key, shown
 from .account_routes import signed_in
 from .catalog import variant_options
 from .clocks import check_clock_spec
@@ -24,7 +24,7 @@ from .errors import MATCH_ID, ClientError, parse_json
 from .limits import OpenCounts, TokenBucket
 from .lobby import RATED_SEEK, Lobby, public
 from .ratings import ratings
-from .routes import client_address, manager, read_object
+from .requests import client_address, manager, read_object
 from .seats import clean_name, token_hash
 from .ws import MAX_MESSAGE, WsClient, _receive
 from .ws import client_address as ws_address

@@ -20,10 +20,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from sqlalchemy import and_, bindparam, func, select
 
+from ..arena.ratings import Rating, shown
 from ..core import game_class
-from ..ratings import Rating, shown
 from .account_routes import service, signed_in
-from .accounts import account_seats, accounts, clean_account_name
+from .account_tables import account_seats, accounts
+from .accounts import clean_account_name
 from .errors import ClientError
 from .ratings import rated_results, rating_changes, ratings
 from .storage import match_seats, matches

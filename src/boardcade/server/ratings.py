@@ -5,8 +5,8 @@ must be signed in, each account on one seat (SV-17), and its seats are linked to
 taken. A rated match allows no undo. When it ends by its game's rules or by resignation, an agreed draw or a
 loss on time (status `finished`) it is settled once, here: in one transaction that first claims its
 `rated_results` row (so two servers, or a retry, settle it once), the ratings of its accounts move (openskill
-PlackettLuce, boardcade/ratings.py) and each move is kept in `rating_changes` for the profile's graph. An aborted
-or expired match is never settled. A computer seat plays at its level's ladder rating (agents/ladder.py), which
+PlackettLuce, arena/ratings.py) and each move is kept in `rating_changes` for the profile's graph. An aborted
+or expired match is never settled. A computer seat plays at its level's ladder rating (arena/ladder.py), which
 people's results never move.
 
 A rated match still ends unrated (SV-18, `rated_results.counted` 0 with the reason) when, at its end: a person's
@@ -26,10 +26,10 @@ from typing import Any
 from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..agents.ladder import level_rating
+from ..arena.ladder import level_rating
+from ..arena.ratings import Rating, game_key, rate, team_ranks
 from ..core import game_class
-from ..ratings import Rating, game_key, rate, team_ranks
-from .accounts import account_seats
+from .account_tables import account_seats
 from .context import Context
 from .errors import ClientError
 from .live import LiveMatch

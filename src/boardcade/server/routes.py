@@ -6,50 +6,18 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 
 from ..core import Record
 from .catalog import catalog, rule_texts, rules_document, variant_options
 from .compute import JobRefused
-from .errors import MATCH_ID, STATUS, ArchivedMatch, ClientError, dumps, parse_json, require_int
+from .errors import MATCH_ID, ArchivedMatch, ClientError, dumps, require_int
 from .manager import CREATOR_DEFAULT, MatchManager
+from .requests import client_address, manager, read_body, read_object
 
-MAX_BODY = 16 * 1024
 MAX_IDS = 100  # matches one list request may name
 
 router = APIRouter(prefix="/api")
-
-
-def manager(request: Request) -> MatchManager:
-    return request.app.state.manager
-
-
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-async def read_body(request: Request, limit: int) -> bytes:
-    """The request body, at most `limit` bytes (refused from its Content-Length when that says more)."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
-        raise ClientError("too_large", f"request body is {declared} bytes; at most {limit} allowed")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise ClientError("too_large", f"request body is over {limit} bytes")
-    return bytes(body)
-
-
-async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
-    return parse_json(await read_body(request, limit), "request body")
-
-
-async def read_object(request: Request) -> dict[str, Any]:
-    data = await read_json(request)
-    if not isinstance(data, dict):
-        raise ClientError("bad_message", "request body must be a JSON object")
-    return data
 
 
 @router.get("/games")
@@ -370,20 +338,3 @@ class JSONText(Response):
     """An answer already serialised (errors.dumps: ASCII, <>& escaped), sent as it is."""
 
     media_type = "application/json"
-
-
-class AsciiJSONResponse(JSONResponse):
-    """JSON with every non-ASCII character escaped, so text a client sent (even a lone surrogate such as
-    "\\ud800", which JSON allows but UTF-8 cannot encode) can always be echoed back in a message; <, > and &
-    are escaped too (errors.dumps)."""
-
-    def render(self, content: Any) -> bytes:
-        return dumps(content).encode("ascii")
-
-
-def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
-    return AsciiJSONResponse({"error": {"code": code, "message": message}}, status_code=status or STATUS[code])
-
-
-def client_error_response(_request: Request, exc: ClientError) -> JSONResponse:
-    return error_response(exc.code, exc.message)

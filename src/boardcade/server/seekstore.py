@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, and_, delete, func, insert, select, update
 
-from .accounts import account_seats
+from .account_tables import account_seats
 from .storage import Storage, now_iso
 
 metadata = MetaData()

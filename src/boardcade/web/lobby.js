@@ -215,8 +215,8 @@ export async function lobbySection({ autoQuick = false } = {}) {
   }, 3000);
 
   const form = h("form", { class: "seek-form" },
-    h("label", {}, h("span", {}, "Game"), gameSel),
-    h("label", {}, h("span", {}, "Rules"), variantSel),
+    h("label", { class: "wide" }, h("span", {}, "Game"), gameSel),
+    h("label", { class: "wide" }, h("span", {}, "Rules"), variantSel),
     h("label", {}, h("span", {}, "Kind"), rated),
     h("label", { title: "minutes each + seconds added per decision" }, h("span", {}, "Clock"), clock),
     h("div", { class: "seek-buttons" },

@@ -249,7 +249,10 @@ class MatchTable {
     const styles = getComputedStyle(board);
     const padX = parseFloat(styles.paddingLeft) + parseFloat(styles.paddingRight);
     const padY = parseFloat(styles.paddingTop) + parseFloat(styles.paddingBottom);
-    return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, innerHeight - top - this.barHeight - padY - 12) };
+    const free = innerHeight - top - this.barHeight - padY - 12; // between the board's top and the action bar
+    // height: what a board is scaled to (never under 300 px: below that it scrolls); free: the room really left,
+    // for a board that pans in its own viewport (Atari on a phone) and can end above the bar however tall it is.
+    return { width: Math.max(260, board.clientWidth - padX), height: Math.max(300, free), free };
   }
 
   // The "pass the device" screen: nothing of the last player's view stays in the page (board, facts, log,

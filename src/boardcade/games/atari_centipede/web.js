@@ -144,7 +144,8 @@ function field(obs, ui, room, note) {
   const toggle = ui.redraw && h("button", { type: "button", class: "zoom-toggle", "aria-pressed": whole ? "true" : "false",
     onclick: () => { wholeField = !wholeField; ui.redraw(); } }, whole ? "Zoom in" : "Whole field");
   const view = h("div", { class: whole ? "zoom-whole" : "zoom-viewport" }, svg);
-  if (!whole) view.style.maxHeight = `${Math.max(240, Math.floor(room.height - 52))}px`;
+  // At least 4 rows of finger-sized squares; otherwise it ends above the action bar (the room really left).
+  if (!whole) view.style.maxHeight = `${Math.max(4 * 44, Math.floor((room.free ?? room.height) - 52))}px`;
   return [h("div", { class: "atari-zoom" }, h("div", { class: "zoom-row" }, note, toggle), view)];
 }
 

@@ -1,4 +1,4 @@
-"""The ladder: ratings of the computer levels on the people's scale (boardcade/ratings.py), from rated
+"""The ladder: ratings of the computer levels on the people's scale (arena/ratings.py), from rated
 computer-vs-computer matches with fixed seeds, written to `ladder_ratings.json` beside this module.
 
 Every pair of the levels asked for plays `per_pair` matches per game key, the sides swapped every other match
@@ -18,7 +18,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..ratings import SCALE, Rating, game_key, mu_of, team_ranks
+from .ratings import SCALE, Rating, game_key, mu_of, team_ranks
 
 LADDER_FILE = Path(__file__).with_name("ladder_ratings.json")
 ANCHOR_LEVEL = "random"
@@ -45,8 +45,8 @@ def game_keys(games: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
 
 def play_pairs(game: str, options: dict[str, Any], levels: list[str], per_pair: int, seed: int) -> list[dict]:
     """Every pair of levels plays `per_pair` matches (sides swapped every other one): their results."""
-    from ..arena.match import MatchSpec, play_match
     from ..core import load_game
+    from .match import MatchSpec, play_match
 
     teams = load_game(game, **options).teams()
     if len(teams) != 2:
