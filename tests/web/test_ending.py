@@ -148,7 +148,10 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
     if lose:
         page.wait_for_selector(".result", timeout=20000)
         assert page.locator(".result .headline").text_content() == "Match over: You lost: Computer (random) won."
-        assert "ran out of time" in page.locator(".result .ending").text_content()
+        # Named once (the server says "Sam (Player 1)"; the table "Sam (you)", never "Sam (Sam (you))").
+        said = "Sam (you) ran out of time: Computer (random) wins"
+        assert page.locator(".result .ending").text_content() == said
+        assert said in page.locator(".log li").first.text_content()
         assert page.locator(".log li").first.locator(".rule").text_content() == "END-3"
     else:
         page.wait_for_function("() => window.__notices.some((t) => t.includes('ran out of time'))", timeout=20000)
@@ -164,3 +167,50 @@ def test_END_3_running_out_of_time_loses_or_hands_the_seat_to_the_computer(share
         out = Path(__file__).resolve().parents[2] / "test-artifacts"
         out.mkdir(exist_ok=True)
         page.screenshot(path=str(out / f"end3-stood-in-{size}.png"))
+
+
+def _named_match(page, server, name: str, **extra) -> str:
+    """A Q*bert match made over the API: `name` (seat 0, held by this page) against the computer (random)."""
+    page.goto(server.url + "/")
+    body = {"game": "qbert", "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}], "seat": 0}
+    r = page.request.post(
+        server.url + "/api/matches",
+        data=json.dumps({**body, "name": name, **extra}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.ok, r.text()
+    m = r.json()
+    page.evaluate("t => localStorage.setItem('boardcade.tokens', JSON.stringify(t))", {m["id"]: {"0": m["token"]}})
+    page.goto(f"{server.url}/#/play/{m['id']}")
+    return m["id"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_END_1_the_ending_names_the_player_once(shared_server, contexts, size):
+    """The server's ending text names a person's seat "Bea (Player 1)"; the table names that seat "Bea (you)"
+    once, never "Bea (Bea (you))": in the result, the log, the replay's log and the analysis' log."""
+    page = contexts(**SIZES[size]).new_page()
+    match_id = _named_match(page, shared_server, "Bea")
+    assert wait_my_turn(page) == "turn"
+    menu(page, "resign")
+    page.wait_for_selector(".result")
+    said = "Bea (you) resigns: Computer (random) wins"
+    assert page.locator(".result .ending").text_content() == said
+    assert said in page.locator(".log li").first.text_content()
+    assert "(Bea" not in page.evaluate("document.body.innerText")
+    out = Path(__file__).resolve().parents[2] / "test-artifacts"
+    out.mkdir(exist_ok=True)
+    page.screenshot(path=str(out / f"end1-named-once-{size}.png"))
+    page.goto(f"{shared_server.url}/#/replay/{match_id}")
+    page.wait_for_selector(".log li")
+    log = page.locator(".log").text_content()
+    assert said in log and "(Bea" not in log, log
+    assert "Bea (you) — lost" in page.locator(".replay-seats").text_content()
+    page.goto(f"{shared_server.url}/#/analyse/{match_id}")
+    slider = page.locator("#analysis-slider")
+    slider.wait_for()
+    slider.evaluate("s => { s.value = s.max; s.dispatchEvent(new Event('input')); }")  # the last step
+    page.wait_for_function("() => document.querySelector('.analysis .log').textContent.includes('resigns')")
+    log = page.locator(".analysis .log").text_content()
+    assert said in log and "(Bea" not in log, log
+    assert "(Bea" not in page.locator(".analysis-head").text_content()

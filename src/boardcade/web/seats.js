@@ -21,16 +21,29 @@ export function seatSubject(meta, p, held = []) {
 }
 
 // The game's texts name seats by their roles; a role that is only a number ("Player 2") says nothing, so it is
-// replaced by the seat's name. Roles that mean something on the board ("Red", "Gnome") are kept.
+// replaced by the seat's name. Roles that mean something on the board ("Red", "Gnome") are kept. The server's
+// own texts (the endings, END-1..4) name a person's seat "Sam (Player 1)" already: that whole is replaced, so
+// the name is said once ("Sam (you) resigns", never "Sam (Sam (you)) resigns"). One pass over the text, so a
+// name put in is never read again as a role.
 const GENERIC = /^Player \d+$/;
 export const isGenericRole = (role) => GENERIC.test(role);
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function namedText(meta, held, text) {
   if (!meta || !text) return text;
-  let out = text;
+  const subjects = new Map();
+  const patterns = [];
   meta.seats.forEach((s, p) => {
-    if (GENERIC.test(s.role)) out = out.replace(new RegExp(`\\b${s.role}\\b`, "g"), seatSubject(meta, p, held));
+    if (!GENERIC.test(s.role)) return;
+    const subject = seatSubject(meta, p, held);
+    if (s.name) {
+      subjects.set(`${s.name} (${s.role})`, subject);
+      patterns.push(`${literal(s.name)} \\(${s.role}\\)`);
+    }
+    subjects.set(s.role, subject);
+    patterns.push(`\\b${s.role}\\b`);
   });
-  return out;
+  if (!patterns.length) return text;
+  return text.replace(new RegExp(patterns.join("|"), "g"), (found) => subjects.get(found) ?? found);
 }
 
 // The seats of a finished match's record (the replay and the analysis) named as its match page named them:
