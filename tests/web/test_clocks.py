@@ -239,3 +239,30 @@ def test_SV_CL3_a_clock_that_runs_out_loses_on_time_told_on_both_pages(clock_ser
         assert page.locator(".chess-clock.running").count() == 0
     _shot(loser, f"{size}-lost-on-time")
     _shot(winner, f"{size}-won-on-time")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_SV_CL4_each_clock_names_its_seat_as_the_seat_chip_does(clock_server, contexts, size):
+    """The host gave no name, the friend joined as "Robin": on each page the two clocks name the seats exactly as
+    the seat chips by them do ("you", "a player", "Robin (you)", "Robin"), never "Player 1"."""
+    host = contexts(**SIZES[size]).new_page()
+    friend = contexts(**SIZES[size]).new_page()
+    host.goto(clock_server.url + "/")
+    host.wait_for_selector(".tile[data-game='qbert']")
+    host.evaluate(
+        """() => import("/static/newmatch.js").then((m) => m.startMatch({ game: "qbert",
+           seats: [{ kind: "human" }, { kind: "human" }], seat: 0, clock: { base: 300, increment: 3 } }))"""
+    )
+    host.wait_for_url(re.compile(r"#/play/"))
+    _join(host, friend, host.url.split("#/play/")[1])
+    _first_to_move(host, friend)
+    friend.wait_for_function("() => document.querySelectorAll('.chess-clock').length === 2")
+    seen = {}
+    for name, page in (("host", host), ("friend", friend)):
+        page.wait_for_function("() => document.querySelector('.players .seat-1 .who').textContent.includes('Robin')")
+        seats = [page.locator(f".players .seat-{p} .who").text_content() for p in range(2)]
+        clocks = [page.locator(f".chess-clock[data-seat='{p}'] .clock-name").text_content() for p in range(2)]
+        assert clocks == seats, f"{name}: clocks {clocks}, seats {seats}"
+        seen[name] = clocks
+    assert seen == {"host": ["you", "Robin"], "friend": ["a player", "Robin (you)"]}
+    _shot(friend, f"{size}-clocks-named")

@@ -14,7 +14,7 @@ import { forgetMoves } from "./motion.js";
 import { fill, h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
 import { PACES, Playback, paceName, setPace } from "./pace.js";
-import { drawLinks, drawSeats, isGenericRole, namedText, seatName } from "./seats.js";
+import { drawLinks, drawSeats, isGenericRole, namedText, seatChip, seatName } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
 
@@ -388,10 +388,15 @@ class MatchTable {
     this.chess.hidden = !c;
     if (!c) return;
     const seats = meta.seats.map((_, p) => p).filter((p) => c.left[p] !== null && c.left[p] !== undefined);
-    if (this.chess.dataset.seats !== seats.join(",")) {
-      this.chess.dataset.seats = seats.join(",");
-      this.chess.replaceChildren(...seats.map((p) => h("span", { class: "chess-clock", "data-seat": p },
-        h("span", { class: "clock-name" }, this.name(p)), h("span", { class: "clock-time" }, ""))));
+    // Each clock names its seat as the seat's chip does ("Bea (you)", "a player", "Red: Sam"): seats.js.
+    const chips = seats.map((p) => seatChip(meta, p, this.conn.held()));
+    const key = JSON.stringify(chips.map((chip, k) => [seats[k], chip.words]));
+    if (this.chess.dataset.seats !== key) {
+      this.chess.dataset.seats = key;
+      this.chess.replaceChildren(...seats.map((p, k) => h("span", { class: "chess-clock", "data-seat": p, "data-name": chips[k].words },
+        h("span", { class: "clock-name" }, chips[k].role ? h("span", { class: "role" }, chips[k].role) : null,
+          h("span", { class: "who" }, chips[k].who, chips[k].you ? h("span", { class: "you" }, " (you)") : null)),
+        h("span", { class: "clock-time" }, ""))));
     }
     this.chess.title = `Clock: ${c.base / 60} min + ${c.increment} s a decision`;
     this.tickChess();
@@ -404,13 +409,12 @@ class MatchTable {
       const p = Number(chip.dataset.seat);
       const left = chessLeft(meta, clockAt, p);
       if (left === null) return;
-      chip.querySelector(".clock-name").textContent = this.name(p);
       chip.querySelector(".clock-time").textContent = chessWords(left);
       const running = meta.clock.running === p && meta.status === "active";
       chip.classList.toggle("running", running);
       chip.classList.toggle("low", chessLow(meta, left));
       chip.classList.toggle("flagged", left <= 0 && meta.ending?.seat === p);
-      chip.setAttribute("aria-label", `${this.name(p)}: ${chessWords(left)} left${running ? ", running" : ""}`);
+      chip.setAttribute("aria-label", `${chip.dataset.name}: ${chessWords(left)} left${running ? ", running" : ""}`);
     });
   }
 

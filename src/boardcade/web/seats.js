@@ -64,6 +64,20 @@ export function recordSeats(data, matchId = null) {
   return { meta, held, names, subject, plain, byRole: (role) => subject(meta.seats.findIndex((s) => s.role === role)), words: (text) => namedText(meta, held, text) };
 }
 
+// What a seat's chip says, in the seats list and on its chess clock alike: the role where it means something
+// ("Player 2: Computer (easy)" says no more than the name alone), and who: the player's name (with " (you)" where
+// this browser plays that one side), "you", "a player" (taken, no name given), "open seat", "Computer (easy)".
+export function seatChip(meta, p, held = []) {
+  const s = meta.seats[p];
+  const mine = held.includes(p);
+  // "you" only where this browser plays one side; at a hot-seat table every seat is someone here, by name.
+  const alone = mine && held.length < meta.seats.length;
+  const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (alone ? "you" : mine ? s.role : s.claimed ? "a player" : "open seat");
+  const role = GENERIC.test(s.role) ? null : s.role;
+  const you = alone && !!s.name;
+  return { role, who, you, words: `${role ? `${role}: ` : ""}${who}${you ? " (you)" : ""}` };
+}
+
 export function drawSeats(list, meta, obs, held) {
   list.replaceChildren(...meta.seats.map((s, p) => {
     const moving = obs && !obs.is_terminal && obs.current_player === p;
@@ -72,16 +86,13 @@ export function drawSeats(list, meta, obs, held) {
     if (s.kind === "agent" || s.computer_turn) state = "computer";
     else if (mine || s.connected) state = "online";
     else if (s.claimed) state = "away";
-    // "you" only where this browser plays one side; at a hot-seat table every seat is someone here, by name.
-    const alone = mine && held.length < meta.seats.length;
-    const who = s.kind === "agent" ? `Computer (${s.agent})` : s.name || (alone ? "you" : mine ? s.role : s.claimed ? "a player" : "open seat");
-    const generic = GENERIC.test(s.role); // "Player 2: Computer (easy)" says no more than the name alone
+    const { role, who, you } = seatChip(meta, p, held);
     const words = { online: "connected", away: "away", open: "waiting for someone to join", computer: "computer" }[state];
     return h("li", { class: `seat seat-${p}${moving ? " to-move" : ""}`, "data-seat": p, "aria-current": moving ? "true" : null },
       h("span", { class: `dot ${state}`, title: words, "aria-label": words }),
-      generic ? null : h("span", { class: "role" }, s.role),
+      role ? h("span", { class: "role" }, role) : null,
       h("span", { class: "who" }, s.account ? h("a", { href: `#/player/${encodeURIComponent(s.account)}`, class: "player-link" }, who) : who,
-        alone && s.name ? h("span", { class: "you" }, " (you)") : null,
+        you ? h("span", { class: "you" }, " (you)") : null,
         s.computer_turn ? h("span", { class: "computer-turn" }, ` — the computer (${s.computer_turn}) plays this turn`) : null),
       moving ? h("span", { class: "turn-mark", "aria-label": "to move" }, s.kind === "agent" || s.computer_turn ? " thinking…" : " ▶") : null);
   }));
