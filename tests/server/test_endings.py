@@ -292,3 +292,36 @@ def test_an_ending_stored_through_one_server_reaches_the_viewers_of_another(h, s
         }
         assert h.error_of(b.post(f"/api/matches/{m2['id']}/actions", json=body)) == "match_over"
         assert b.get(f"/api/matches/{m2['id']}").json()["ending"]["rule"] == "END-1"
+
+
+def test_a_match_ended_by_its_rules_has_its_result_at_once_over_http_and_the_socket(h, client):
+    """A match the game's own rules end (Q*bert, two short rounds, QB-6): GET /api/matches/{id} gives its result
+    straight away, as after a reload of the server, and the socket says it ended with the result, the ending
+    null (no END rule: its rules ended it)."""
+    import random
+
+    m = h.new_match(client, options={"max_turns_per_round": 2})
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
+        _hello(ws, m, [0])
+        for _ in range(2000):
+            state = h.live_state(client, m["id"])
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            body = {"seat": seat, "token": m["tokens"][str(seat)], "version": state.move_number()}
+            body["action"] = rng.choice(state.legal_actions())
+            r = client.post(f"/api/matches/{m['id']}/actions", json=body)
+            assert r.status_code == 200, r.text
+        returns = list(h.live_state(client, m["id"]).returns())
+        info = client.get(f"/api/matches/{m['id']}").json()
+        assert info["status"] == "finished" and info["result"] == returns
+        ws.send_json({"type": "ping"})
+        told = []
+        while not told or told[-1]["type"] != "pong":
+            told.append(ws.receive_json())
+        ended = [t for t in told if t["type"] == "ended"]
+        assert len(ended) == 1, [t["type"] for t in told]
+        assert ended[0]["status"] == "finished" and ended[0]["ending"] is None and ended[0]["result"] == returns
+    listed = client.get("/api/matches?status=finished").json()["matches"]
+    assert [x["result"] for x in listed if x["id"] == m["id"]] == [returns]

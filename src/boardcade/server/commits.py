@@ -184,6 +184,11 @@ class Commits:
         if match.computer_turns_changed():  # the computer's turn for a person (END-3) is over: the seat is theirs
             match.send_all(match.seats_message())
         match.broadcast()
+        if match.finished_untold:  # the rules ended it: the match's status and result, as a reload gives them
+            match.finished_untold = False
+            match.send_all(
+                {"type": "ended", "match": match.id, "status": match.status, "ending": None, "result": match.result}
+            )
         if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
             self.ctx.arm_clock(match)
 
@@ -236,6 +241,11 @@ class Commits:
         if match.computer_turns_changed():
             match.send_all(match.seats_message())
         match.broadcast()
+        if match.finished_untold:  # the rules ended it: the match's status and result, as a reload gives them
+            match.finished_untold = False
+            match.send_all(
+                {"type": "ended", "match": match.id, "status": match.status, "ending": None, "result": match.result}
+            )
         if self.ctx.arm_clock is not None:
             self.ctx.arm_clock(match)
 

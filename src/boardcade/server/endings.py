@@ -147,7 +147,9 @@ class Endings:
         if self.ctx.settle is not None:
             self.ctx.settle(match)  # a rated match that ended (not one aborted): its ratings move (ratings.py)
         match.broadcast()
-        match.send_all({"type": "ended", "match": match.id, "status": status, "ending": ending.to_json()})
+        match.send_all(
+            {"type": "ended", "match": match.id, "status": status, "ending": ending.to_json(), "result": match.result}
+        )
 
     def adopt_stored(self, match: LiveMatch, stored_ending: dict, status: str) -> None:
         """Another server ended the match (its bus note, or a read-back): end it here too, and tell."""

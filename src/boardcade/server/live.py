@@ -89,6 +89,7 @@ class LiveMatch:
         self.draws = game_spec(self.game.name).allows_draws(self.game.options)
         self.ending: Ending | None = None
         self.result: list[float] | None = list(self.state.returns()) if self.state.is_terminal() else None
+        self.finished_untold = False  # the rules ended it here and the clients are not told yet (commits.py)
         self.clock = None  # the timer set for the turn limit or the chess clock's flag (endings.py)
         self.clock_spec = stored.clock  # {"base", "increment"}: a chess clock (clocks.py), or None
         self.clock_state = stored.clock_state  # the clocks now (clocks.py)
@@ -108,7 +109,7 @@ class LiveMatch:
                 self.revealed.add(len(self.movers))
             self.movers.append(step.mover)
         if self.state.is_terminal() and self.status == "active":
-            self.status = "finished"
+            self.finish_by_rules()
 
     def adopt(self, new: State, actions: list[int], movers: list[int], reveals: list[bool] | None = None) -> None:
         """The steps `actions` (chosen by `movers`, already committed; `reveals`: which revealed something hidden)
@@ -120,8 +121,16 @@ class LiveMatch:
         self.movers.extend(movers)
         new.take_views_from(self.state)
         self.state = new
-        if new.is_terminal():
-            self.status = "finished"
+        if new.is_terminal() and self.status == "active":
+            self.finish_by_rules()
+
+    def finish_by_rules(self) -> None:
+        """The game's own rules ended the match (its steps are stored): finished, with the result its state gives,
+        in the match's JSON at once (not only once it is loaded again); its clients are told (`ended`, no ending)
+        by the next Commits._tell."""
+        self.status = "finished"
+        self.result = list(self.state.returns())
+        self.finished_untold = True
 
     def rewind(self, state: State, undos: int) -> None:
         """Decisions were taken back (stored already): `state`, replayed from the record less them, is the match

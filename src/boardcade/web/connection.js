@@ -111,9 +111,9 @@ export class MatchConnection {
     } else if (msg.type === "seats") {
       if (meta) { meta.seats = msg.seats; this.listener.changed(); }
     } else if (msg.type === "ended") {
-      // Ended outside the game's rules (resigned, agreed drawn, out of time, aborted): the views that tell it
-      // come as whole `state` messages just before.
-      if (meta) { meta.status = msg.status; meta.ending = msg.ending; meta.draw_offer = null; meta.abortable = false; }
+      // Ended by the game's rules (`ending` null: the views told it) or outside them (resigned, agreed drawn, out
+      // of time, aborted: the views that tell it come as whole `state` messages just before); the result with it.
+      if (meta) { meta.status = msg.status; meta.ending = msg.ending; meta.result = msg.result ?? null; meta.draw_offer = null; meta.abortable = false; }
       this.listener.changed();
     } else if (msg.type === "clock") {
       // The chess clocks as the server has them now (SV-CL4): the page ticks the running one down from here.
