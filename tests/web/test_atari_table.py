@@ -197,7 +197,7 @@ def test_the_action_bar_never_covers_the_board_when_it_grows(shared_server, cont
     send = show(page, shared_server, state, seat, players=4)
     page.wait_for_timeout(300)
     before = page.locator(".action-bar").bounding_box()["height"]
-    other = [p for p in range(4) if p % 2 != seat % 2]
+    other = [p for p in range(4) if p // 2 != seat // 2]  # the other team (AC-11: seats 0, 1 and 2, 3)
     send({"type": "draw", "offer": {"version": state.move_number(), "seats": other}, "by": other[0]})
     page.wait_for_selector(".action-bar .draw-offer")
     assert page.locator(".action-bar").bounding_box()["height"] > before + 20, "the offer makes the bar grow"
@@ -230,3 +230,22 @@ def test_home_match_and_lesson_pages_have_finger_sized_targets_and_whole_labels(
     top = page.locator(".learn .board-area").bounding_box()["y"]
     assert top < page.viewport_size["height"] - 150, f"the lesson's board starts below the first screen ({top} px)"
     _shot(page, f"learn-atari-{size}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_END_2_a_team_mate_s_draw_offer_is_not_offered_back_to_its_own_side(shared_server, contexts, size):
+    """Atari with 4 players (AC-11: Red Gnome and Red Centipede one side): the Red Gnome's team-mate offered a
+    draw. Only the other side may answer, so the Gnome is shown no "Accept the draw" (the server would refuse
+    it): it is told its side offered."""
+    page = contexts(**SIZES[size]).new_page()
+    state = scenario("atari_centipede", options={"players": 4})
+    act(state, "die", face=1)
+    seat = state.current_player()
+    mate = next(p for p in range(4) if p // 2 == seat // 2 and p != seat)
+    send = show(page, shared_server, state, seat, players=4)
+    send({"type": "draw", "offer": {"version": state.move_number(), "seats": [mate]}, "by": mate})
+    page.wait_for_selector(".action-bar .draw-offer")
+    row = page.locator(".action-bar .draw-offer")
+    assert page.locator(".draw-accept").count() == 0 and page.locator(".draw-decline").count() == 0
+    assert row.text_content().startswith("Your side offered a draw"), row.text_content()
+    _shot(page, f"atari-4p-team-mate-offered-{size}")

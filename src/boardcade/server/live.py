@@ -342,6 +342,7 @@ class LiveMatch:
             "on_timeout": self.on_timeout if self.turn_limit else None,
             "private": self.private,
             "draws": self.draws,
+            "teams": [list(team) for team in self.game.teams()],  # the sides: seats that win and lose together
             "draw_offer": self.offer(),
             "abortable": self.abortable(),
             "casual": self.casual,

@@ -21,6 +21,17 @@ export function standingOffer(meta, version) {
   return offer && offer.version === version ? offer : null;
 }
 
+// The seats on `seat`'s side (a team plays as one: END-2 asks each side once), from the match's `teams`.
+export function sideOf(meta, seat) {
+  return (meta.teams || []).find((team) => team.includes(seat)) || [seat];
+}
+
+// Did `seat`'s side make the offer standing (it, or a team-mate)?
+function ourOffer(meta, offer, seat) {
+  const side = sideOf(meta, seat);
+  return !!offer && offer.seats.some((p) => side.includes(p));
+}
+
 // A computer never agrees a draw: offered only when every other side has a person.
 function drawable(meta, seat) {
   if (!meta.draws) return false;
@@ -43,7 +54,7 @@ export function drawMatchMenu(box, ctx) {
     return h("li", {}, ask, row);
   };
   const offer = standingOffer(meta, ctx.version);
-  const mineOffer = offer && offer.seats.includes(seat);
+  const mineOffer = ourOffer(meta, offer, seat); // a team-mate's offer is this side's too: offered once
   // Drawn again only when what it offers changed, so a question being confirmed stays while moves come in.
   // A seat the host handed on while its person was away: played, never resigned, drawn or aborted (the server's rule).
   const standIn = meta.seats[seat].stand_in ? meta.seats[seat].away || "the person away" : null;
@@ -70,12 +81,17 @@ export function drawMatchMenu(box, ctx) {
   box.replaceChildren(h("details", { class: "match-menu", open, ontoggle: toggled }, h("summary", {}, "Match"), h("ul", {}, items)));
 }
 
-// A draw offered by the other side, in the action bar: accept or decline.
+// A draw offered by the other side, in the action bar: accept or decline. Offered by a team-mate: only the other
+// side answers, so this seat is told its side offered it (the server refuses an answer from the side that asked).
 export function drawOfferRow(ctx) {
   const offer = standingOffer(ctx.meta, ctx.version);
   if (!offer || offer.seats.includes(ctx.seat) || typeof ctx.seat !== "number") return null;
-  if (ctx.meta.seats[ctx.seat]?.stand_in) return null; // a stand-in never agrees a draw
   const by = offer.seats.map((p) => ctx.who(p)).join(" and ");
+  if (ourOffer(ctx.meta, offer, ctx.seat)) {
+    return h("div", { class: "draw-offer side-offer", role: "status" },
+      h("span", {}, `Your side offered a draw (${by}): waiting for the other side's answer.`));
+  }
+  if (ctx.meta.seats[ctx.seat]?.stand_in) return null; // a stand-in never agrees a draw
   return h("div", { class: "draw-offer", role: "alert" },
     h("span", {}, `${by} ${offer.seats.length > 1 ? "offer" : "offers"} a draw.`),
     h("button", { type: "button", class: "draw-accept primary", onclick: async () => { if (await send(ctx, "draw", { answer: "accept" })) ctx.redraw(); } }, "Accept the draw"),
