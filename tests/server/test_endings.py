@@ -233,6 +233,11 @@ def test_END_3_the_computer_plays_only_the_turn_that_ran_out_then_the_seat_is_th
         assert again["seats"][0]["computer_turns"] == 1 and again["seats"][0]["computer_turn"] is None
         obs = other.get(f"/api/matches/{m['id']}").json()["observation"]
         assert [e["step"] for e in obs["events"] if e["rule"] == "END-3"] == [ran_out]
+    # The replay shows the same END-3 line as the live match, at the same step.
+    live_lines = [e for e in obs["events"] if e["rule"] == "END-3"]
+    assert _post(client, {**m, "tokens": {"0": m["token"]}}, "resign", 0).status_code == 200
+    replay = client.get(f"/api/matches/{m['id']}/replay").json()
+    assert [e for e in replay["events"] if e["rule"] == "END-3"] == live_lines
 
 
 def test_private_matches_are_listed_to_nobody_but_by_their_ids(h, client):

@@ -244,13 +244,18 @@ class LiveMatch:
         self.seats = seats
         self.has_agents = any(s["kind"] == "agent" or s.get("computer_turns") for s in seats)
         self.told_computer_turns = tuple(self.computer_turn(p) for p in range(len(seats))) if self.has_agents else ()
+        self.views.set_notes(self.notes())
+
+    def notes(self) -> list[dict[str, Any]]:
+        """The log lines of the server's own (END-3: each turn the computer played for a person whose time ran
+        out), by step: in every view, and in the replay (routes.py puts them in the record's meta)."""
         notes = []
-        for p, s in enumerate(seats):
+        for p, s in enumerate(self.seats):
             for turn in s.get("computer_turns") or ():
                 played = f"the computer ({turn['agent']}) played that turn for them"
                 text = f"{self.person(p)} ran out of time (END-3): {played}"
                 notes.append({"rule": "END-3", "text": text, "step": turn["version"]})
-        self.views.set_notes(sorted(notes, key=lambda n: n["step"]))
+        return sorted(notes, key=lambda n: n["step"])
 
     def computer_turns_changed(self) -> bool:
         """True (once) when a computer started or stopped playing a turn for a person since last asked."""

@@ -49,6 +49,9 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
     except RecordError as e:
         raise ClientError("bad_record", str(e)) from None
     events = [e.to_json() for e in previous.events(None)] if previous is not None else []
+    notes = _notes(record, len(steps))
+    if notes:  # the server's own lines (END-3), placed before the game's events of their step, as in the match
+        events = sorted(notes + events, key=lambda e: e["step"])
     if isinstance(record.ending, dict) and previous is not None:  # told at the last state, with its rule (END-*)
         events.append(
             {"rule": record.ending.get("rule"), "text": record.ending.get("text"), "step": max(0, len(steps) - 2)}
@@ -67,6 +70,22 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
         "steps": steps,
         "events": events,
     }
+
+
+def _notes(record: Record, steps: int) -> list[dict[str, Any]]:
+    """The server's own log lines a record's meta holds ("notes": [{rule "END-3", text, step}]), those well formed."""
+    notes = record.meta.get("notes")
+    if not isinstance(notes, list):
+        return []
+    return [
+        {"rule": "END-3", "text": n["text"][:300], "step": n["step"]}
+        for n in notes
+        if isinstance(n, dict)
+        and n.get("rule") == "END-3"
+        and isinstance(n.get("text"), str)
+        and type(n.get("step")) is int
+        and 0 <= n["step"] < steps
+    ]
 
 
 def _names(record: Record, seats: int) -> list[str | None] | None:

@@ -276,6 +276,8 @@ async def _finished_record(request: Request, match_id: str, names: bool = False)
         record.ending, record.result = match.ending.to_json(), match.result
     if names:
         record.meta["names"] = [row.name if (row := match.seat_rows.get(i)) else None for i in range(len(seats))]
+    if notes := match.notes():  # END-3's lines, so the replay's log is the live match's
+        record.meta["notes"] = notes
     return record
 
 
