@@ -100,7 +100,8 @@ def verified(client, inbox, address=ADDRESS):
     assert r.status_code == 200, r.text
     drain(client)
     link = link_in(inbox.mails[-1], "/email/verify")
-    assert client.get(link).status_code == 200
+    confirmed = client.post(link, headers={"Origin": "http://testserver"}, data={"confirm": "yes"})  # its button
+    assert confirmed.status_code == 200, confirmed.text
     return link
 
 
@@ -150,6 +151,13 @@ def turn_mails(inbox):
     return [mail for mail in inbox.mails if mail["Subject"].startswith("Your turn")]
 
 
+BUTTON = {"headers": {"Origin": "http://testserver"}, "data": {"confirm": "yes"}}  # the page's form POST
+
+
+def h_code(response) -> str:
+    return response.json()["error"]["code"]
+
+
 def test_sv_em2_verification_link_verifies_once_and_the_address_is_shown_masked_to_its_owner(make, smtp):
     port, inbox = smtp
     client = make(port)
@@ -162,12 +170,21 @@ def test_sv_em2_verification_link_verifies_once_and_the_address_is_shown_masked_
     assert mail["To"] == ADDRESS and "Confirm" in mail["Subject"]
     link = link_in(mail, "/email/verify")
     assert ADDRESS not in client.get("/api/account/email").text, "the owner sees it masked only"
+    # Following the link (as a mail scanner or a link prefetcher does) confirms nothing: it shows a button.
     page = client.get(link)
+    assert page.status_code == 200 and "Confirm my address" in page.text and 'method="post"' in page.text
+    assert client.get("/api/account/email").json()["email"]["verified"] is False, "a GET never confirms"
+    form = {"headers": {"Origin": "http://testserver"}, "data": {"confirm": "yes"}}
+    elsewhere = client.post(link, headers={"Origin": "https://evil.example"}, data={"confirm": "yes"})
+    assert elsewhere.status_code == 403 and h_code(elsewhere) == "bad_origin", "another site's form is refused"
+    assert h_code(client.post(link, data={"confirm": "yes"})) == "bad_media_type", "a form without an Origin is refused"
+    assert client.get("/api/account/email").json()["email"]["verified"] is False
+    page = client.post(link, **form)
     assert page.status_code == 200 and "confirmed" in page.text
     assert client.get("/api/account/email").json()["email"]["verified"] is True
-    again = client.get(link)
+    again = client.post(link, **form)
     assert again.status_code == 404 and "not valid" in again.text, "a verification link works once"
-    assert client.get("/email/verify?token=forged").status_code == 404
+    assert client.post("/email/verify?token=forged", **form).status_code == 404
 
 
 def test_sv_em2_an_expired_verification_link_is_refused(make, smtp):
@@ -176,7 +193,7 @@ def test_sv_em2_an_expired_verification_link_is_refused(make, smtp):
     sign_up(client, "Ann")
     client.post("/api/account/email", json={"address": ADDRESS})
     drain(client)
-    page = client.get(link_in(inbox.mails[-1], "/email/verify"))
+    page = client.post(link_in(inbox.mails[-1], "/email/verify"), **BUTTON)
     assert page.status_code == 410 and "expired" in page.text
     assert client.get("/api/account/email").json()["email"]["verified"] is False
 
@@ -254,7 +271,7 @@ def test_sv_em6_no_mail_while_connected_or_unverified_or_for_a_chess_clock(make,
     play_until_turn_of(client, h, m, 0)
     drain(client)
     assert turn_mails(inbox) == [], "unverified: no mail"
-    client.get(link_in(inbox.mails[-1], "/email/verify"))
+    client.post(link_in(inbox.mails[-1], "/email/verify"), **BUTTON)
     with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
         ws.send_json({"type": "hello", "seats": [{"seat": 0, "token": m["tokens"][0]}]})
         assert ws.receive_json()["type"] == "welcome"

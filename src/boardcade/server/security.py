@@ -27,6 +27,8 @@ CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 ONE_CLICK = "/email/unsubscribe"  # email_routes.UNSUBSCRIBE_PATH: takes a form POST from anywhere (RFC 8058)
+VERIFY = "/email/verify"  # email_routes.VERIFY_PATH: its page's form POST, from this site's own page only
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -78,6 +80,8 @@ class Guard:
             return "bad_origin", "requests from a page without an origin are not allowed here"
         if scope["type"] == "http" and scope["method"] == "POST":
             kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+            if scope["path"] == VERIFY and kind in FORMS and origin is not None:
+                return None  # the confirmation page's button: a browser form, its Origin ours (checked above)
             if kind != "application/json":
                 return "bad_media_type", f"send the body as application/json, not {kind or 'no content type'}"
         if scope["type"] == "http" and scope["path"].startswith("/api/"):
