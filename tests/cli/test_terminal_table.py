@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from boardcade import load_game, load_record
 from boardcade.agents import make_agent
 from boardcade.core import Record, play
@@ -244,3 +246,50 @@ def test_a_round_s_end_stays_on_screen_when_what_happened_is_cut(tmp_path):
 def first_shown_key(lines: list[str]) -> str:
     keys = menu_choices(lines)
     return keys[0] if keys else ""
+
+
+def atari_in_danger(players: int, seed: int) -> Record:
+    """A saved Atari match (greedy seats, fixed seed) stopped at the first Gnome decision of seat 0 with at least
+    three squares in danger and a drop into the Gnome row (AC-10.1, AC-10.2)."""
+    game = load_game("atari_centipede", players=players)
+    state = game.new_initial_state()
+
+    def there(s) -> bool:
+        if s.is_chance_node() or s.current_player() != 0:
+            return False
+        d = s.observation(0).get("danger")
+        return bool(d and len(d["squares"]) >= 3 and d["drop"])
+
+    play(state, {p: make_agent("greedy", seed + p) for p in range(players)}, random.Random(seed), stop=there)
+    assert there(state)
+    return Record.for_state(state, ["human"] + ["greedy"] * (players - 1))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 2), (4, 3)])
+def test_atari_danger_fits_80x24_with_the_board_and_the_prompt(tmp_path, players, seed):
+    """AC-10.1, AC-10.2 at 80x24: the danger of the coming turn was dropped from the screen (its long fact did not
+    fit beside the board). Now a short danger line names every square in danger with its odds, and a drop into the
+    Gnome row, with the whole board, the question and the prompt on the 24 lines."""
+    rec = atari_in_danger(players, seed)
+    danger = rec.load_game().new_initial_state()
+    for a in rec.actions:
+        danger.apply_action(a)
+    view = danger.observation(0)["danger"]
+    path = rec.save(tmp_path / "a.json")
+    t = Terminal(["play", "--resume", str(path)], 80, 24)
+    try:
+        t.wait()
+        lines = t.screen()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    screen = "\n".join(lines)
+    said = flat(column_text(lines, "Round"))
+    assert len(lines) == 24 and lines[-1].startswith(("Gnome, your move", "Red Gnome, your move")), screen
+    assert all(any(line.startswith(f"r{r} ") for line in lines) for r in range(20)), screen
+    assert "Choose a die" in said and "1) activate the die" in said, screen
+    told = re.search(r"! Danger next turn: r18 (.*?); a drop into r19 (\d+%|sure)", said)
+    assert told, screen
+    named = set(re.findall(r"c(\d)", told.group(1)))
+    assert named == {str(d["square"][1]) for d in view["squares"]}, screen
