@@ -293,3 +293,60 @@ def test_atari_danger_fits_80x24_with_the_board_and_the_prompt(tmp_path, players
     assert told, screen
     named = set(re.findall(r"c(\d)", told.group(1)))
     assert named == {str(d["square"][1]) for d in view["squares"]}, screen
+
+
+def test_undo_takes_back_an_atari_seed_of_this_turn(tmp_path):
+    """Issue 35 item 5 in the terminal: `u` takes back the seat's last decision of its own turn (a seed placement,
+    AC-4.3): the prompt offers it, the screen says what was taken back, and the record holds the seed typed next
+    instead. Before, `u` was not a command (it was refused as a key not on the screen)."""
+    rec = tmp_path / "u.json"
+    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], 80, 24)
+    try:
+        t.wait()
+        t.send("r13c4")
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(t.text())
+        t.send("r15c4")
+        t.wait()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" in offered, offered
+    assert "Took back: seed a mushroom at r13c4." in said, said
+    assert seeds_of(rec) == ["seed a mushroom at r15c4"]
+
+
+def test_undo_is_refused_after_a_chance_outcome_with_the_reason(tmp_path):
+    """Issue 35 item 5: a decision followed by a chance outcome (a roll, a spin, a card drawn) stands. An MB match
+    (greedy seats, seed 1) stopped where Green's last decision came before a spin (MB-7): `u` is refused with the
+    reason, the prompt does not offer it, and nothing is played or taken back."""
+    from boardcade.core.undo import CHANCE_SINCE, steps_of, undo_refusal
+
+    game = load_game("mb_centipede")
+    state = game.new_initial_state()
+
+    def there(s) -> bool:
+        if s.is_chance_node() or s.current_player() != 0:
+            return False
+        return undo_refusal(steps_of(game, s.history())[1], 0, 0) == CHANCE_SINCE
+
+    play(state, {p: make_agent("greedy", 1 + p) for p in range(2)}, random.Random(1), stop=there)
+    assert there(state)
+    path = Record.for_state(state, ["human", "greedy"]).save(tmp_path / "mb.json")
+    before = len(load_record(path).actions)
+    t = Terminal(["play", "--resume", str(path)], 80, 24)
+    try:
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(column_text(t.screen(), "Cannot undo"))  # the column beside the board
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" not in offered, offered
+    assert "Cannot undo: a chance outcome came after your last decision (a roll, a spin or a card drawn)" in said
+    assert len(load_record(path).actions) == before
