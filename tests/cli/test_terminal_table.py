@@ -350,3 +350,33 @@ def test_undo_is_refused_after_a_chance_outcome_with_the_reason(tmp_path):
     assert "u = undo" not in offered, offered
     assert "Cannot undo: a chance outcome came after your last decision (a roll, a spin or a card drawn)" in said
     assert len(load_record(path).actions) == before
+
+
+def test_undo_takes_back_a_qbert_hop_before_the_roll_is_used(tmp_path):
+    """Issue 35 item 5 (a hop of this turn's roll, before it is used up): `u` after a hop takes it back, and the
+    record keeps only the hop typed after it."""
+    rec = tmp_path / "q.json"
+    t = Terminal(["play", "qbert", "--seed", "3", "--record", str(rec)], 80, 24)
+    try:
+        t.wait()
+        t.send("dl")
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(t.text())
+        t.send("dr")
+        t.wait()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" in offered, offered
+    assert "Took back: hop down-left to (1,0)." in said, said
+    record = load_record(rec)
+    state = record.load_game().new_initial_state()
+    mine = []
+    for a in record.actions:
+        if state.current_player() == 0:
+            mine.append(state.action_info(a)["label"])
+        state.apply_action(a)
+    assert mine == ["hop down-right to (1,1)"], mine
