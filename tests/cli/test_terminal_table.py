@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from boardcade import load_game, load_record
 from boardcade.agents import make_agent
 from boardcade.core import Record, play
@@ -244,3 +246,137 @@ def test_a_round_s_end_stays_on_screen_when_what_happened_is_cut(tmp_path):
 def first_shown_key(lines: list[str]) -> str:
     keys = menu_choices(lines)
     return keys[0] if keys else ""
+
+
+def atari_in_danger(players: int, seed: int) -> Record:
+    """A saved Atari match (greedy seats, fixed seed) stopped at the first Gnome decision of seat 0 with at least
+    three squares in danger and a drop into the Gnome row (AC-10.1, AC-10.2)."""
+    game = load_game("atari_centipede", players=players)
+    state = game.new_initial_state()
+
+    def there(s) -> bool:
+        if s.is_chance_node() or s.current_player() != 0:
+            return False
+        d = s.observation(0).get("danger")
+        return bool(d and len(d["squares"]) >= 3 and d["drop"])
+
+    play(state, {p: make_agent("greedy", seed + p) for p in range(players)}, random.Random(seed), stop=there)
+    assert there(state)
+    return Record.for_state(state, ["human"] + ["greedy"] * (players - 1))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 2), (4, 3)])
+def test_atari_danger_fits_80x24_with_the_board_and_the_prompt(tmp_path, players, seed):
+    """AC-10.1, AC-10.2 at 80x24: the danger of the coming turn was dropped from the screen (its long fact did not
+    fit beside the board). Now a short danger line names every square in danger with its odds, and a drop into the
+    Gnome row, with the whole board, the question and the prompt on the 24 lines."""
+    rec = atari_in_danger(players, seed)
+    danger = rec.load_game().new_initial_state()
+    for a in rec.actions:
+        danger.apply_action(a)
+    view = danger.observation(0)["danger"]
+    path = rec.save(tmp_path / "a.json")
+    t = Terminal(["play", "--resume", str(path)], 80, 24)
+    try:
+        t.wait()
+        lines = t.screen()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    screen = "\n".join(lines)
+    said = flat(column_text(lines, "Round"))
+    assert len(lines) == 24 and lines[-1].startswith(("Gnome, your move", "Red Gnome, your move")), screen
+    assert all(any(line.startswith(f"r{r} ") for line in lines) for r in range(20)), screen
+    assert "Choose a die" in said and "1) activate the die" in said, screen
+    told = re.search(r"! Danger next turn: r18 (.*?); a drop into r19 (\d+%|sure)", said)
+    assert told, screen
+    named = set(re.findall(r"c(\d)", told.group(1)))
+    assert named == {str(d["square"][1]) for d in view["squares"]}, screen
+
+
+def test_undo_takes_back_an_atari_seed_of_this_turn(tmp_path):
+    """Issue 35 item 5 in the terminal: `u` takes back the seat's last decision of its own turn (a seed placement,
+    AC-4.3): the prompt offers it, the screen says what was taken back, and the record holds the seed typed next
+    instead. Before, `u` was not a command (it was refused as a key not on the screen)."""
+    rec = tmp_path / "u.json"
+    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], 80, 24)
+    try:
+        t.wait()
+        t.send("r13c4")
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(t.text())
+        t.send("r15c4")
+        t.wait()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" in offered, offered
+    assert "Took back: seed a mushroom at r13c4." in said, said
+    assert seeds_of(rec) == ["seed a mushroom at r15c4"]
+
+
+def test_undo_is_refused_after_a_chance_outcome_with_the_reason(tmp_path):
+    """Issue 35 item 5: a decision followed by a chance outcome (a roll, a spin, a card drawn) stands. An MB match
+    (greedy seats, seed 1) stopped where Green's last decision came before a spin (MB-7): `u` is refused with the
+    reason, the prompt does not offer it, and nothing is played or taken back."""
+    from boardcade.core.undo import CHANCE_SINCE, steps_of, undo_refusal
+
+    game = load_game("mb_centipede")
+    state = game.new_initial_state()
+
+    def there(s) -> bool:
+        if s.is_chance_node() or s.current_player() != 0:
+            return False
+        return undo_refusal(steps_of(game, s.history())[1], 0, 0) == CHANCE_SINCE
+
+    play(state, {p: make_agent("greedy", 1 + p) for p in range(2)}, random.Random(1), stop=there)
+    assert there(state)
+    path = Record.for_state(state, ["human", "greedy"]).save(tmp_path / "mb.json")
+    before = len(load_record(path).actions)
+    t = Terminal(["play", "--resume", str(path)], 80, 24)
+    try:
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(column_text(t.screen(), "Cannot undo"))  # the column beside the board
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" not in offered, offered
+    assert "Cannot undo: a chance outcome came after your last decision (a roll, a spin or a card drawn)" in said
+    assert len(load_record(path).actions) == before
+
+
+def test_undo_takes_back_a_qbert_hop_before_the_roll_is_used(tmp_path):
+    """Issue 35 item 5 (a hop of this turn's roll, before it is used up): `u` after a hop takes it back, and the
+    record keeps only the hop typed after it."""
+    rec = tmp_path / "q.json"
+    t = Terminal(["play", "qbert", "--seed", "3", "--record", str(rec)], 80, 24)
+    try:
+        t.wait()
+        t.send("dl")
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(t.text())
+        t.send("dr")
+        t.wait()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" in offered, offered
+    assert "Took back: hop down-left to (1,0)." in said, said
+    record = load_record(rec)
+    state = record.load_game().new_initial_state()
+    mine = []
+    for a in record.actions:
+        if state.current_player() == 0:
+            mine.append(state.action_info(a)["label"])
+        state.apply_action(a)
+    assert mine == ["hop down-right to (1,1)"], mine

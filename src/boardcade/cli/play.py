@@ -22,6 +22,7 @@ from ..agents.base import heuristic_for
 from ..core import GameError, Record, RecordError, State, load_game, load_record
 from ..core import play as play_loop
 from ..core.record import open_record
+from ..core.undo import REASONS, rewind, steps_of, undo_refusal
 from .app import app
 from .common import build_game, console, default_record_path, event_line, fail, say
 from .menu import Menu
@@ -35,7 +36,8 @@ HELP_TEXT = (
     "Type the key of a move (the number or letters before it), a square as the board names it (e.g. {square}), "
     "or the start of a move's name; Enter alone plays the only move when there is one. Other keys: ? or hint = "
     "the medium computer player's suggestion (from what you can see only), l = the log a page at a time, "
-    "list = every move with its key, h = this help, q = quit (the match is saved; go on with --resume)."
+    "list = every move with its key, u = undo (take back your last decision of this turn, while no roll, card or "
+    "other player has come after it), h = this help, q = quit (the match is saved; go on with --resume)."
 )
 
 
@@ -48,7 +50,8 @@ PLAY_HELP = "\n\n".join(
         question and one menu. Type a move's key, a square as the board names it (r13c4 in Atari's Centipede,
         (14,2) in MB Centipede, (3,1) for a Q*bert cube) or the start of a move's name; Enter plays the only
         move. At your move, type ? (or hint) for the medium computer player's suggestion, l for the log, list for
-        every move, h for help, q to save and quit.""",
+        every move, u to take back your last decision of this turn
+        (never past a roll, a card drawn or another player's move), h for help, q to save and quit.""",
         """When several people play at one terminal, the screen and its scrollback are cleared before each
         pass-the-device prompt, so a seat's secrets are shown only on its own turn. More: docs/terminal.md.""",
     )
@@ -57,6 +60,10 @@ PLAY_HELP = "\n\n".join(
 
 class _Quit(Exception):
     """The human asked to stop: save the match and leave."""
+
+
+class _Undone(Exception):
+    """The human took back their last decision: the match goes on from `Match.state`, played again."""
 
 
 def hint(state: State, seat: int, seed: int) -> tuple[int | None, float, float, str]:
@@ -139,6 +146,8 @@ class Match:
         self.seen = {i: 0 for i in self.humans}
         self.last_human: int | None = None
         self.actors: list[int] = []  # who made each applied action (CHANCE for chance outcomes)
+        self.before: list[int] = []  # what the seat had seen before each of its decisions (for undo)
+        self.note: Text | None = None  # said on the next screen (what was taken back)
 
     def acted(self, player: int) -> None:
         self.actors.append(player)
@@ -203,11 +212,15 @@ class Match:
         events = obs["events"]
         recent = events[self.seen[cur] :]
         title = "Since your last move" if self.seen[cur] else "So far"
-        message: Text | None = None
+        message, self.note = self.note, None
         example = menu.example_square()
         how = f"Type a key, a square (e.g. {example}) or the start of a move's name." if example else None
         only = menu.entries[0] if len(menu.entries) == 1 else None
-        prompt = f"{self.name(cur)}, your move" + (f" (Enter = {only.key})" if only else "")
+        _, steps = steps_of(self.game, s.history())
+        may_undo = undo_refusal(steps, cur, cur) is None
+        keys = [f"Enter = {only.key}"] if only else []
+        keys += ["u = undo"] if may_undo else []
+        prompt = f"{self.name(cur)}, your move" + (f" ({', '.join(keys)})" if keys else "")
         while True:
 
             def draw(message: Text | None = message) -> None:
@@ -235,6 +248,9 @@ class Match:
             if low in ("h", "help"):
                 message = Text(HELP_TEXT.format(square=example or "the (x,y) in a move's name"), style="yellow")
                 continue
+            if low in ("u", "undo"):
+                message = self.undo(s, cur)
+                continue
             if low in ("hint", "?"):
                 message = _hint_text(s, cur, self.hint_seed, menu)
                 continue
@@ -250,8 +266,25 @@ class Match:
             if action is None:
                 message = Text(why, style="red")
                 continue
+            self.before.append(self.seen[cur])
             self.seen[cur] = len(events)
             return action
+
+    def undo(self, s: State, cur: int) -> Text:
+        """Take back `cur`'s last decision of this turn (core/undo.py) and raise _Undone; else say why not."""
+        _, steps = steps_of(self.game, s.history())
+        why = undo_refusal(steps, s.current_player(), cur)
+        if why is not None:
+            return Text(f"Cannot undo: {REASONS[why]}.", style="red")
+        history = s.history()
+        label = rewind(self.game, history, 1)
+        taken = label.action_info(history[-1])["label"]
+        self.state = label
+        del self.actors[len(history) - 1 :]
+        if self.before:
+            self.seen[cur] = self.before.pop()
+        self.note = Text(f"Took back: {taken}.", style="yellow")
+        raise _Undone
 
     def final(self, path: Path) -> None:
         state = self.state
@@ -413,7 +446,14 @@ def play(
     try:
         if watching:
             stream()
-        play_loop(state, deciders, rng, on_step=step)
+        while True:
+            try:
+                play_loop(state, deciders, rng, on_step=step)
+                break
+            except _Undone:  # the match less the last decision: the closures above read `state` again
+                state = table.state
+                rec.update(state)
+                rec.meta["undos"] = int(rec.meta.get("undos", 0)) + 1
     except _Quit:
         rec.update(state)
         rec.save(path)

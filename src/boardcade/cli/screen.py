@@ -7,6 +7,7 @@ Nothing is printed twice and nothing scrolls off: sections are trimmed to the li
 
 A game's renderer module (its spec's `renderer`) provides the parts; each is optional:
 `board(obs, width, height, marks) -> Text`, `facts(obs) -> [(label, value)]`, `legend(obs) -> Text`,
+`alert(obs) -> Text | None` (a warning kept whole above the question: Atari's danger next turn),
 `result_words(obs)`, `square(target) -> str`, `parse_square(text)`, `square_set(targets)`,
 `menu_key(info) -> str | None`, `group_label(kind, where) -> str | None` (the line of a group of moves) and
 `milestone(rule) -> bool` (events never cut from what happened since the seat's last move: a round's end).
@@ -79,6 +80,11 @@ class View:
 
     def legend(self, obs: dict[str, Any]) -> Text | None:
         part = self._part("legend")
+        return part(obs) if part is not None else None
+
+    def alert(self, obs: dict[str, Any]) -> Text | None:
+        """A warning the screen always keeps whole (Atari's danger next turn), or None."""
+        part = self._part("alert")
         return part(obs) if part is not None else None
 
     def question(self, obs: dict[str, Any]) -> str:
@@ -227,11 +233,13 @@ def side_column(
     how: str | None = None,
     lesson: Sequence[Text] = (),
     pinned: Sequence[str] = (),
+    alert: Text | None = None,
 ) -> list[Text]:
     """A lesson's text, facts, recent events, the question, the menu and a message, trimmed to `height` lines
     (None: no limit). The question, the menu and the message are kept whole when they can be; events go first,
     oldest first; a lesson's text comes before the facts and is folded (`… t: the whole text`) when long."""
-    ask = _lines(console, Text(question, style="bold"), width) if question else []
+    ask = _lines(console, alert, width) if alert is not None else []
+    ask += _lines(console, Text(question, style="bold"), width) if question else []
     if how:
         ask += _lines(console, Text(how, style="dim"), width)
     choices = menu_lines(console, menu, width) if menu is not None else []
@@ -348,6 +356,7 @@ def compose(
     width = max(40, width)
     budget = max(8, height - reserve - 1)  # the header takes one line
     facts = view.facts(obs)
+    alert = view.alert(obs)
     marks = []
     if menu is not None:
         marks = [e.info["target"] for e in menu.entries if isinstance(e.info.get("target"), list)]
@@ -355,7 +364,7 @@ def compose(
         # A game without terminal parts: its whole drawing, then the rest below.
         body = _lines(console, view.board(obs), width)
         side = side_column(
-            console, width, None, facts, recent, recent_title, question, menu, message, how, lesson, pinned
+            console, width, None, facts, recent, recent_title, question, menu, message, how, lesson, pinned, alert
         )
         return _join([Text(header[:width], style="bold reverse"), *body, *side])
     board_lines: list[Text] = []
@@ -376,7 +385,7 @@ def compose(
         legend_lines = _lines(console, legend, side_w) if legend is not None else []
         side_h = budget
         side = side_column(
-            console, side_w, side_h, facts, recent, recent_title, question, menu, message, how, lesson, pinned
+            console, side_w, side_h, facts, recent, recent_title, question, menu, message, how, lesson, pinned, alert
         )
         room_for_legend = side_h - len(side)
         below = _lines(console, legend, board_w) if legend is not None else []
@@ -396,7 +405,19 @@ def compose(
         rows = list(board_lines)
         left = budget - len(rows)
         side = side_column(
-            console, width, max(4, left), facts, recent, recent_title, question, menu, message, how, lesson, pinned
+            console,
+            width,
+            max(4, left),
+            facts,
+            recent,
+            recent_title,
+            question,
+            menu,
+            message,
+            how,
+            lesson,
+            pinned,
+            alert,
         )
         legend_lines = _lines(console, legend, width) if legend is not None else []
         if legend_lines and left - len(side) >= len(legend_lines):

@@ -179,12 +179,6 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
         die = obs["die_in_use"]
         rows.append(("Die in use", f"{die['actions']} (step {die['next_step'] + 1})"))
     rows.append(("Dice pool", "; ".join(d["actions"] for d in obs["dice_pool"]) or "-"))
-    danger = obs.get("danger")
-    if danger and (danger["squares"] or danger["drop"]):
-        words = [f"{square(d['square'])}: {'; '.join(d['why'])} ({_odds(d['chance'])})" for d in danger["squares"]]
-        if danger["drop"]:
-            words.insert(0, f"row r{danger['gnome_row']}: {'; '.join(danger['drop_why'])} ({_odds(danger['drop'])})")
-        rows.append(("Danger next turn", " | ".join(words)))
     four = obs["players"] == 4
     for i, gnome in enumerate(obs["gnomes"]):
         rows.append((f"{('Red', 'Blue')[i]} Gnome cards" if four else "Gnome cards", _cards(gnome["cards"])))
@@ -209,12 +203,47 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
+def danger_words(obs: dict[str, Any]) -> str | None:
+    """The danger of the coming Centipede turn (AC-10.1, AC-10.2) in full: each square with its reasons and odds."""
+    danger = obs.get("danger")
+    if not danger or not (danger["squares"] or danger["drop"]):
+        return None
+    words = [f"{square(d['square'])}: {'; '.join(d['why'])} ({_odds(d['chance'])})" for d in danger["squares"]]
+    if danger["drop"]:
+        words.insert(0, f"row r{danger['gnome_row']}: {'; '.join(danger['drop_why'])} ({_odds(danger['drop'])})")
+    return " | ".join(words)
+
+
+def alert(obs: dict[str, Any]) -> Text | None:
+    """The danger in one short sentence the terminal screen always keeps (AC-10.1, AC-10.2): the squares of the
+    row in front of the Gnome row that a bug can reach or spawn on, grouped by their odds, and a drop into the
+    Gnome row. The reasons are in the full picture (`render`)."""
+    danger = obs.get("danger")
+    if not danger or not (danger["squares"] or danger["drop"]):
+        return None
+    by_odds: dict[str, list[str]] = {}
+    for d in danger["squares"]:
+        by_odds.setdefault(_odds(d["chance"]).replace("about ", ""), []).append(f"c{d['square'][1]}")
+    parts = []
+    if danger["squares"]:
+        front = danger["squares"][0]["square"][0]
+        parts.append(f"r{front} " + ", ".join(f"{' '.join(cols)} {odds}" for odds, cols in by_odds.items()))
+    if danger["drop"]:
+        parts.append(f"a drop into r{danger['gnome_row']} {_odds(danger['drop']).replace('about ', '')}")
+    return Text("! Danger next turn: " + "; ".join(parts), style="bold red")
+
+
 def render(obs: dict[str, Any]) -> Group:
     info = Table.grid(padding=(0, 2))
     info.add_row("Now", obs.get("prompt") or obs["phase"])
     roles = _roles(obs)
     if obs["current_player"] >= 0 and roles:
         info.add_row("To move", roles[obs["current_player"]])
-    for label, value in facts(obs):
+    rows = facts(obs)
+    words = danger_words(obs)
+    if words:
+        at = next(i for i, (label, _) in enumerate(rows) if label == "Dice pool") + 1
+        rows.insert(at, ("Danger next turn", words))
+    for label, value in rows:
         info.add_row(label, value)
     return Group(Panel(board(obs), title="Atari's Centipede", expand=False), legend(obs), info)
