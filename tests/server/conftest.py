@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import logging
 import os
+import random
 import socket
 import threading
 import time
@@ -15,6 +16,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from boardcade.core import load_game, play
 from boardcade.server import create_app
 from boardcade.server.launch import throwaway_postgres
 from boardcade.server.protocols import uvicorn_options
@@ -68,6 +70,24 @@ def new_match(client, game="qbert", seats=None, options=None, claim=True):
             assert c.status_code == 200, c.text
             m["tokens"][seat] = c.json()["token"]
     return m
+
+
+def long_qbert(steps: int, settle: bool = True):
+    """A legal Q*bert match `steps` actions long, unfinished: Q*bert never hops and every round ties at 0 pegs, so
+    with a high turn cap it runs for tens of thousands of steps. Seeded: the same match every run. `settle`: the
+    chance steps that follow taken too (a player to move)."""
+    rng = random.Random(0)
+    state = load_game("qbert", max_turns_per_round=1000, tiebreak_max_pairs=20).new_initial_state()
+
+    def decide(st):
+        legal = st.legal_actions()
+        stops = [a for a in legal if st.action_info(a)["kind"] == "stop"]
+        return stops[0] if stops else rng.choice(legal)
+
+    play(state, {0: decide, 1: decide}, rng, max_steps=steps)
+    while settle and state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return state
 
 
 def live_state(client, match_id):

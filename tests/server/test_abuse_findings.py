@@ -8,12 +8,10 @@ import asyncio
 import json
 import random
 import resource
-import select
 import socket
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -33,27 +31,12 @@ from boardcade.server.storage import SeatRow, now_iso
 from boardcade.server.views import VIEW_EVENTS
 from boardcade.server.ws import WsClient
 
-
-def long_state(steps: int):
-    """A legal Q*bert match `steps` actions long (unfinished, a player to move): Q*bert never hops, every round
-    ties, a high turn cap. Seeded."""
-    rng = random.Random(0)
-    game = load_game("qbert", max_turns_per_round=1000, tiebreak_max_pairs=20)
-    state = game.new_initial_state()
-
-    def decide(st):
-        legal = st.legal_actions()
-        stops = [a for a in legal if st.action_info(a)["kind"] == "stop"]
-        return stops[0] if stops else rng.choice(legal)
-
-    play(state, {0: decide, 1: decide}, rng, max_steps=steps)
-    while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
-    return state
+from .conftest import long_qbert
+from .pg_proxy import PgProxy
 
 
 def store_long_match(storage, match_id: str, steps: int = 3000) -> dict[int, str]:
-    state = long_state(steps)
+    state = long_qbert(steps)
     tokens = {s: new_token() for s in (0, 1)}
     rows = {s: SeatRow(name=f"P{s}", token_hash=token_hash(t)) for s, t in tokens.items()}
     seats = [{"kind": "human"}, {"kind": "human"}]
@@ -350,64 +333,14 @@ def test_sv2_n6_creating_a_match_while_the_database_is_down_answers_503(h, sqlit
 
 
 # ---- N7: a silent LISTEN connection ------------------------------------------------------------------
-class FreezingProxy:
-    """A TCP relay to PostgreSQL whose existing connections can be frozen: bytes stop flowing both ways and
-    nothing is closed (a stalled network path); connections made afterwards flow again."""
-
-    def __init__(self, port: int) -> None:
-        self.target = port
-        self.server = socket.socket()
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen(16)
-        self.port = self.server.getsockname()[1]
-        self.pairs: list[tuple[socket.socket, socket.socket, list[bool]]] = []
-        self.stop = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while not self.stop:
-            try:
-                a, _ = self.server.accept()
-            except OSError:
-                return
-            b = socket.create_connection(("127.0.0.1", self.target))
-            pair = (a, b, [False])
-            self.pairs.append(pair)
-            threading.Thread(target=self._relay, args=(pair,), daemon=True).start()
-
-    def _relay(self, pair) -> None:
-        a, b, frozen = pair
-        while not self.stop and not frozen[0]:
-            ready, _, _ = select.select([a, b], [], [], 0.1)
-            if frozen[0]:
-                return
-            for s in ready:
-                data = s.recv(65536)
-                if not data:
-                    return
-                (b if s is a else a).sendall(data)
-
-    def freeze(self) -> None:
-        for _, _, frozen in self.pairs:
-            frozen[0] = True
-
-    def close(self) -> None:
-        self.stop = True
-        self.server.close()
-        for a, b, _ in self.pairs:
-            a.close()
-            b.close()
-
-
 def test_sv13_n7_a_listen_connection_that_hangs_silently_is_noticed_and_replaced(postgres_url):
     """N7: a LISTEN connection that hung without an error stalled every cross-server match (0 acknowledgements
     for 12 s, nothing logged). Here its path is frozen: the server notices (its own check does not come back),
     makes a new connection, reads back the matches it holds, and hears the other servers again."""
     import psycopg
 
-    pg_port = int(postgres_url.rsplit(":", 1)[1].split("/")[0])
-    proxy = FreezingProxy(pg_port)
-    url = postgres_url.replace(f":{pg_port}/", f":{proxy.port}/")
+    proxy = PgProxy(postgres_url)
+    url = proxy.url
 
     async def run():
         bus = PostgresBus(url, check_every=0.2, timeout=1.5)

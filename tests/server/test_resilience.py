@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import threading
 import time
 
@@ -15,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from boardcade.core import Record, load_game, play
+from boardcade.core import Record, load_game
 from boardcade.server import create_app
 from boardcade.server import replay as replay_module
 from boardcade.server.compute import AgentPool
@@ -23,20 +22,12 @@ from boardcade.server.seats import new_token, token_hash
 from boardcade.server.storage import SeatRow
 from boardcade.server.views import VIEW_EVENTS
 
+from .conftest import long_qbert
+
 
 def long_record(steps: int = 3200) -> dict:
-    """A legal Q*bert record of `steps` actions (unfinished): Q*bert never hops and every round ties at 0 pegs, so
-    with a high turn cap the match runs for tens of thousands of steps. Seeded, so the same record every run."""
-    rng = random.Random(0)
-    game = load_game("qbert", max_turns_per_round=1000, tiebreak_max_pairs=20)
-    state = game.new_initial_state()
-
-    def decide(st):
-        legal = st.legal_actions()
-        stops = [a for a in legal if st.action_info(a)["kind"] == "stop"]
-        return stops[0] if stops else rng.choice(legal)
-
-    play(state, {0: decide, 1: decide}, rng, max_steps=steps)
+    """The record of conftest.long_qbert: a legal Q*bert match `steps` actions long, unfinished. Seeded."""
+    state = long_qbert(steps, settle=False)
     assert state.move_number() == steps and not state.is_terminal()
     return Record.for_state(state, ["human", "human"]).to_json()
 

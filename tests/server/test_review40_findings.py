@@ -15,6 +15,9 @@ from boardcade.core import Record, load_game, play
 from boardcade.core import record as core_record
 from boardcade.server import create_app
 
+from .conftest import long_qbert
+from .pg_proxy import PgProxy
+
 AGENT = "medium:iterations=20"
 JSON = {"Content-Type": "application/json"}
 
@@ -253,71 +256,6 @@ def test_sv11_f3_END_1_a_seat_handed_on_is_played_never_resigned_and_its_player_
 
 
 # ---- N6 (residue): background tasks' failures during a database outage ------------------------------------
-class CuttableProxy:
-    """A TCP relay to PostgreSQL that can be cut: every connection through it is closed and new ones are closed
-    at once (the database is down, as far as the server can tell), until it is restored."""
-
-    def __init__(self, port: int) -> None:
-        import socket
-        import threading
-
-        self.target = port
-        self.server = socket.socket()
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen(64)
-        self.port = self.server.getsockname()[1]
-        self.pairs: list = []
-        self.down = False
-        self.stop = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        import socket
-        import threading
-
-        while not self.stop:
-            try:
-                a, _ = self.server.accept()
-            except OSError:
-                return
-            if self.down:
-                a.close()
-                continue
-            b = socket.create_connection(("127.0.0.1", self.target))
-            self.pairs.append((a, b))
-            threading.Thread(target=self._relay, args=(a, b), daemon=True).start()
-
-    def _relay(self, a, b) -> None:
-        import select
-
-        try:
-            while not self.stop:
-                ready, _, _ = select.select([a, b], [], [], 0.1)
-                for s in ready:
-                    data = s.recv(65536)
-                    if not data:
-                        return
-                    (b if s is a else a).sendall(data)
-        except (OSError, ValueError):
-            return
-
-    def cut(self) -> None:
-        self.down = True
-        for a, b in self.pairs:
-            for s in (a, b):
-                try:
-                    s.shutdown(2)
-                except OSError:
-                    pass
-                s.close()
-        self.pairs.clear()
-
-    def close(self) -> None:
-        self.stop = True
-        self.cut()
-        self.server.close()
-
-
 def test_sv2_n6_background_tasks_that_fail_in_a_database_outage_are_logged_once_plainly(h, postgres_url):
     """N6: during a PostgreSQL outage creates answered 503 and nothing was lost, but the log got 38 "Task
     exception was never retrieved" tracebacks (presence notes, seat touches and the like, failing in the
@@ -328,9 +266,8 @@ def test_sv2_n6_background_tasks_that_fail_in_a_database_outage_are_logged_once_
     import httpx
     from websockets.sync.client import connect
 
-    pg_port = int(postgres_url.rsplit(":", 1)[1].split("/")[0])
-    proxy = CuttableProxy(pg_port)
-    url = postgres_url.replace(f":{pg_port}/", f":{proxy.port}/")
+    proxy = PgProxy(postgres_url)
+    url = proxy.url
     from_asyncio: list[logging.LogRecord] = []
     handler = logging.Handler()
     handler.emit = from_asyncio.append  # type: ignore[method-assign]
@@ -374,18 +311,7 @@ def test_sv2_n6_background_tasks_that_fail_in_a_database_outage_are_logged_once_
 # ---- N4 (residue): a victim's replay behind an attacker's job in progress -----------------------------------
 def _long_record(steps: int) -> dict:
     """A legal Q*bert match `steps` actions long (unfinished): Q*bert never hops, every round ties. Seeded."""
-    rng = random.Random(0)
-    state = load_game("qbert", max_turns_per_round=1000, tiebreak_max_pairs=20).new_initial_state()
-
-    def decide(st):
-        legal = st.legal_actions()
-        stops = [a for a in legal if st.action_info(a)["kind"] == "stop"]
-        return stops[0] if stops else rng.choice(legal)
-
-    play(state, {0: decide, 1: decide}, rng, max_steps=steps)
-    while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
-    return Record.for_state(state, ["human", "human"]).to_json()
+    return Record.for_state(long_qbert(steps), ["human", "human"]).to_json()
 
 
 def test_sv6_n4_a_replay_never_waits_behind_another_address_s_job_in_progress():
@@ -424,68 +350,6 @@ def test_sv6_n4_a_replay_never_waits_behind_another_address_s_job_in_progress():
 
 
 # ---- N7 (residue): a LISTEN connection silent for less than the old 15-s check ------------------------------
-class ListenFreezingProxy:
-    """A TCP relay to PostgreSQL that can freeze the connections that issued LISTEN (bytes stop flowing both
-    ways, nothing is closed: a stalled path), leaving every other connection through it flowing."""
-
-    def __init__(self, port: int) -> None:
-        import socket
-        import threading
-
-        self.target = port
-        self.server = socket.socket()
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen(64)
-        self.port = self.server.getsockname()[1]
-        self.pairs: list = []
-        self.stop = False
-        self._socket, self._threading = socket, threading
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while not self.stop:
-            try:
-                a, _ = self.server.accept()
-            except OSError:
-                return
-            b = self._socket.create_connection(("127.0.0.1", self.target))
-            pair = {"a": a, "b": b, "listen": False, "frozen": False}
-            self.pairs.append(pair)
-            self._threading.Thread(target=self._relay, args=(pair,), daemon=True).start()
-
-    def _relay(self, pair) -> None:
-        import select
-
-        a, b = pair["a"], pair["b"]
-        try:
-            while not self.stop and not pair["frozen"]:
-                ready, _, _ = select.select([a, b], [], [], 0.05)
-                if pair["frozen"]:
-                    return
-                for s in ready:
-                    data = s.recv(65536)
-                    if not data:
-                        return
-                    if s is a and b"LISTEN " in data:
-                        pair["listen"] = True
-                    (b if s is a else a).sendall(data)
-        except (OSError, ValueError):
-            return
-
-    def freeze_listen(self) -> int:
-        frozen = [p for p in self.pairs if p["listen"]]
-        for p in frozen:
-            p["frozen"] = True
-        return len(frozen)
-
-    def close(self) -> None:
-        self.stop = True
-        self.server.close()
-        for p in self.pairs:
-            p["a"].close()
-            p["b"].close()
-
-
 def test_sv13_n7_a_silent_listen_connection_is_noticed_in_seconds_and_matches_are_polled_meanwhile(h, postgres_url):
     """N7: a LISTEN connection that hung for less than its 15-s check stalled every cross-server match for the
     whole hang (12 s: no moves heard). Two servers share PostgreSQL; the first one's LISTEN connection freezes
@@ -495,9 +359,8 @@ def test_sv13_n7_a_silent_listen_connection_is_noticed_in_seconds_and_matches_ar
     import httpx
     from websockets.sync.client import connect
 
-    pg_port = int(postgres_url.rsplit(":", 1)[1].split("/")[0])
-    proxy = ListenFreezingProxy(pg_port)
-    url = postgres_url.replace(f":{pg_port}/", f":{proxy.port}/")
+    proxy = PgProxy(postgres_url)
+    url = proxy.url
     try:
         with h.uvicorn_server(url) as one, h.uvicorn_server(postgres_url) as two:
             first, second = httpx.Client(base_url=one.url, timeout=20), httpx.Client(base_url=two.url, timeout=20)

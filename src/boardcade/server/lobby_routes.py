@@ -7,7 +7,6 @@ kept here) and, when signed in, by the account too: neither may accept their own
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from typing import Any
@@ -21,13 +20,12 @@ from .account_routes import signed_in
 from .catalog import variant_options
 from .clocks import check_clock_spec
 from .errors import MATCH_ID, ClientError, parse_json
-from .limits import OpenCounts, TokenBucket
+from .limits import TokenBucket
 from .lobby import RATED_SEEK, Lobby, public
 from .ratings import ratings
 from .requests import client_address, manager, read_object
 from .seats import clean_name, token_hash
-from .ws import MAX_MESSAGE, WsClient, _receive
-from .ws import client_address as ws_address
+from .ws import MAX_MESSAGE, WsClient, admit, close_socket, incoming
 
 router = APIRouter(prefix="/api/seeks")
 OWNER = re.compile(r"[A-Za-z0-9_-]{16,128}")
@@ -232,27 +230,15 @@ async def lobby_socket(ws: WebSocket) -> None:
     """/ws/lobby: the open seeks now (`seeks`), then each added (`seek`) and removed (`unseek`); after
     {"type": "hello", "owner": token} this socket keeps that owner's seeks alive and hears `paired`."""
     mgr = ws.app.state.manager
-    counts: OpenCounts = ws.app.state.ws_counts
-    address = ws_address(ws)
-    await ws.accept()
-    client = LobbyClient(ws, mgr.settings)
-    if not counts.open(address):
-        cap = mgr.settings.max_connections_per_ip
-        client.send_error(ClientError("rate_limited", f"too many open connections from your address (at most {cap})"))
-        client.close(1008, "too many connections")
-        await asyncio.wait_for(asyncio.shield(client._writer), mgr.settings.send_timeout + 1)
+    opened = await admit(ws, LobbyClient)
+    if opened is None:
         return
+    client, address = opened
     bucket = TokenBucket(mgr.settings.messages_per_second, mgr.settings.message_burst)
     the_lobby: Lobby = mgr.lobby
     try:
         the_lobby.watch(client)
-        while not client.dropped.is_set():
-            raw = await _receive(ws, client)
-            if raw["type"] == "websocket.disconnect":
-                break
-            wait_s = bucket.wait()
-            if wait_s > 0:
-                await asyncio.sleep(wait_s)
+        async for raw in incoming(ws, client, bucket):
             try:
                 text = raw.get("text") or ""
                 if len(text) > MAX_MESSAGE:
@@ -271,7 +257,5 @@ async def lobby_socket(ws: WebSocket) -> None:
     except Exception:  # the peer went away while we were sending to it
         pass
     finally:
-        counts.close(address)
         the_lobby.unwatch(client)
-        if not client.closing:
-            client.stop()
+        close_socket(ws, client, address)

@@ -25,7 +25,8 @@ import asyncio
 import logging
 import time
 from collections import deque
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -40,6 +41,7 @@ MAX_SEATS_PER_CLIENT = 8
 log = logging.getLogger("boardcade.server")
 WRITERS: set[asyncio.Task] = set()  # every connection's writer task, so that shutdown can wait for them
 CLIENTS: set[WsClient] = set()  # every open connection, for the send-timeout watchdog
+C = TypeVar("C", bound="WsClient")
 
 
 async def stop_writers() -> None:
@@ -275,37 +277,69 @@ async def _receive(ws: WebSocket, client: WsClient) -> dict[str, Any]:
     return {"type": "websocket.disconnect"}
 
 
-async def match_socket(ws: WebSocket, match_id: str) -> None:
-    mgr: MatchManager = ws.app.state.manager
+async def admit(ws: WebSocket, make: Callable[[WebSocket, Settings], C]) -> tuple[C, str] | None:
+    """Accept the socket and make its client; returns it and the peer's address, counted open (close_socket
+    uncounts it), or None when that address has max_connections_per_ip open already: told so, and closed."""
+    settings: Settings = ws.app.state.manager.settings
     counts: OpenCounts = ws.app.state.ws_counts
     address = client_address(ws)
     await ws.accept()
-    client = WsClient(ws, mgr.settings)
+    client = make(ws, settings)
     if not counts.open(address):
-        cap = mgr.settings.max_connections_per_ip
+        cap = settings.max_connections_per_ip
         client.send_error(ClientError("rate_limited", f"too many open connections from your address (at most {cap})"))
         client.close(1008, "too many connections")
-        await asyncio.wait_for(asyncio.shield(client._writer), mgr.settings.send_timeout + 1)
+        await asyncio.wait_for(asyncio.shield(client._writer), settings.send_timeout + 1)
+        return None
+    return client, address
+
+
+async def incoming(
+    ws: WebSocket, client: WsClient, bucket: TokenBucket, slowed: Callable[[], None] = lambda: None
+) -> AsyncIterator[dict[str, Any]]:
+    """The client's raw messages until it leaves or is dropped, paced by `bucket`: a client too fast is read
+    later (its socket backs up, no one else's); `slowed` is called before each such wait."""
+    while not client.dropped.is_set():
+        raw = await _receive(ws, client)
+        if raw["type"] == "websocket.disconnect":
+            return
+        wait = bucket.wait()
+        if wait > 0:
+            slowed()
+            await asyncio.sleep(wait)
+        yield raw
+
+
+def close_socket(ws: WebSocket, client: WsClient, address: str) -> None:
+    """Uncount the address admit counted; stop the client's writer unless it is closing by itself."""
+    ws.app.state.ws_counts.close(address)
+    if not client.closing:
+        client.stop()
+
+
+async def match_socket(ws: WebSocket, match_id: str) -> None:
+    mgr: MatchManager = ws.app.state.manager
+    opened = await admit(ws, WsClient)
+    if opened is None:
         return
+    client, address = opened
     bucket = TokenBucket(mgr.settings.messages_per_second, mgr.settings.message_burst)
     views = TokenBucket(mgr.settings.sync_bytes_per_second, mgr.settings.sync_burst_bytes)
     match: LiveMatch | None = None
     warned = False
+
+    def slowed() -> None:  # too fast: said once, then its messages are read later
+        nonlocal warned
+        if not warned:
+            rate = mgr.settings.messages_per_second
+            client.send_error(
+                ClientError("rate_limited", f"too many messages: at most {rate:g} a second; slowing down")
+            )
+            warned = True
+
     try:
         match = await mgr.get(match_id)
-        while not client.dropped.is_set():
-            raw = await _receive(ws, client)
-            if raw["type"] == "websocket.disconnect":
-                break
-            wait = bucket.wait()
-            if wait > 0:  # too fast: read this client's next message later (its socket backs up, no one else's)
-                if not warned:
-                    rate = mgr.settings.messages_per_second
-                    client.send_error(
-                        ClientError("rate_limited", f"too many messages: at most {rate:g} a second; slowing down")
-                    )
-                    warned = True
-                await asyncio.sleep(wait)
+        async for raw in incoming(ws, client, bucket, slowed):
             msg: dict[str, Any] = {}
             try:
                 mgr.check_flag(match)  # SV-CL3: every message looks at the match's running clock too
@@ -359,9 +393,7 @@ async def match_socket(ws: WebSocket, match_id: str) -> None:
     except (WebSocketDisconnect, RuntimeError, OSError):  # the peer went away while we were sending to it
         pass
     finally:
-        counts.close(address)
-        if not client.closing:
-            client.stop()
+        close_socket(ws, client, address)
         if match is not None:
             mgr.left(match, client)
             mgr.release(match)
