@@ -1,15 +1,14 @@
 """How a match's steps change, and the rule every change keeps: stored first, then told (SV-2).
 
-Commits are optimistic: an action is applied to a copy of the state of version v (`submit` for a person's
-action, drivers.py for a computer's), the chance outcomes that follow are sampled, and `store` commits the
-steps only if the match is still at version v in the database (any server may have moved it meanwhile). Only
-then does the state in memory change and clients hear of it. If the database's answer is lost, the match is
-read back to find out whether the commit happened; the client is never told "unchanged" unless the read-back
-shows it.
+Commits are optimistic: an action is applied to a copy of the state of version v (`play`: a person's action through
+`submit`, a computer's from drivers.py), the chance outcomes that follow are sampled, and `store` commits the steps only
+if the match is still at version v in the database (any server may have moved it meanwhile). Only then does the state in
+memory change and clients hear of it. If the database's answer is lost, the match is read back to find out whether the
+commit happened; the client is never told "unchanged" unless the read-back shows it.
 
-Steps stored by another server (or by a commit whose answer was lost) come in by `catch_up` (read from the
-database) or `apply_notified` (the notification sent in that commit's own transaction). Every path that
-changes a match's steps is in this module, and each ends in `_tell`, after the steps are stored.
+Steps stored by another server (or by a commit whose answer was lost) come in by `catch_up` (read from the database) or
+`apply_notified` (the notification sent in that commit's own transaction). Every path that changes a match's steps is in
+this module, and each ends in `_tell`, after the steps are stored.
 """
 
 from __future__ import annotations
@@ -73,14 +72,7 @@ class Commits:
             if cur != seat:
                 who = "chance" if cur < 0 else match.game.player_name(cur)
                 raise ClientError("not_your_turn", f"it is {who}'s turn, not {match.game.player_name(seat)}'s")
-            new = state.clone()
-            try:
-                step = apply_step(new, action)
-            except IllegalActionError as e:
-                raise ClientError("illegal_action", str(e)) from None
-            chance = resolve_chance(new, self.ctx.rng, match.game.max_game_length)
-            movers = [seat] + [-1] * len(chance)
-            if not await self.store(match, new, [action, *chance], movers, [step.reveals]):
+            if not await self.play(match, seat, action):
                 if match.status != "active":  # it ended meanwhile (another server: resigned, out of time...)
                     raise ClientError("match_over", f"the match is over ({match.status}); no action is legal")
                 self._refuse_stale(match, seat, version, action)
@@ -97,6 +89,20 @@ class Commits:
         )
 
     # ---- commit, then tell -----------------------------------------------------------------------
+    async def play(self, match: LiveMatch, seat: int, action: int) -> bool:
+        """The one way a decision is stored, a person's (`submit`) or a computer's (drivers.py): `action` for `seat`
+        applied to a copy of the match's state, the chance outcomes that follow drawn with the server's dice, then
+        `store` (commit, then tell: SV-2). Caller holds match.lock and has checked that `seat` is to move.
+        True if stored, False if another server moved the match first (as `store`); ClientError("illegal_action")
+        if `action` is not legal, the match unchanged."""
+        new = match.state.clone()
+        try:
+            step = apply_step(new, action)
+        except IllegalActionError as e:
+            raise ClientError("illegal_action", str(e)) from None
+        chance = resolve_chance(new, self.ctx.rng, match.game.max_game_length)
+        return await self.store(match, new, [action, *chance], [seat] + [-1] * len(chance), [step.reveals])
+
     async def store(
         self, match: LiveMatch, new: State, actions: list[int], movers: list[int], reveals: list[bool] | None = None
     ) -> bool:

@@ -1,8 +1,8 @@
 """Computer seats (SV-3): while a computer is to move in a match held here, one driver task asks the agent pool
-(compute.py, worker processes) for its move and stores it like any other (commits.store), until a person is
-to move or the match ends. An answer that comes too late or is not legal is replaced by a random legal move,
-logged, counted and announced (`agent_fallback`). If the database stops answering the driver pauses; the
-sweep (sweep.py) sets it going again.
+(compute.py, worker processes) for its move and stores it like a person's, through the one commit path (commits.play:
+check, commit, then tell), until a person is to move or the match ends. An answer that comes too late or is not legal
+is replaced by a random legal move, logged, counted and announced (`agent_fallback`). If the database stops answering
+the driver pauses; the sweep (sweep.py) sets it going again.
 """
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ from __future__ import annotations
 import logging
 import secrets
 
-from ..core.undo import apply_step
 from .commits import Commits
 from .compute import AgentPool
 from .context import Context
 from .errors import ClientError
-from .live import LiveMatch, resolve_chance
+from .live import LiveMatch
 
 log = logging.getLogger("boardcade.server")
 
@@ -59,11 +58,7 @@ class Drivers:
                     legal = match.state.legal_actions()
                     fallback = answer is None or answer[0] not in legal
                     action = ctx.rng.choice(legal) if fallback else answer[0]
-                    new = match.state.clone()
-                    step = apply_step(new, action)
-                    chance = resolve_chance(new, ctx.rng, match.game.max_game_length)
-                    movers = [seat] + [-1] * len(chance)
-                    if not await self.commits.store(match, new, [action, *chance], movers, [step.reveals]):
+                    if not await self.commits.play(match, seat, action):
                         continue
                 if fallback:
                     self.fallbacks += 1
