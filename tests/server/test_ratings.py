@@ -357,19 +357,34 @@ def test_SV_20_boardcade_ladder_rate_plays_fixed_seeds_and_writes_the_levels_rat
     from boardcade.cli.main import app as cli
 
     out = tmp_path / "ladder.json"
-    args = ["ladder", "rate", "--games", "qbert", "--levels", "random,greedy", "--per-pair", "2", "--out", str(out)]
+    runs = tmp_path / "runs"
+    common = ["ladder", "rate", "--games", "qbert", "--out", str(out), "--runs", str(runs), "--workers", "1"]
+    args = [*common, "--levels", "random,greedy", "--per-pair", "2"]
     first = CliRunner().invoke(cli, args)
     assert first.exit_code == 0, first.output
     data = json.loads(out.read_text())
     assert data["seed"] == 1 and data["games_per_pair"] == 2 and data["anchor"] == {"level": "random", "points": 1000}
     assert Rating(**{k: data["ratings"]["qbert"]["random"][k] for k in ("mu", "sigma")}).shown == 1000
-    assert "qbert: random 1000" in first.output
-    again = CliRunner().invoke(cli, args)
-    assert again.exit_code == 0 and json.loads(out.read_text()) == data, "fixed seeds: the same figures"
-    refused = CliRunner().invoke(
-        cli, ["ladder", "rate", "--games", "qbert", "--levels", "greedy,easy", "--out", str(out)]
-    )
+    assert "qbert: random 1000" in first.output and "qbert: CPU per decision: greedy" in first.output
+    saved = (runs / "ladder-qbert-seed1" / "results.jsonl").read_text().splitlines()
+    assert len(saved) == 2, "each match saved as it ended"
+    # The two matches swap sides on one duplicate deal; a fresh run (another folder) gives the same figures.
+    records = [json.loads(line) for line in saved]
+    assert {r["deal"] for r in records} == {1} and {tuple(r["seats"]) for r in records} == {
+        ("random", "greedy"),
+        ("greedy", "random"),
+    }
+    fresh = CliRunner().invoke(cli, [a if a != str(runs) else str(tmp_path / "other") for a in args])
+    assert fresh.exit_code == 0 and json.loads(out.read_text())["ratings"] == data["ratings"], "fixed seeds"
+    # Resumed with a larger budget: only the missing matches are played.
+    more = CliRunner().invoke(cli, [*common, "--levels", "random,greedy", "--per-pair", "3"])
+    assert more.exit_code == 0, more.output
+    assert more.output.count("qbert:random:greedy:") == 1 and "qbert:random:greedy:2" in more.output
+    assert len((runs / "ladder-qbert-seed1" / "results.jsonl").read_text().splitlines()) == 3
+    refused = CliRunner().invoke(cli, [*common, "--levels", "greedy,easy"])
     assert refused.exit_code == 2 and "needs 'random'" in refused.output
+    unknown = CliRunner().invoke(cli, [*common, "--levels", "random,expert"])
+    assert unknown.exit_code == 2 and "unknown level 'expert'" in unknown.output
 
 
 def test_SV_LB8_a_seeks_rating_range_reads_the_accepters_real_rating(make):

@@ -5,14 +5,16 @@ Every pair of the levels asked for plays `per_pair` matches per game key, the si
 (two seats of a team get the same level in 4-player Atari). The levels are then fitted by maximum likelihood in
 the Bradley-Terry model that the shown numbers follow (400 points = 10:1 odds; a draw counts half a win), with
 `random` fixed at ANCHOR points and one virtual draw per pair played (so a pair where one side won every match
-still gets a finite gap). A level's uncertainty is one over the square root of its Fisher information, shown as
-+- 2 sigma like a person's. docs/server.md, "Ratings", says how to rerun it with a proper budget.
+still gets a finite gap). The two matches of a swap share a duplicate deal (arena/deals.py), and a run saved
+under `runs/` resumes where it stopped. A level's uncertainty is one over the square root of its Fisher
+information, shown as +- 2 sigma like a person's. docs/server.md, "Ratings", says how to rerun it with a proper budget.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -43,25 +45,45 @@ def game_keys(games: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-def play_pairs(game: str, options: dict[str, Any], levels: list[str], per_pair: int, seed: int) -> list[dict]:
-    """Every pair of levels plays `per_pair` matches (sides swapped every other one): their results."""
+def pair_specs(key: str, game: str, options: dict[str, Any], levels: list[str], per_pair: int, seed: int) -> list:
+    """The matches of every pair of levels: `per_pair` each, sides swapped every other one, and each two
+    matches of a swap on one duplicate deal (the same dice, cards and spinner as far as the two stay alike),
+    so luck cancels out of the pair. A match's key names its pair in LEVEL_NAMES order and its index, so a
+    rerun with more levels or more matches per pair finds the matches already played."""
     from ..core import load_game
-    from .match import MatchSpec, play_match
+    from .match import MatchSpec
 
     teams = load_game(game, **options).teams()
     if len(teams) != 2:
         raise ValueError(f"the ladder needs two sides; {game} has {len(teams)}")
-    results = []
-    for a, b in combinations(levels, 2):
+    order = {lv: i for i, lv in enumerate(LEVEL_NAMES)}
+    specs = []
+    for a, b in combinations(sorted(levels, key=lambda lv: (order.get(lv, len(order)), lv)), 2):
         for i in range(per_pair):
             first, second = (a, b) if i % 2 == 0 else (b, a)
             seats = tuple(first if p in teams[0] else second for p in range(sum(len(t) for t in teams)))
-            spec = MatchSpec(f"{game}:{a}:{b}:{i}", game, options, seats, seed=seed + i)
-            played = play_match(spec)
-            ranks = team_ranks(teams, played["returns"])
-            score = 0.5 if ranks[0] == ranks[1] else (1.0 if ranks[0] < ranks[1] else 0.0)
-            results.append({"first": first, "second": second, "score": score, "seed": spec.seed})
-    return results
+            specs.append(MatchSpec(f"{key}:{a}:{b}:{i}", game, options, seats, seed=seed + i, deal=seed + i // 2))
+    return specs
+
+
+def pair_result(teams: list[list[int]], record: dict[str, Any]) -> dict[str, Any]:
+    """A played match as the fit reads it: the level on each side, the first side's score, CPU per decision."""
+    seats = record["seats"]
+    first, second = seats[teams[0][0]], seats[teams[1][0]]
+    ranks = team_ranks(teams, record["returns"])
+    score = 0.5 if ranks[0] == ranks[1] else (1.0 if ranks[0] < ranks[1] else 0.0)
+    return {"first": first, "second": second, "score": score, "seed": record["seed"]}
+
+
+def cpu_per_decision(records: list[dict[str, Any]]) -> dict[str, float]:
+    """Each level's CPU seconds per decision over the matches it played (this process's CPU time)."""
+    cpu: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for rec in records:
+        for p, level in enumerate(rec["seats"]):
+            cpu[level] = cpu.get(level, 0.0) + rec["cpu_seconds"][p]
+            count[level] = count.get(level, 0) + rec["decisions"][p]
+    return {lv: cpu[lv] / count[lv] for lv in cpu if count[lv]}
 
 
 def fit(levels: list[str], results: list[dict], anchor: str = ANCHOR_LEVEL) -> dict[str, dict[str, float]]:
@@ -100,15 +122,43 @@ def fit(levels: list[str], results: list[dict], anchor: str = ANCHOR_LEVEL) -> d
     return out
 
 
-def ladder(games: list[str], levels: list[str], per_pair: int, seed: int) -> dict[str, Any]:
-    """Play and fit the ladder: the data written to LADDER_FILE."""
+def ladder(
+    games: list[str],
+    levels: list[str],
+    per_pair: int,
+    seed: int,
+    runs: Path | None = None,
+    workers: int | None = 1,
+    on_result: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play and fit the ladder: the data written to LADDER_FILE. With `runs`, each game key's matches are saved
+    as they end in `runs/ladder-<key>-seed<seed>/` (arena/run.py), and a rerun plays only those missing."""
     from .. import __version__
+    from .backends import run_local
+    from .run import Run
 
     if ANCHOR_LEVEL not in levels:
         raise ValueError(f"the ladder needs {ANCHOR_LEVEL!r} among its levels (it is the fixed anchor)")
+    unknown = [lv for lv in levels if lv not in LEVEL_NAMES]
+    if unknown:
+        raise ValueError(f"unknown level {unknown[0]!r}; levels: {', '.join(LEVEL_NAMES)}")
+    from ..core import load_game
+
     keys: dict[str, Any] = {}
+    cpu: dict[str, dict[str, float]] = {}
     for key, game, options in game_keys(games):
-        results = play_pairs(game, options, levels, per_pair, seed)
+        specs = pair_specs(key, game, options, levels, per_pair, seed)
+        if runs is None:
+            records = list(run_local(specs, workers))
+        else:
+            folder = Path(runs) / f"ladder-{key.replace('/', '-')}-seed{seed}"
+            config = {"kind": "ladder", "game": game, "options": options, "seed": seed, "deals": "duplicate"}
+            run = Run(folder, config, specs)
+            for _ in run.play("local", workers, on_result=on_result):
+                pass
+            records = run.results
+        teams = [list(t) for t in load_game(game, **options).teams()]
+        results = [pair_result(teams, r) for r in records]
         fitted = fit(levels, results)
         keys[key] = {
             lv: {
@@ -118,6 +168,7 @@ def ladder(games: list[str], levels: list[str], per_pair: int, seed: int) -> dic
             }
             for lv, f in fitted.items()
         }
+        cpu[key] = {lv: round(v * 1000, 2) for lv, v in sorted(cpu_per_decision(records).items())}
     return {
         "code_version": __version__,
         "seed": seed,
@@ -125,6 +176,7 @@ def ladder(games: list[str], levels: list[str], per_pair: int, seed: int) -> dic
         "levels": levels,
         "anchor": {"level": ANCHOR_LEVEL, "points": ANCHOR},
         "ratings": keys,
+        "cpu_ms_per_decision": cpu,
     }
 
 
