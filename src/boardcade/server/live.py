@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..core import CHANCE, State, game_spec
+from ..core import CHANCE, State, advance_chance, game_spec
 from ..core.endings import Ending, ending_from_json
 from ..core.record import load_game_under_rules
 from ..core.undo import NOT_YOUR_TURN, NOTHING, REASONS, Step, apply_step, undo_refusal
@@ -27,21 +27,10 @@ PRESENCE_TTL = 45.0  # seconds another server's presence report stays valid with
 
 
 def resolve_chance(state: State, rng: random.Random, limit: int) -> list[int]:
-    """Sample chance outcomes until a player must move (or the match ends). Returns the outcomes applied."""
+    """Sample chance outcomes until a player must move (or the match ends) with the one chance driver every
+    player of a game uses (core.advance_chance). Returns the outcomes applied."""
     applied: list[int] = []
-    while state.is_chance_node():
-        if len(applied) >= limit:
-            raise RuntimeError("too many chance outcomes in a row; the game looks stuck")
-        outcomes = state.chance_outcomes()
-        r = rng.random() * sum(p for _, p in outcomes)
-        pick = outcomes[-1][0]
-        for outcome, p in outcomes:
-            r -= p
-            if r < 0:
-                pick = outcome
-                break
-        state.apply_action(pick)
-        applied.append(pick)
+    advance_chance(state, rng, lambda _state, _player, action: applied.append(action), limit)
     return applied
 
 
