@@ -1,6 +1,6 @@
 """How server processes sharing one database tell each other what changed.
 
-On PostgreSQL every commit carries a NOTIFY (sent in the same transaction, see storage.py) and every server
+On PostgreSQL every commit carries a NOTIFY (sent in the same transaction, see storage_commits.py) and every server
 LISTENs on one channel; a notification names the match, its new version and the new steps, so a server
 holding viewers of that match applies them (or reads them from the database if it is not at the step they
 start from) and sends them on. Presence (who is connected) travels the same way. On SQLite there is one

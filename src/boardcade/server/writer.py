@@ -10,7 +10,7 @@ transaction at the end of that turn, on the loop's own connection: a commit ther
 if another connection holds the write lock (a claim, a new match, the sweep), the batch goes to the writer
 thread, which waits for it. Nor does it ever sync: only the writer thread checkpoints (copies the log into the
 database file and syncs it), every CHECKPOINT_EVERY commits of the loop or CHECKPOINT_SECONDS after its last
-(no connection checkpoints by itself: storage.py), and after a complete checkpoint the first transaction
+(no connection checkpoints by itself: storage_base.py), and after a complete checkpoint the first transaction
 starts the write-ahead log again from its beginning and syncs its new header (SQLite does that at
 synchronous=NORMAL), so that transaction is the writer thread's too.
 
