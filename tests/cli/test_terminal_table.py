@@ -471,3 +471,23 @@ def test_hot_seat_undo_takes_back_only_the_seat_s_own_decision(tmp_path):
     assert gnome.startswith("Gnome, your move") and "u = undo" not in gnome, gnome
     assert "Cannot undo:" in refused and "Took back" not in refused, refused
     assert labels_by_seat(rec) == {1: [f"seed a mushroom at {sq}" for sq in ("r5c3", "r6c3", "r7c3")]}
+
+
+def test_undo_at_the_first_atari_decision_says_plainly_there_is_nothing_to_take_back(tmp_path):
+    """Issue 35 (undo, noticed at the table): at the Gnome's very first decision (the computer's Centipede seeded
+    first, AC-4.3) `u` said "another player has decided since your last decision: it stands", though the Gnome had
+    decided nothing. It says there is nothing of theirs to take back yet (core/undo.py's NOTHING reason)."""
+    rec = tmp_path / "first.json"
+    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], 80, 24)
+    try:
+        first = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(column_text(t.screen(), "Cannot undo"))  # the column beside the board
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" not in first, first
+    assert "Cannot undo: you have made no decision yet this turn, so there is nothing to take back." in said, said
+    assert 0 not in labels_by_seat(rec), "nothing played for the Gnome"
