@@ -380,3 +380,114 @@ def test_undo_takes_back_a_qbert_hop_before_the_roll_is_used(tmp_path):
             mine.append(state.action_info(a)["label"])
         state.apply_action(a)
     assert mine == ["hop down-right to (1,1)"], mine
+
+
+def labels_by_seat(path) -> dict[int, list[str]]:
+    """The labels of each seat's decisions in a saved record, in order."""
+    record = load_record(path)
+    state = record.load_game().new_initial_state()
+    out: dict[int, list[str]] = {}
+    for a in record.actions:
+        seat = state.current_player()
+        if seat >= 0:
+            out.setdefault(seat, []).append(state.action_info(a)["label"])
+        state.apply_action(a)
+    return out
+
+
+def mb_free_choice(tmp_path) -> Record:
+    """A saved MB match (greedy seats, seed 1) stopped where Green has spun FREE CHOICE and picks A, B or C (MB-D9)."""
+    game = load_game("mb_centipede")
+    state = game.new_initial_state()
+
+    def there(s) -> bool:
+        if s.is_chance_node() or s.current_player() != 0:
+            return False
+        return any(i["label"].startswith("free choice:") for i in s.observation(0)["legal_actions"])
+
+    play(state, {p: make_agent("greedy", 1 + p) for p in range(2)}, random.Random(1), stop=there)
+    assert there(state)
+    return Record.for_state(state, ["human", "greedy"])
+
+
+def test_undo_takes_back_an_mb_free_choice_pick_before_anything_follows_it(tmp_path):
+    """Issue 35 item 5 in MB Centipede, where undo is allowed: after FREE CHOICE (MB-D9) the pick of what to do is
+    a decision of its own with no spin after it, so `u` takes it back (MB's other decisions all follow a spin
+    and most end the turn: those stand). The record holds the pick typed after the undo."""
+    path = mb_free_choice(tmp_path).save(tmp_path / "mb.json")
+    before = labels_by_seat(path).get(0, [])
+    t = Terminal(["play", "--resume", str(path)], 80, 24)
+    try:
+        first = t.wait().decode()
+        t.send("1")  # free choice: move and shoot your gun
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(column_text(t.screen(), "Took back"))  # the column beside the board
+        t.send("2")  # free choice: move your centipede
+        t.wait()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" not in first, "nothing of Green's own this turn yet: the spin came last"
+    assert "u = undo" in offered, offered
+    assert "Took back: free choice: move and shoot your gun." in said, said
+    assert labels_by_seat(path)[0] == [*before, "free choice: move your centipede"]
+
+
+def test_hot_seat_undo_takes_back_only_the_seat_s_own_decision(tmp_path):
+    """Issue 35 item 5, two people at one terminal (Atari's seeding, AC-4.3, no chance between the seats): the
+    Centipede's `u` takes back its own seed; then the Gnome, whose turn follows at once, is not offered undo and
+    its `u` is refused: the Centipede's three seeds stand."""
+    rec = tmp_path / "hs.json"
+    args = ["play", "atari_centipede", "--seat", "human", "--seat", "human", "--seed", "1", "--record", str(rec)]
+    t = Terminal(args, 80, 24)
+    try:
+        assert b"Press Enter" in t.wait() and "Pass the device to Centipede." in t.text()
+        t.send("")
+        t.wait()
+        t.send("r5c2")
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        took = flat(t.text())
+        for square in ("r5c3", "r6c3", "r7c3"):
+            t.send(square)
+            passed = t.wait()
+        assert b"Press Enter" in passed and "Pass the device to Gnome." in t.text()
+        t.send("")
+        t.wait()
+        gnome = [line for line in t.screen() if line][-1]
+        t.send("u")
+        t.wait()
+        refused = flat(t.text())
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" in offered, offered
+    assert "Took back: seed a mushroom at r5c2." in took, took
+    assert gnome.startswith("Gnome, your move") and "u = undo" not in gnome, gnome
+    assert "Cannot undo:" in refused and "Took back" not in refused, refused
+    assert labels_by_seat(rec) == {1: [f"seed a mushroom at {sq}" for sq in ("r5c3", "r6c3", "r7c3")]}
+
+
+def test_undo_at_the_first_atari_decision_says_plainly_there_is_nothing_to_take_back(tmp_path):
+    """Issue 35 (undo, noticed at the table): at the Gnome's very first decision (the computer's Centipede seeded
+    first, AC-4.3) `u` said "another player has decided since your last decision: it stands", though the Gnome had
+    decided nothing. It says there is nothing of theirs to take back yet (core/undo.py's NOTHING reason)."""
+    rec = tmp_path / "first.json"
+    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], 80, 24)
+    try:
+        first = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(column_text(t.screen(), "Cannot undo"))  # the column beside the board
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    assert "u = undo" not in first, first
+    assert "Cannot undo: you have made no decision yet this turn, so there is nothing to take back." in said, said
+    assert 0 not in labels_by_seat(rec), "nothing played for the Gnome"

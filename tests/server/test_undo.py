@@ -161,6 +161,33 @@ def test_refused_after_a_roll_of_one_s_own_and_in_a_match_that_is_not_casual(h, 
         assert not _may_undo(rated, m, gnome)
 
 
+def test_AC_D3_a_seat_s_first_decision_has_nothing_to_take_back_and_the_other_seat_s_seeds_stand(h, client):
+    """Atari's seeding (AC-D3), Centipede first, with no chance outcome between the seats: at the Gnome's first
+    decision the refusal says plainly that it has decided nothing yet (`nothing_to_undo`), not that another player
+    decided since its last decision; once the Gnome has seeded, the Centipede's seeds before them stand
+    (`undo_barrier`, another player's decision came after them)."""
+    m = h.new_match(client, "atari_centipede")
+    gnome, centipede = 0, 1
+    for seat in (centipede, centipede, centipede, gnome):
+        state = h.live_state(client, m["id"])
+        assert state.current_player() == seat
+        if seat == gnome:
+            r = _post(client, m, "undo", gnome, version=state.move_number())
+            assert r.status_code == 409 and h.error_of(r) == "nothing_to_undo", r.text
+            said = r.json()["error"]["message"]
+            assert said == "you have made no decision yet this turn, so there is nothing to take back", said
+        r = _post(client, m, "actions", seat, version=state.move_number(), action=state.legal_actions()[0])
+        assert r.status_code == 200, r.text
+    for _ in range(2):
+        state = h.live_state(client, m["id"])
+        _post(client, m, "actions", gnome, version=state.move_number(), action=state.legal_actions()[0])
+    state = h.live_state(client, m["id"])
+    assert state.current_player() == centipede
+    r = _post(client, m, "undo", centipede, version=state.move_number())
+    assert r.status_code == 409 and h.error_of(r) == "undo_barrier", r.text
+    assert "another player has decided" in r.json()["error"]["message"]
+
+
 def test_against_the_computer_the_person_takes_back_their_own_decisions_only(h, client):
     seats = [{"kind": "human"}, {"kind": "agent", "agent": "random"}]
     r = client.post("/api/matches", json={"game": "qbert", "seats": seats, "seat": 0})

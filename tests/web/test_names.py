@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .play_helpers import (
     DESK,
@@ -182,3 +184,40 @@ def test_home_says_who_won_a_finished_match_by_the_winners_seat(shared_server, c
     turn = page.locator(f".your-matches .match-item[data-match='{m['id']}'] .match-turn")
     turn.wait_for()
     assert turn.text_content() == "Alex won by resignation", turn.text_content()
+
+
+# What the facts panel says of the other seat, as its chip does: open, then taken by a friend who gave no name.
+OTHER_SEAT = {
+    "qbert": ("Score: You 0 · open seat 0", "Score: You 0 · a player 0"),
+    "mb_centipede": ("Red — open seat: ", "Red — a player: "),
+    "atari_centipede": ("Gnome: You · Centipede: open seat", "Gnome: You · Centipede: a player"),
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_facts_panel_names_a_nameless_seat_as_its_chip_does(shared_server, contexts, size):
+    """Issue 35 (item 4 left over): the facts panel beside the board named a seat nobody had named by its number
+    ("Score: You 0 · Player 2 0", Atari's "Centipede: Centipede"); it says what the seat's chip says: "open seat"
+    until a friend joins, then "a player" for a friend who gave no name. In all three games."""
+    post = {"headers": {"Content-Type": "application/json"}}
+    out = Path(__file__).resolve().parents[2] / "test-artifacts"
+    out.mkdir(exist_ok=True)
+    page = contexts(**SIZES[size], reduced_motion="reduce").new_page()
+    page.goto(shared_server.url + "/")
+    for game, (open_seat, taken) in OTHER_SEAT.items():
+        body = {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0}
+        m = page.request.post(shared_server.url + "/api/matches", data=json.dumps(body), **post).json()
+        page.evaluate("t => localStorage.setItem('boardcade.tokens', JSON.stringify(t))", {m["id"]: {"0": m["token"]}})
+        page.goto(f"{shared_server.url}/#/play/{m['id']}")
+        facts = page.locator(".panel-area")
+        chips = page.locator(".players")
+        for said, chip in ((open_seat, "open seat"), (taken, "a player")):
+            expect(facts).to_contain_text(said)
+            assert chip in chips.inner_text(), chips.inner_text()
+            _no_numbered_seat(facts.inner_text(), f"{game} facts panel")
+            assert "Centipede: Centipede" not in facts.inner_text()
+            if said == open_seat:
+                claim = {"seat": 1, "invite": m["invites"]["1"], "name": None}  # a friend who gives no name
+                url = f"{shared_server.url}/api/matches/{m['id']}/claim"
+                assert page.request.post(url, data=json.dumps(claim), **post).ok
+        page.screenshot(path=str(out / f"facts-nameless-seat-{game}-{size}.png"), full_page=True)

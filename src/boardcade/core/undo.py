@@ -28,7 +28,7 @@ OTHER_SINCE = "other_player"
 REVEALED = "revealed"
 REASONS = {
     NOT_YOUR_TURN: "it is not your turn: only the player to move can take back a decision of their own turn",
-    NOTHING: "there is nothing to take back: you have made no decision since your turn began",
+    NOTHING: "you have made no decision yet this turn, so there is nothing to take back",
     CHANCE_SINCE: "a chance outcome came after your last decision (a roll, a spin or a card drawn): it stands",
     OTHER_SINCE: "another player has decided since your last decision: it stands",
     REVEALED: "your last decision revealed something hidden (a card played from your hand): it stands",
@@ -73,7 +73,12 @@ def undo_refusal(steps: Sequence[Step], to_move: int, player: int) -> str | None
         return NOTHING
     last = steps[decided]
     if last.mover != player:
-        return NOTHING if decided < len(steps) - 1 else OTHER_SINCE  # a turn that began with chance: none yet
+        # Another player's decision stands in the way only of one of this player's own before it (no chance outcome
+        # between); with none (their first decision, or a turn that began with chance) there is nothing yet.
+        mine = decided
+        while mine >= 0 and steps[mine].mover not in (player, CHANCE):
+            mine -= 1
+        return OTHER_SINCE if decided == len(steps) - 1 and mine >= 0 and steps[mine].mover == player else NOTHING
     if decided < len(steps) - 1:
         return CHANCE_SINCE
     if last.reveals:

@@ -154,8 +154,10 @@ class LiveMatch:
         decided = len(movers) - 1
         while decided >= 0 and movers[decided] < 0:  # the last decision, and the chance outcomes since
             decided -= 1
-        tail = [Step(movers[decided], decided in self.revealed)] if decided >= 0 else []
-        tail += [Step(CHANCE)] * (len(movers) - 1 - decided)
+        start = max(decided, 0)
+        while start > 0 and movers[start - 1] >= 0:  # and the decisions before it, back to a chance outcome
+            start -= 1
+        tail = [Step(m, i in self.revealed) if m >= 0 else Step(CHANCE) for i, m in enumerate(movers[start:], start)]
         why = undo_refusal(tail, self.state.current_player(), seat)
         if why is None:
             return None

@@ -60,7 +60,8 @@ function pan(view, wasAt) {
 // `choose(info)` submits a legal action; `canAct` is false when the viewer may not move now (spectator, other
 // player's turn, not connected, a move on its way), so clicks explain why (`notMoverReason`) instead.
 // `fit` = {width, height}: the pixels the board may take. `names`: what each seat is called on this screen
-// ("You", "Computer (medium)", a player's name); a module without them uses the observation's own.
+// as its seat chip does ("You", "Robin (you)", "a player", "open seat", "Computer (medium)"; seats.js seatWho); a module
+// without them uses the observation's own.
 export async function drawBoard(container, buttons, obs, { choose, canAct, notMoverReason, fit, names, redraw }) {
   const mod = await gameModule(obs.game);
   const legal = canAct ? obs.legal_actions : [];

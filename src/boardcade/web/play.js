@@ -14,7 +14,7 @@ import { forgetMoves } from "./motion.js";
 import { fill, h, notify } from "./notice.js";
 import { openRules } from "./rules.js";
 import { PACES, Playback, paceName, setPace } from "./pace.js";
-import { drawLinks, drawSeats, isGenericRole, namedText, seatChip, seatName } from "./seats.js";
+import { drawLinks, drawSeats, isGenericRole, namedText, seatChip, seatName, seatWho } from "./seats.js";
 
 function setConn(text) { document.getElementById("conn").textContent = text; }
 
@@ -93,6 +93,8 @@ class MatchTable {
 
   name(p) { return this.conn.meta ? seatName(this.conn.meta, p, this.conn.held()) : `Player ${p + 1}`; }
   names() { return this.conn.meta ? this.conn.meta.seats.map((_, p) => this.name(p)) : undefined; }
+  // What the board, the facts panel and the end's score call each seat: as its chip does ("a player", never "Player 2").
+  whos() { return this.conn.meta ? this.conn.meta.seats.map((_, p) => seatWho(this.conn.meta, p, this.conn.held())) : undefined; }
   // Who moved, told apart: a name several seats share (three computers) gives way to the seat's role.
   mover(p) {
     const names = this.names() || [];
@@ -216,7 +218,7 @@ class MatchTable {
     const computerTurns = mine.filter((p) => meta.seats[p]?.computer_turns || meta.seats[p]?.replaced); // a turn of mine ran out (END-3)
     if (aborted) headline = "Aborted, no result";
     const ending = obs.events[obs.events.length - 1];
-    const score = mod && mod.summary ? mod.summary(obs, { names: this.names() }) : null;
+    const score = mod && mod.summary ? mod.summary(obs, { names: this.whos() }) : null;
     const again = aborted ? null : mine.length
       ? h("button", { type: "button", id: "rematch", class: "primary", onclick: () => this.rematch() }, meta.rematch_id ? "Join the rematch" : "Rematch")
       : meta.rematch_id ? h("a", { class: "button", href: `#/watch/${meta.rematch_id}` }, "Watch the rematch") : null;
@@ -338,7 +340,7 @@ class MatchTable {
     this.hintRow.hidden = !(canAct && this.hintOffered); // before measuring the room the bar leaves the board
     this.undoButton.hidden = !(canAct && conn.latest[this.shown]?.undo);
     this.toolRow.hidden = this.undoButton.hidden && this.hintRow.hidden;
-    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.names(), redraw: () => this.render() };
+    const how = { choose: (info) => this.choose(info), canAct, notMoverReason: () => this.notMoverReason(), names: this.whos(), redraw: () => this.render() };
     this.barHeight = bar.offsetHeight; // the bar with this view's question, last move and hint: the board fits above it
     await drawBoard(board, buttons, obs, { ...how, fit: this.fit() });
     board.querySelector("svg.board")?.setAttribute("data-match", this.matchId);

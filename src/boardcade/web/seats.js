@@ -53,14 +53,14 @@ export function recordSeats(data, matchId = null) {
     seats: (data.players || []).map((role, k) => {
       const seat = data.seats && data.seats[k];
       const agent = !!seat && seat !== "human";
-      return { role, name: (data.names && data.names[k]) || null, kind: agent ? "agent" : "human", agent: agent ? seat : null };
+      return { role, name: (data.names && data.names[k]) || null, kind: agent ? "agent" : "human", agent: agent ? seat : null, claimed: true };
     }),
   };
   const held = matchId ? Object.keys(tokensFor(matchId)).map(Number) : [];
   const plain = (k) => (meta.seats[k] ? seatSubject(meta, k, held) : `Player ${k + 1}`);
   // A name several seats share (two computers at one level) gives way to the seat's role, as in a match.
   const subject = (k) => (meta.seats.filter((_, j) => plain(j) === plain(k)).length > 1 ? meta.seats[k].role : plain(k));
-  const names = meta.seats.map((_, k) => seatName(meta, k, held)); // for the board and the facts, as in a match
+  const names = meta.seats.map((_, k) => seatWho(meta, k, held)); // for the board and the facts, as in a match
   return { meta, held, names, subject, plain, byRole: (role) => subject(meta.seats.findIndex((s) => s.role === role)), words: (text) => namedText(meta, held, text) };
 }
 
@@ -76,6 +76,13 @@ export function seatChip(meta, p, held = []) {
   const role = GENERIC.test(s.role) ? null : s.role;
   const you = alone && !!s.name;
   return { role, who, you, words: `${role ? `${role}: ` : ""}${who}${you ? " (you)" : ""}` };
+}
+
+// What the board and the facts panel call a seat (the game's text puts its role beside it where it has one): the
+// seat chip's words without the role, "You" where the chip says "you" (it begins the name), never "Player 2".
+export function seatWho(meta, p, held = []) {
+  const { who, you } = seatChip(meta, p, held);
+  return who === "you" ? "You" : `${who}${you ? " (you)" : ""}`;
 }
 
 export function drawSeats(list, meta, obs, held) {

@@ -74,7 +74,12 @@ def test_AC_D3_a_seeding_placement_is_taken_back_mushroom_by_mushroom():
     _same(rewind(load_game("atari_centipede"), play.actions, 1), play.before[1])
     play(s.legal_actions()[0])  # the third mushroom: the Gnome seeds next
     assert s.current_player() == GNOME
-    assert play.refusal(GNOME) == OTHER_SINCE and play.refusal(CENTIPEDE) == NOT_YOUR_TURN
+    # The Gnome's first decision: nothing of its own to take back yet (not "another player decided since yours").
+    assert play.refusal(GNOME) == NOTHING and play.refusal(CENTIPEDE) == NOT_YOUR_TURN
+    for _ in range(3):  # the Gnome's three seeds: the Centipede seeds next, its own three seeds behind them
+        play(s.legal_actions()[0])
+    assert s.current_player() == CENTIPEDE
+    assert play.refusal(CENTIPEDE) == OTHER_SINCE, "the Gnome's seeds came after the Centipede's: they stand"
 
 
 def test_AC_6_1_a_card_from_the_hidden_hand_stands_but_what_follows_it_is_taken_back():

@@ -5,7 +5,7 @@ a capture threat (QB-5.1, QB-5.4) tells Q*bert his escape moves privately, so th
 from __future__ import annotations
 
 from boardcade.core import CHANCE
-from boardcade.core.undo import NOT_YOUR_TURN, NOTHING, OTHER_SINCE, apply_step, rewind, undo_refusal, undoable
+from boardcade.core.undo import NOT_YOUR_TURN, NOTHING, apply_step, rewind, undo_refusal, undoable
 from boardcade.testing import scenario
 
 QBERT, NASTY = 0, 1
@@ -68,7 +68,7 @@ def test_QB_5_1_the_nasty_steps_are_taken_back_until_a_capture_threat_tells_Q_be
     play(_label(state, "Coily steps up-right to (3,1)"))  # onto Q*bert: a capture threat
     assert state.current_player() == QBERT
     assert steps[-1].reveals, "Q*bert alone is told his escape moves left (QB-5.4)"
-    assert undo_refusal(steps, state.current_player(), QBERT) == OTHER_SINCE
+    assert undo_refusal(steps, state.current_player(), QBERT) == NOTHING, "his last decision came before the dice"
     assert undo_refusal(steps, state.current_player(), NASTY) == NOT_YOUR_TURN
     threatened = state.clone()
     play(_label(state, "hop up-left to (2,0)"))  # an escape hop (QB-D8); he may hop on or end the escape

@@ -217,7 +217,7 @@ export function draw(obs, ui) {
   return wrap;
 }
 
-// `how.names`: what each seat is called on this screen ("You", "Computer (easy)", a name).
+// `how.names`: what each seat is called on this screen, as its chip ("You", "Robin (you)", "a player", "Computer (easy)").
 export function panel(obs, how = {}) {
   const role = (r) => r.split(" ").map(cap).join(" ");
   const roles = obs.roles.map((r, p) => (how.names ? `${role(r)}: ${how.names[p]}` : role(r))).join(" · ");

@@ -212,7 +212,7 @@ export function draw(obs, ui) {
   return h("div", { class: "mb-board" }, h("div", { class: "zoom-row" }, toggle), view);
 }
 
-// `how.names`: what each seat is called on this screen ("You", "Computer (easy)", a name), beside its colour.
+// `how.names`: what each seat is called on this screen, as its chip ("You", "a player", "Computer (easy)"), beside its colour.
 export function panel(obs, how = {}) {
   return h("ul", { class: "facts" },
     h("li", {}, `Turn ${obs.turn} of at most ${obs.max_turns} — phase: ${String(obs.phase).replaceAll("_", " ")}${obs.moves_left ? `, moves left ${obs.moves_left}` : ""}`),

@@ -101,7 +101,7 @@ function dice(svg, obs, g) {
   if (moves) svg.append(text(x0, y0 + size + 24, moves, { class: "board-label", "text-anchor": "start" }));
 }
 
-// What each seat is called on this screen ("You", "Computer (easy)", a name; the page passes them), else the
+// What each seat is called on this screen ("You", "a player", "Computer (easy)", a name; the page passes them), else the
 // observation's own player names.
 const seatNames = (obs, names) => names || obs.player_names;
 
