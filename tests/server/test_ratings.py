@@ -282,7 +282,8 @@ def test_SV_18_a_rated_match_left_unsettled_by_a_stopped_server_is_settled_on_th
         ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
         m = rated_match(ann, [bob])
         play(anon, m, MIN_DECISIONS)
-        anon.app.state.manager.ctx.settle = None  # the server stops before it settles
+        manager = anon.app.state.manager
+        manager.ctx.listeners.ended_here.unsubscribe(manager.ratings.ended)  # the server stops before it settles
         assert post(anon, m, "resign", 1).status_code == 200
         assert rows(anon, "SELECT * FROM rated_results") == []
     app = create_app(sqlite_url, agent_budget=2.0, settings=h.settings())

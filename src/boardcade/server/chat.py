@@ -149,7 +149,6 @@ class Chat:
         self.by_address = KeyedBuckets(s.chat_address_per_minute / 60, s.chat_address_burst)
         self.logs: weakref.WeakKeyDictionary[LiveMatch, ChatLog] = weakref.WeakKeyDictionary()
         self.senders: weakref.WeakKeyDictionary[Any, tuple[TokenBucket, str]] = weakref.WeakKeyDictionary()
-        ctx.chat_heard = self.heard
 
     @staticmethod
     def channel_of(client: Client) -> str:

@@ -52,8 +52,8 @@ class Commits:
                 raise ClientError("not_your_turn", f"seat {seat} is played by the computer")
             due = match.clock_due()
             if due is not None and due <= 0 and match.clock_state and match.clock_state["run"] == seat:
-                if self.ctx.flag is not None:  # SV-CL3: the server ends it on time (endings.py), then tells
-                    self.ctx.spawn(self.ctx.flag(match))
+                if self.ctx.listeners.flag_fell.listeners:  # SV-CL3: the server ends it on time, then tells
+                    self.ctx.spawn(self.ctx.listeners.flag_fell(match))
                 raise ClientError(
                     "out_of_time",
                     f"{match.game.player_name(seat)}'s clock ran out before this move arrived (SV-CL3); "
@@ -150,11 +150,9 @@ class Commits:
         if match.status != "active":
             self.ctx.finished.add(match.id)
             self.ctx.list_cache.clear()
-            if self.ctx.settle is not None:
-                self.ctx.settle(match)
+            self.ctx.listeners.ended_here(match)
         self._tell(match)
-        if self.ctx.turn_started is not None:  # a your-turn mail, perhaps (turnmail.py)
-            self.ctx.turn_started(match, before)
+        self.ctx.listeners.turn_started(match, before)  # a your-turn mail, perhaps
         return True
 
     async def _verify(self, match: LiveMatch, start: int, actions: list[int], error: Exception) -> bool:
@@ -195,8 +193,7 @@ class Commits:
             match.send_all(
                 {"type": "ended", "match": match.id, "status": match.status, "ending": None, "result": match.result}
             )
-        if self.ctx.arm_clock is not None:  # a person's turn may start: its clock (endings.py)
-            self.ctx.arm_clock(match)
+        self.ctx.listeners.arm_clock(match)  # a person's turn may start: its clock
 
     # ---- a person takes back their last decision (core/undo.py) ----------------------------------------
     async def undo(self, match: LiveMatch, seat: int, version: int) -> None:
@@ -252,8 +249,7 @@ class Commits:
             match.send_all(
                 {"type": "ended", "match": match.id, "status": match.status, "ending": None, "result": match.result}
             )
-        if self.ctx.arm_clock is not None:
-            self.ctx.arm_clock(match)
+        self.ctx.listeners.arm_clock(match)
 
     # ---- steps stored elsewhere ------------------------------------------------------------------
     async def sync(self, match: LiveMatch) -> None:
@@ -292,10 +288,11 @@ class Commits:
             self._clock_elsewhere(match)
         if status == "expired" and match.status != "expired":
             match.expire()
-        if status in ("finished", "aborted") and match.status == "active" and self.ctx.ended_elsewhere is not None:
+        ended_elsewhere = self.ctx.listeners.ended_elsewhere
+        if status in ("finished", "aborted") and match.status == "active" and ended_elsewhere.listeners:
             head = await self.ctx.read(self.ctx.storage.load_head, match.id)  # ended outside its rules elsewhere
             if head is not None and head.ending is not None:
-                self.ctx.ended_elsewhere(match, head.ending, status)
+                ended_elsewhere(match, head.ending, status)
         if rematch_id and not match.rematch_id:
             match.rematch_id = rematch_id
             match.send_all({"type": "rematch", "match": match.id, "rematch": rematch_id})
@@ -330,7 +327,6 @@ class Commits:
                 match.clock_state = head.clock_state
             match.clock_stale = False
             match.send_all(match.clock_message())
-            if self.ctx.arm_clock is not None:
-                self.ctx.arm_clock(match)
+            self.ctx.listeners.arm_clock(match)
             return
         match.needs_sync = True  # read again before its next use

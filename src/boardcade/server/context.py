@@ -1,5 +1,6 @@
 """What every part of the match manager shares: the database and its read pool, the settings, the bus to the
-other server processes, the matches held in memory, the server's dice, and the background tasks.
+other server processes, the matches held in memory, the server's dice, the background tasks, and the listener
+list (events.py).
 
 The parts (commits.py, sync.py, drivers.py, registry.py, sweep.py, seating.py, hints.py) each get this one
 object; manager.py builds it and them.
@@ -16,6 +17,7 @@ from typing import Any
 
 from .bus import LocalBus, PostgresBus, line
 from .errors import ClientError, database_errors, unavailable
+from .events import Listeners
 from .live import LiveMatch
 from .settings import Settings
 from .storage import Storage
@@ -57,18 +59,8 @@ class Context:
         self.finished: set[str] = set()  # matches that ended while held here; let go on the next create
         self.list_cache: dict[tuple, tuple[float, str]] = {}  # the match list (registry.py); cleared on changes
         self.tasks: set[asyncio.Task] = set()
-        # Set by endings.py: start a match's turn clock after a change; end a match another server ended.
-        self.arm_clock: Callable[[LiveMatch], None] | None = None
-        self.ended_elsewhere: Callable[[LiveMatch, dict, str], None] | None = None
-        # Set by ratings.py: settle a rated match that ended here (once, whichever server gets there first).
-        self.settle: Callable[[LiveMatch], None] | None = None
-        # Set by chat.py: a chat line another server stored (bus kind `c`).
-        self.chat_heard: Callable[[LiveMatch, str], None] | None = None
-        self.flag: Callable[[LiveMatch], Coroutine] | None = None  # a chess clock ran out (SV-CL3): end it on time
-        # Set by lobby.py: a lobby note from another server (bus kind `l`: its data).
-        self.on_lobby: Callable[[str], None] | None = None
-        # Set by turnmail.py: a commit made here is stored and told (the seat that was to move before it).
-        self.turn_started: Callable[[LiveMatch, int | None], None] | None = None
+        # What a part tells and who hears it (events.py); the manager subscribes the listeners (manager.py).
+        self.listeners = Listeners()
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
     def spawn(self, coro: Coroutine) -> asyncio.Task:

@@ -60,9 +60,6 @@ class Endings:
         self.registry = registry
         self.commits = commits
         self.drivers = drivers
-        ctx.arm_clock = self.arm
-        ctx.ended_elsewhere = self.adopt_stored
-        ctx.flag = self.flag
 
     # ---- names -----------------------------------------------------------------------------------
     @staticmethod
@@ -144,8 +141,7 @@ class Endings:
         self.disarm(match)
         self.ctx.finished.add(match.id)
         self.ctx.list_cache.clear()
-        if self.ctx.settle is not None:
-            self.ctx.settle(match)  # a rated match that ended (not one aborted): its ratings move (ratings.py)
+        self.ctx.listeners.ended_here(match)  # a rated match that ended (not one aborted): its ratings move
         match.broadcast()
         match.send_all(
             {"type": "ended", "match": match.id, "status": status, "ending": ending.to_json(), "result": match.result}

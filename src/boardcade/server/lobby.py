@@ -85,7 +85,6 @@ class Lobby:
         self.owners: dict[str, int] = {}  # owner digest -> lobby sockets of theirs open on this process
         self._list_text: str | None = None
         self.pairing = asyncio.Lock()  # quick pairings on this process, one at a time (lobby_routes.quick)
-        ctx.on_lobby = self.on_bus
 
     # ---- lifecycle -------------------------------------------------------------------------------
     async def start(self) -> None:

@@ -5,7 +5,8 @@ from those listed before it):
 
 | part | job |
 |---|---|
-| context.py  | what the parts share: storage and its read pool, settings, bus, matches held, dice, tasks |
+| events.py   | the listener list: what a part tells (a match ended, a clock to arm...); wired in _listen below |
+| context.py  | what the parts share: storage and its read pool, settings, bus, matches held, dice, tasks, listeners |
 | commits.py  | every change to a match's steps: a person's action, commit, then tell (store-before-publish) |
 | sync.py     | in step with the other servers (notifications, read-backs) and this server's clients' presence |
 | drivers.py  | computer seats: ask the agent pool, store its move like any other |
@@ -35,6 +36,7 @@ from .compute import AgentPool, ReplayPool
 from .context import Context
 from .drivers import Drivers
 from .endings import Endings, check_clock
+from .events import Listeners
 from .hints import Hints
 from .live import LiveMatch
 from .lobby import Lobby
@@ -74,6 +76,28 @@ class MatchManager:
         self.chat = Chat(ctx)
         self.lobby = Lobby(ctx, self.seating)
         self.turn_mails = TurnMails(ctx)
+        self._listen(ctx.listeners)
+
+    def _listen(self, on: Listeners) -> None:
+        """Who hears what the parts tell (events.py), all here:
+
+        | event           | told by                                     | heard by                                    |
+        |-----------------|---------------------------------------------|---------------------------------------------|
+        | ended_here      | commits (a step ends it), endings (_tell)   | ratings.ended: a rated match's ratings move |
+        | ended_elsewhere | commits (read-back), sync (head reloaded)   | endings.adopt_stored: end it here too       |
+        | arm_clock       | commits, registry (loaded), seating         | endings.arm: start its turn or chess clock  |
+        | flag_fell       | commits (a move after the flag; spawned)    | endings.flag: end it on time (SV-CL3)       |
+        | chat_heard      | sync (bus kind `c`)                         | chat.heard: tell it to this server's members|
+        | lobby_heard     | sync (bus kind `l`)                         | lobby.on_bus: seeks changed elsewhere       |
+        | turn_started    | commits (a commit made here, told)          | turn_mails.turn_started: a your-turn mail   |
+        """
+        on.ended_here.subscribe(self.ratings.ended)
+        on.ended_elsewhere.subscribe(self.endings.adopt_stored)
+        on.arm_clock.subscribe(self.endings.arm)
+        on.flag_fell.subscribe(self.endings.flag)
+        on.chat_heard.subscribe(self.chat.heard)
+        on.lobby_heard.subscribe(self.lobby.on_bus)
+        on.turn_started.subscribe(self.turn_mails.turn_started)
 
     @property
     def rng(self) -> random.Random:

@@ -249,12 +249,11 @@ def unsettled(engine: Any, limit: int = CATCH_UP) -> list[str]:
 
 
 class Ratings:
-    """Settles a rated match when it ends here (ctx.settle, called by commits.py and endings.py), and on start
-    the finished rated matches left unsettled (catch_up)."""
+    """Settles a rated match when it ends here (`ended`, hearing ctx.listeners.ended_here, told by commits.py and
+    endings.py; wired in manager.py), and on start the finished rated matches left unsettled (catch_up)."""
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
-        ctx.settle = self.ended
 
     async def catch_up(self, registry: Any) -> int:
         """Settle what a stopped server left unsettled (at most CATCH_UP matches a start). Returns how many."""

@@ -58,8 +58,8 @@ class Registry:
                     ctx.spawn(ctx.read(ctx.storage.set_clock_state, match_id, match.version, match.clock_state))
                 if match.status != "active":
                     ctx.finished.add(match_id)
-                elif ctx.arm_clock is not None:
-                    ctx.arm_clock(match)
+                else:
+                    ctx.listeners.arm_clock(match)
         elif match.needs_sync:
             await self.commits.sync(match)
         match.last_used = time.monotonic()

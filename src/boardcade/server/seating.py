@@ -214,8 +214,7 @@ class Seating:
         ctx.list_cache.clear()
         ctx.live[match_id] = match
         self.drivers.schedule(match)
-        if ctx.arm_clock is not None:
-            ctx.arm_clock(match)
+        ctx.listeners.arm_clock(match)
         return match
 
     async def rematch(self, match: LiveMatch, seat: int, owner: str) -> tuple[LiveMatch, int, str]:

@@ -38,8 +38,7 @@ class Sync:
             if server == self.ctx.server_id:
                 continue
             if kind == "l":  # the lobby's seeks (lobby.py)
-                if self.ctx.on_lobby is not None:
-                    self.ctx.on_lobby(data)
+                self.ctx.listeners.lobby_heard(data)
                 continue
             match = self.ctx.live.get(match_id)
             if match is None:
@@ -60,8 +59,8 @@ class Sync:
                 self.ctx.publish([self.presence_note(match)])
             elif kind == "x" and match.status != "expired":
                 match.expire()
-            elif kind == "c" and self.ctx.chat_heard is not None:  # a chat line stored by another server (chat.py)
-                self.ctx.chat_heard(match, data)
+            elif kind == "c":  # a chat line stored by another server
+                self.ctx.listeners.chat_heard(match, data)
             elif kind in ("e", "d"):  # ended outside its rules, or a draw offer changed (endings.py)
                 self.ctx.spawn(self._reload_head(match))
 
@@ -129,8 +128,8 @@ class Sync:
             return
         if head is None:
             return
-        if head.ending is not None and match.ending is None and self.ctx.ended_elsewhere is not None:
-            self.ctx.ended_elsewhere(match, head.ending, head.status)
+        if head.ending is not None and match.ending is None:
+            self.ctx.listeners.ended_elsewhere(match, head.ending, head.status)
         elif head.draw_offer != match.draw_offer:
             match.draw_offer = head.draw_offer
             match.send_all({"type": "draw", "match": match.id, "offer": match.offer(), "by": None})

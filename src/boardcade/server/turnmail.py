@@ -1,10 +1,11 @@
 """The "your turn" mail of a correspondence match (SV-EM5..SV-EM8, docs/server.md "E-mail").
 
-commits.py calls `TurnMails.turn_started` (ctx.turn_started) after a commit it made is stored and told, with the
-seat that was to move before it. A mail goes when the turn passed to another seat, the match has a time per turn
-(`turn_limit`; a chess clock is live play, never mailed), that seat's person is not connected to the match, and the
-seat is linked to an account with a verified address and your-turn mails on. At most one mail a turn: the seat's
-row in `turn_mails` is claimed first (emails.claim_turn), whichever server commits. The reads and the sending run
+commits.py tells `ctx.listeners.turn_started`, heard by `TurnMails.turn_started` (wired in manager.py), after a
+commit it made is stored and told, with the seat that was to move before it. A mail goes when the turn passed to
+another seat, the match has a time per turn (`turn_limit`; a chess clock is live play, never mailed), that seat's
+person is not connected to the match, and the seat is linked to an account with a verified address and your-turn
+mails on. At most one mail a turn: the seat's row in `turn_mails` is claimed first (emails.claim_turn), whichever
+server commits. The reads and the sending run
 in the background (ctx.spawn, then the Mailer's thread); a failure is logged once and never touches the move.
 """
 
@@ -27,7 +28,6 @@ class TurnMails:
         self.settings = ctx.settings
         self.store = EmailStore(ctx.storage.engine)
         self.mailer = mail.Mailer(ctx.settings) if ctx.settings.email_off() is None else None
-        ctx.turn_started = self.turn_started
 
     def close(self) -> None:
         if self.mailer is not None:
