@@ -306,6 +306,9 @@ def test_SV_18_two_servers_that_both_see_the_end_settle_it_once(sqlite_url, h):
         held_by_b = b.app.state.manager.live[m["id"]]
         assert post(a, m, "resign", 1).status_code == 200
         b.portal.call(b.app.state.manager.sync.on_bus, [("e", "server-a", m["id"], "END-1")])
+        deadline = time.monotonic() + 30  # b reads the ending back in a task of its own
+        while b.get(f"/api/matches/{m['id']}").json()["status"] != "finished" and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert b.get(f"/api/matches/{m['id']}").json()["status"] == "finished"
         settled(a, m["id"])
         assert held_by_b.rated and held_by_b.status == "finished"
