@@ -372,6 +372,9 @@ def test_SV_20_boardcade_ladder_rate_plays_fixed_seeds_and_writes_the_levels_rat
     assert "qbert: random 1000" in first.output and "qbert: CPU per decision: greedy" in first.output
     saved = (runs / "ladder-qbert-seed1" / "results.jsonl").read_text().splitlines()
     assert len(saved) == 2, "each match saved as it ended"
+    sessions = [json.loads(x) for x in (runs / "ladder-qbert-seed1" / "sessions.jsonl").read_text().splitlines()]
+    assert [s["event"] for s in sessions] == ["start", "end"] and sessions[-1]["results"] == 2
+    assert "code" in sessions[0] and "evaluators" in sessions[0], "each session records what the results depend on"
     # The two matches swap sides on one duplicate deal; a fresh run (another folder) gives the same figures.
     records = [json.loads(line) for line in saved]
     assert {r["deal"] for r in records} == {1} and {tuple(r["seats"]) for r in records} == {

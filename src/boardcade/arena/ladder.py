@@ -135,6 +135,7 @@ def ladder(
     as they end in `runs/ladder-<key>-seed<seed>/` (arena/run.py), and a rerun plays only those missing."""
     from .. import __version__
     from .backends import run_local
+    from .provenance import record_session
     from .run import Run
 
     if ANCHOR_LEVEL not in levels:
@@ -154,8 +155,10 @@ def ladder(
             folder = Path(runs) / f"ladder-{key.replace('/', '-')}-seed{seed}"
             config = {"kind": "ladder", "game": game, "options": options, "seed": seed, "deals": "duplicate"}
             run = Run(folder, config, specs)
+            record_session(run.folder, game, "start", len(run.results))  # code version, evaluators, load
             for _ in run.play("local", workers, on_result=on_result):
                 pass
+            record_session(run.folder, game, "end", len(run.results))
             records = run.results
         teams = [list(t) for t in load_game(game, **options).teams()]
         results = [pair_result(teams, r) for r in records]
