@@ -87,16 +87,22 @@ def test_mb_refuses_a_number_hidden_in_a_group_line(tmp_path):
     assert len(load_record(path).actions) == before  # nothing played
 
 
-def seeds_of(path) -> list[str]:
-    """The labels of the Gnome's moves in a saved Atari record."""
+def labels_by_seat(path) -> dict[int, list[str]]:
+    """The labels of each seat's decisions in a saved record, in order."""
     record = load_record(path)
     state = record.load_game().new_initial_state()
-    out = []
+    out: dict[int, list[str]] = {}
     for a in record.actions:
-        if state.current_player() == 0:
-            out.append(state.action_info(a)["label"])
+        seat = state.current_player()
+        if seat >= 0:
+            out.setdefault(seat, []).append(state.action_info(a)["label"])
         state.apply_action(a)
     return out
+
+
+def seeds_of(path) -> list[str]:
+    """The labels of the Gnome's moves in a saved Atari record."""
+    return labels_by_seat(path).get(0, [])
 
 
 def test_a_resize_redraws_the_screen_and_keeps_what_was_typed(tmp_path):
@@ -295,25 +301,33 @@ def test_atari_danger_fits_80x24_with_the_board_and_the_prompt(tmp_path, players
     assert named == {str(d["square"][1]) for d in view["squares"]}, screen
 
 
-def test_undo_takes_back_an_atari_seed_of_this_turn(tmp_path):
-    """Issue 35 item 5 in the terminal: `u` takes back the seat's last decision of its own turn (a seed placement,
-    AC-4.3): the prompt offers it, the screen says what was taken back, and the record holds the seed typed next
-    instead. Before, `u` was not a command (it was refused as a key not on the screen)."""
-    rec = tmp_path / "u.json"
-    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], 80, 24)
+def undo_round(args: list[str], pick: str, again: str, column: str | None = None) -> tuple[str, str, str]:
+    """At an 80x24 terminal: type `pick`, then `u`, then `again`, then quit. Returns the screen bytes before
+    the pick and after it (the prompt: is undo offered?) and what the screen said after `u` (the column beside
+    the board that starts at `column`, or the whole text)."""
+    t = Terminal(args, 80, 24)
     try:
-        t.wait()
-        t.send("r13c4")
+        first = t.wait().decode()
+        t.send(pick)
         offered = t.wait().decode()
         t.send("u")
         t.wait()
-        said = flat(t.text())
-        t.send("r15c4")
+        said = flat(column_text(t.screen(), column) if column else t.text())
+        t.send(again)
         t.wait()
         t.send("q")
         t.finish()
     finally:
         t.close()
+    return first, offered, said
+
+
+def test_undo_takes_back_an_atari_seed_of_this_turn(tmp_path):
+    """Issue 35 item 5 in the terminal: `u` takes back the seat's last decision of its own turn (a seed placement,
+    AC-4.3): the prompt offers it, the screen says what was taken back, and the record holds the seed typed next
+    instead. Before, `u` was not a command (it was refused as a key not on the screen)."""
+    rec = tmp_path / "u.json"
+    _, offered, said = undo_round(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], "r13c4", "r15c4")
     assert "u = undo" in offered, offered
     assert "Took back: seed a mushroom at r13c4." in said, said
     assert seeds_of(rec) == ["seed a mushroom at r15c4"]
@@ -356,43 +370,10 @@ def test_undo_takes_back_a_qbert_hop_before_the_roll_is_used(tmp_path):
     """Issue 35 item 5 (a hop of this turn's roll, before it is used up): `u` after a hop takes it back, and the
     record keeps only the hop typed after it."""
     rec = tmp_path / "q.json"
-    t = Terminal(["play", "qbert", "--seed", "3", "--record", str(rec)], 80, 24)
-    try:
-        t.wait()
-        t.send("dl")
-        offered = t.wait().decode()
-        t.send("u")
-        t.wait()
-        said = flat(t.text())
-        t.send("dr")
-        t.wait()
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    _, offered, said = undo_round(["play", "qbert", "--seed", "3", "--record", str(rec)], "dl", "dr")
     assert "u = undo" in offered, offered
     assert "Took back: hop down-left to (1,0)." in said, said
-    record = load_record(rec)
-    state = record.load_game().new_initial_state()
-    mine = []
-    for a in record.actions:
-        if state.current_player() == 0:
-            mine.append(state.action_info(a)["label"])
-        state.apply_action(a)
-    assert mine == ["hop down-right to (1,1)"], mine
-
-
-def labels_by_seat(path) -> dict[int, list[str]]:
-    """The labels of each seat's decisions in a saved record, in order."""
-    record = load_record(path)
-    state = record.load_game().new_initial_state()
-    out: dict[int, list[str]] = {}
-    for a in record.actions:
-        seat = state.current_player()
-        if seat >= 0:
-            out.setdefault(seat, []).append(state.action_info(a)["label"])
-        state.apply_action(a)
-    return out
+    assert labels_by_seat(rec)[0] == ["hop down-right to (1,1)"]
 
 
 def mb_free_choice(tmp_path) -> Record:
@@ -416,20 +397,8 @@ def test_undo_takes_back_an_mb_free_choice_pick_before_anything_follows_it(tmp_p
     and most end the turn: those stand). The record holds the pick typed after the undo."""
     path = mb_free_choice(tmp_path).save(tmp_path / "mb.json")
     before = labels_by_seat(path).get(0, [])
-    t = Terminal(["play", "--resume", str(path)], 80, 24)
-    try:
-        first = t.wait().decode()
-        t.send("1")  # free choice: move and shoot your gun
-        offered = t.wait().decode()
-        t.send("u")
-        t.wait()
-        said = flat(column_text(t.screen(), "Took back"))  # the column beside the board
-        t.send("2")  # free choice: move your centipede
-        t.wait()
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    # 1: free choice: move and shoot your gun; 2: move your centipede
+    first, offered, said = undo_round(["play", "--resume", str(path)], "1", "2", column="Took back")
     assert "u = undo" not in first, "nothing of Green's own this turn yet: the spin came last"
     assert "u = undo" in offered, offered
     assert "Took back: free choice: move and shoot your gun." in said, said
