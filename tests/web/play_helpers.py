@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
+from playwright.sync_api import Error as PlaywrightError
 
 DESK = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -54,8 +55,17 @@ def click_offer(page, offer: dict, phone: bool) -> None:
         el.select_option(index=0)
         page.locator(".action-bar .fallback-play").click()
         return
-    el.scroll_into_view_if_needed()
-    box = el.bounding_box()
+    for attempt in range(3):  # a message that redraws the board (a seat joining, presence) may replace the element
+        try:
+            el.scroll_into_view_if_needed()  # the locator finds the element afresh on each try
+            box = el.bounding_box()
+        except PlaywrightError as e:
+            if "not attached" not in str(e) or attempt == 2:
+                raise
+            continue
+        if box is not None:
+            break
+    assert box is not None, "the offered choice stayed off the page"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     if phone:
         page.touchscreen.tap(x, y)
