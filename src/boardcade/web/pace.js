@@ -51,8 +51,8 @@ export class Playback {
     if (mine || !watched || frame.from === null || paceMs() === 0) {
       s.queue = [];
       s.shown = frame;
-      if (watched) this.lastShownAt = performance.now();
       this.redraw();
+      if (watched) this.lastShownAt = performance.now(); // on screen from the end of its drawing
       return;
     }
     s.queue.push(frame);
@@ -66,8 +66,8 @@ export class Playback {
     const wait = this.lastShownAt + paceMs() - performance.now();
     if (wait > 0) { this.timer = setTimeout(() => { this.timer = null; this.pump(); }, wait); return; }
     s.shown = s.queue.shift();
-    this.lastShownAt = performance.now();
     this.redraw();
+    this.lastShownAt = performance.now(); // the pace counts from when the frame is drawn, however long that took
     if (s.queue.length) this.timer = setTimeout(() => { this.timer = null; this.pump(); }, paceMs());
   }
 
