@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/server_load.py --postgres --workers 2           # two processes on PostgreSQL
     .venv/bin/python benchmarks/server_load.py --think 1 --matches 1000 --moves 30000 --warmup 10000 --rounds 1
     .venv/bin/python benchmarks/server_load.py --profile prof --profile-gil     # + a py-spy profile per run
+    .venv/bin/python benchmarks/server_load.py --only boardcade --matches 1000 --think 1 --gc-log   # + its collections
 
 Each round runs two servers one after the other (the order alternates between rounds), each started afresh:
 - the **floor**: a bare FastAPI service (this file, `--floor-serve`) under uvicorn with the same protocol
@@ -693,6 +694,46 @@ def describe_bursts(acked: list[float], rtt: list[float], slow: float, gap: floa
     return text + (" ..." if len(starts) > 12 else "")
 
 
+GC_TRACER = """
+import gc, os, time
+_out = open(os.environ["BOARDCADE_GC_LOG"] + f".{os.getpid()}", "a", buffering=1)
+_at = {}
+def _trace(phase, info):
+    if phase == "start":  # counted before the clock starts: counting walks the generations' lists
+        _at["objects"] = sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1))
+        _at["t"] = time.perf_counter()
+    else:
+        ms = 1000 * (time.perf_counter() - _at["t"])
+        _out.write(f"{time.time():.4f} {info['generation']} {ms:.2f} {_at['objects']} {info['collected']}\\n")
+gc.callbacks.append(_trace)
+"""
+
+
+def gc_summary(log_base: Path, t0: float, t1: float) -> str:
+    """The server's collections between t0 and t1 (epoch s), from the tracer's logs (`--gc-log`)."""
+    rows = []
+    for path in log_base.parent.glob(log_base.name + ".*"):
+        for line in path.read_text().splitlines():
+            t, gen, ms, objects, collected = line.split()
+            if t0 <= float(t) <= t1:
+                rows.append((float(t), int(gen), float(ms), int(objects), int(collected)))
+    if not rows:
+        return "no collection in the server during the measurement"
+    out = [f"the server's garbage collections during the measurement ({len(rows)}):"]
+    for gen in sorted({r[1] for r in rows}):
+        ms = sorted(r[2] for r in rows if r[1] == gen)
+        objs = [r[3] for r in rows if r[1] == gen]
+        out.append(
+            f"generation {gen}: {len(ms)}, pause median {statistics.median(ms):.1f} ms, max {ms[-1]:.1f} ms, "
+            f"{statistics.median(objs):,.0f} objects scanned (median), total {sum(ms):.0f} ms"
+        )
+    slow = sorted(rows, key=lambda r: -r[2])[:5]
+    out.append(
+        "slowest: " + ", ".join(f"{r[0] - t0:.1f} s gen {r[1]} {r[2]:.0f} ms ({r[3]:,} objects)" for r in sorted(slow))
+    )
+    return "\n".join(f"  {'':9s} {line}" for line in out)
+
+
 def one_run(args, floor: bool, label: str, round_no: int) -> dict:
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="boardcade-load-")))
@@ -709,7 +750,17 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
             port = free_port()
             sets = [x for kv in NO_LIMITS for x in ("--set", kv)]
             extra = ["--workers", str(args.workers)] if args.workers > 1 else []
-            server = start_serve_process(url, port, tmp / "server.log", *extra, *sets, timeout=60)
+            saved = dict(os.environ)
+            if args.gc_log:  # the server (and its workers) import this tracer at start (site imports sitecustomize)
+                (tmp / "gc").mkdir()
+                (tmp / "gc" / "sitecustomize.py").write_text(GC_TRACER)
+                os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp / "gc"), saved.get("PYTHONPATH")]))
+                os.environ["BOARDCADE_GC_LOG"] = str(tmp / "gc" / "log")
+            try:
+                server = start_serve_process(url, port, tmp / "server.log", *extra, *sets, timeout=60)
+            finally:
+                os.environ.clear()
+                os.environ.update(saved)
         spy = None
         try:
             cpu = (lambda: cpu_seconds(server.pid), lambda: cpu_seconds(pg_pid))
@@ -731,6 +782,9 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         log = (tmp / ("floor.log" if floor else "server.log")).read_text(errors="replace")
         if spy is not None:
             spy.wait()
+        gc_text = ""
+        if args.gc_log and not floor and run.acked:
+            gc_text = gc_summary(tmp / "gc" / "log", min(run.acked), max(run.acked))
     (w0, c0, s0, p0), (w1, c1, s1, p1) = run.marks["start"], run.marks["end"]
     setup_ms = 1000 * (run.marks["ready"][2] - run.marks["setup"][2]) / max(1, run.set_up)
     setup_pg_ms = 1000 * (run.marks["ready"][3] - run.marks["setup"][3]) / max(1, run.set_up)
@@ -800,6 +854,8 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
             ),
             flush=True,
         )
+    if gc_text:
+        print(gc_text, flush=True)
     if args.acks:
         with open(args.acks, "a") as f:
             f.write(f"# {label} round {round_no + 1}: time of the ack (epoch s), round trip (ms)\n")
@@ -861,6 +917,13 @@ def main() -> None:
         "match's moves by two random players, on average); each match's length is drawn from 1 to twice that",
     )
     ap.add_argument("--slow", type=float, default=50.0, help="round trips over this many ms are shown as bursts")
+    ap.add_argument(
+        "--gc-log",
+        action="store_true",
+        help="trace the server's garbage collections (gc.callbacks, through a sitecustomize on its PYTHONPATH): "
+        "per generation how many, their pauses and the objects each scanned, during the measurement (counting "
+        "the objects costs the server some CPU: leave it off when measuring CPU per move)",
+    )
     ap.add_argument("--acks", default="", help="append each measured move's ack time (epoch s) and round trip here")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--floor-serve", nargs=2, help=argparse.SUPPRESS)
