@@ -24,7 +24,7 @@ def _play(game, agents, rng):
 def test_make_agent_by_name_and_unknown_name_lists_valid_ones():
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert isinstance(make_agent("greedy", 1), GreedyAgent)
-    with pytest.raises(GameError, match="unknown agent 'genius'; valid agents: random, greedy"):
+    with pytest.raises(GameError, match="unknown agent 'genius'; valid agents: random, beginner, greedy"):
         make_agent("genius")
 
 

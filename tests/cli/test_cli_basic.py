@@ -160,7 +160,7 @@ def test_agents_lists_every_level_with_what_it_does_and_how_long_it_thinks():
     result = runner.invoke(app, ["agents"], env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output
     out = text(result)
-    for name in ("random", "greedy", "easy", "medium", "hard"):
+    for name in ("random", "beginner", "greedy", "easy", "medium", "hard"):
         assert f"{name} (level)" in out
         assert AGENTS[name].think in out
     assert "iterations" in out and "ismcts" in out

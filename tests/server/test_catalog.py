@@ -11,7 +11,7 @@ def test_sv7_catalog_offers_pitch_preview_and_levels_explained(client):
     cat = client.get("/api/games").json()
     names = [level["name"] for level in cat["levels"]]
     assert cat["default_agent"] in names
-    assert names == [n for n in ("random", "greedy", "easy", "medium", "hard") if n in cat["agents"]]
+    assert names == [n for n in ("random", "beginner", "greedy", "easy", "medium", "hard") if n in cat["agents"]]
     details = {a["name"]: a for a in cat["agent_details"]}
     for level in cat["levels"]:
         assert details[level["name"]]["doc"], f"{level['name']}: what it does"

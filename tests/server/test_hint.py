@@ -102,7 +102,7 @@ def test_catalog_explains_each_level_weakest_first(client):
     """Issue 15 (levels explained): the game catalog lists the levels with a one-line description and the
     seconds a move takes, for the new-match screen."""
     levels = client.get("/api/games").json()["levels"]
-    assert [entry["name"] for entry in levels] == ["random", "greedy", "easy", "medium", "hard"]
+    assert [entry["name"] for entry in levels] == ["random", "beginner", "greedy", "easy", "medium", "hard"]
     for entry in levels:
         assert entry["description"].endswith(".") and "\n" not in entry["description"]
         assert "strong" in entry["description"] and "hinks" in entry["description"]

@@ -1,4 +1,5 @@
-"""Computer players. `make_agent("random" | "greedy" | "easy" | "medium" | "hard" | "ismcts" ...)` builds one.
+"""Computer players. `make_agent("random" | "beginner" | "greedy" | "easy" | "medium" | "hard" | "ismcts" ...)`
+builds one.
 
 Names take settings: "ismcts:iterations=500,seconds=1.5,exploration=0.7,temperature=0.2", "hard:seconds=1"
 (see `boardcade.agents.registry`). "os_mcts[:simulations=N|seconds=S]" is OpenSpiel's own MCTSBot (openspiel
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Agent, GreedyAgent, RandomAgent
+from .beginner import BeginnerAgent
 from .ismcts import ISMCTSAgent
 from .levels import LEVELS
 from .registry import (
@@ -52,6 +54,18 @@ register_agent(
         think="instantly",
         level=True,
         seconds_per_move=0.0,
+    )
+)
+register_agent(
+    AgentSpec(
+        "beginner",
+        BeginnerAgent,
+        (Param("blunder", float, "chance of a random move at each decision with a choice (default 0.5)", minimum=0),),
+        doc="plays the move the game's evaluation likes best, but half the time a random one instead",
+        strength="a newcomer who often misses the best move (for your first matches)",
+        think="instantly",
+        level=True,
+        seconds_per_move=0.01,
     )
 )
 register_agent(
@@ -118,6 +132,7 @@ __all__ = [
     "LEVELS",
     "Agent",
     "AgentSpec",
+    "BeginnerAgent",
     "GreedyAgent",
     "ISMCTSAgent",
     "Param",

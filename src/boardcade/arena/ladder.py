@@ -25,7 +25,7 @@ from .ratings import SCALE, Rating, game_key, mu_of, team_ranks
 LADDER_FILE = Path(__file__).with_name("ladder_ratings.json")
 ANCHOR_LEVEL = "random"
 ANCHOR = 1000  # the points `random` is fixed at: a new person (1500) is first assumed 500 points better
-LEVEL_NAMES = ("random", "greedy", "easy", "medium", "hard")
+LEVEL_NAMES = ("random", "beginner", "greedy", "easy", "medium", "hard")
 ELO = 400.0 / math.log(10.0)  # shown points per unit of natural-log odds
 
 

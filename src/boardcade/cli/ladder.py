@@ -17,7 +17,9 @@ app.add_typer(ladder_app, name="ladder")
 @ladder_app.command("rate")
 def rate(
     games: str = typer.Option("qbert,mb_centipede,atari_centipede", help="Games to rate, comma-separated."),
-    levels: str = typer.Option("random,greedy,easy,medium,hard", help="Levels, comma-separated; must hold random."),
+    levels: str = typer.Option(
+        "random,beginner,greedy,easy,medium,hard", help="Levels, comma-separated; must hold random."
+    ),
     per_pair: int = typer.Option(40, "--per-pair", min=2, help="Matches per pair of levels per game key."),
     seed: int = typer.Option(1, help="First seed; match i of a pair uses seed + i."),
     out: Path = typer.Option(None, help="Where to write the ratings. Default: the file shipped in the package."),
