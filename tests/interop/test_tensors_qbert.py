@@ -11,6 +11,8 @@ from boardcade import load_game
 from boardcade.interop.tensors import encode, encoder_for
 from boardcade.testing import act, rules_fired, scenario
 
+from .tensor_helpers import walk
+
 
 def _to_secret_roll(seed: int = 0):
     """A Q*bert state right after Q*bert's secret d8 roll, with the roller known."""
@@ -82,21 +84,6 @@ ESCAPE_STEPS = [  # from scenario(roll=r, qbert=(3, 1), coily=(4, 1)): two hops,
 ]
 
 
-def _walk(state, steps, then: int = 0, seed: int = 0) -> list:
-    """The position, each position after the steps (kind, args), then `then` random actions more."""
-    out = [state.clone()]
-    for kind, args in steps:
-        act(state, kind, **args)
-        out.append(state.clone())
-    rng = random.Random(seed)
-    for _ in range(then):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-        out.append(state.clone())
-    return out
-
-
 @pytest.mark.parametrize(
     "options", [{}, {"tiebreak": False}, {"max_turns_per_round": 3}], ids=["default", "draw-on-tie", "short-rounds"]
 )
@@ -123,7 +110,7 @@ def test_QB_7_1_direct_tensors_never_show_the_hidden_roll_to_the_nasty_player(qb
     seen_by = {nasty: [], None: []}
     for roll in range(2, 9):
         start = scenario(game, roll=roll, qbert=(3, 1), coily=(4, 1), qbert_player=qbert_player)
-        states = _walk(start, [*ESCAPE_STEPS, ("stop", {})])
+        states = walk(start, [*ESCAPE_STEPS, ("stop", {})])
         assert states[-2].observation(None)["phase"] == "escape" and states[-1].observation(None)["round"] == 2
         assert direct_equals_reference(game, states) == 3 * len(states)
         for viewer, seen in seen_by.items():
@@ -183,7 +170,7 @@ def test_direct_tensors_on_rare_positions(direct_equals_reference):
     ]
     rounds = set()
     for seed, (start, steps, rules) in enumerate(positions):
-        states = _walk(start, steps, then=60, seed=seed)
+        states = walk(start, steps, then=60, seed=seed)
         assert set(rules) <= set(rules_fired(states[len(steps)])), rules
         assert direct_equals_reference(start.game, states) == 3 * len(states)
         rounds |= {s.observation(None)["round"] for s in states}
