@@ -54,6 +54,23 @@ def client(sqlite_url):
         yield c
 
 
+@pytest.fixture
+def https_app(sqlite_url):
+    """https_app(**settings) -> a TestClient over https (so the Secure cookie travels), entered; all closed after."""
+    opened = []
+
+    def open_app(**changes):
+        app = create_app(sqlite_url, agent_budget=2.0, settings=settings(**changes))
+        client = TestClient(app, base_url="https://testserver")
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield open_app
+    for client in reversed(opened):
+        client.__exit__(None, None, None)
+
+
 def new_match(client, game="qbert", seats=None, options=None, claim=True):
     """Create a match; with `claim`, also claim every other human seat with its invite, so that
     m["tokens"] holds a seat token for every human seat (as one browser playing hot-seat would)."""
