@@ -18,12 +18,12 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import and_, bindparam, func, select
+from sqlalchemy import bindparam, func, select
 
 from ..arena.ratings import Rating, shown
 from ..core import game_class
 from .account_routes import service, signed_in
-from .account_tables import account_seats, accounts
+from .account_tables import LINK_HOLDS_SEAT, account_seats, accounts
 from .accounts import clean_account_name
 from .errors import ClientError
 from .ratings import rated_results, rating_changes, ratings
@@ -75,14 +75,7 @@ def _match_rows(conn: Any, rows: list[Any], account_id: str) -> list[dict[str, A
     linked = (
         select(account_seats.c.match_id, account_seats.c.seat, accounts.c.name)
         .join(accounts, accounts.c.id == account_seats.c.account_id)
-        .join(
-            match_seats,
-            and_(
-                match_seats.c.match_id == account_seats.c.match_id,
-                match_seats.c.seat == account_seats.c.seat,
-                match_seats.c.token_hash == account_seats.c.token_hash,
-            ),
-        )
+        .join(match_seats, LINK_HOLDS_SEAT)
         .where(account_seats.c.match_id.in_(expand))
     )
     for s in conn.execute(linked, {"ids": ids}):
