@@ -53,6 +53,10 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed), self.setup]
         )
+        self.wait_until_up()
+
+    def wait_until_up(self) -> None:
+        """Returns once the started server answers /api/games (20 s at most)."""
         deadline = time.time() + 20
         while time.time() < deadline:
             try:

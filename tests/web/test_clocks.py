@@ -49,14 +49,19 @@ STUB = """
 """
 
 
-@pytest.fixture(scope="module")
-def clock_server(tmp_path_factory):
-    """A server whose shortest chess clock base is 1 s (60 s for real), so a flag comes within the test."""
+def short_clock_server(folder):
+    """A server (its database in `folder`) whose shortest chess clock base is 1 s (60 s for real), so a flag comes
+    within the test; killed after."""
     setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('clocks') / 'web.sqlite3'}", setup=setup)
+    srv = Server(f"sqlite:///{folder / 'web.sqlite3'}", setup=setup)
     srv.start()
     yield srv
     srv.kill()
+
+
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory):
+    yield from short_clock_server(tmp_path_factory.mktemp("clocks"))
 
 
 def _shot(page, name: str) -> None:

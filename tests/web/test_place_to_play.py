@@ -21,9 +21,9 @@ import re
 
 import pytest
 
-from .conftest import ARTIFACTS, Server
+from .conftest import ARTIFACTS
 from .play_helpers import DESK, PHONE
-from .test_clocks import STUB, _first_to_move, _hidden_tab_told_of_its_turn, _play_turn
+from .test_clocks import STUB, _first_to_move, _hidden_tab_told_of_its_turn, _play_turn, short_clock_server
 from .test_ending import menu
 
 SIZES = {"desk": DESK, "phone": PHONE}
@@ -33,12 +33,7 @@ PLAY = re.compile(r".*#/play/[A-Za-z0-9_-]+$")
 
 @pytest.fixture(scope="module")
 def place_server(tmp_path_factory):
-    """A server whose shortest chess clock base is 1 s (60 s for real), so a flag comes within the test."""
-    setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('place') / 'web.sqlite3'}", setup=setup)
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from short_clock_server(tmp_path_factory.mktemp("place"))
 
 
 def person(contexts, size: str, name: str, notified: bool = False):
