@@ -53,10 +53,7 @@ def short_clock_server(folder):
     """A server (its database in `folder`) whose shortest chess clock base is 1 s (60 s for real), so a flag comes
     within the test; killed after."""
     setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
-    srv = Server(f"sqlite:///{folder / 'web.sqlite3'}", setup=setup)
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from Server(f"sqlite:///{folder / 'web.sqlite3'}", setup=setup).running()
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,7 @@ from .test_learn import offer, press, wait_for
 
 @pytest.fixture(scope="module")
 def analysis_server(tmp_path_factory):
-    srv = AnalysisServer(f"sqlite:///{tmp_path_factory.mktemp('words') / 'web.sqlite3'}")
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from AnalysisServer(f"sqlite:///{tmp_path_factory.mktemp('words') / 'web.sqlite3'}").running()
 
 
 def lesson_step(page, phone: bool) -> None:
