@@ -50,20 +50,23 @@ def test_qbert_board_blocks_match_the_observation():
     assert named["nasties"].sum() == len(obs["nasties"])  # each character is somewhere: a space, home or out
 
 
+ESCAPE_STEPS = [  # from scenario(roll=r, qbert=(3, 1), coily=(4, 1)): two hops, then Coily threatens him
+    ("hop", {"dir": "up-left"}),
+    ("hop", {"dir": "down-right"}),
+    ("stop", {}),
+    ("character_die", {"character": "Coily"}),
+    ("d6", {"face": 2}),
+    ("step", {"dir": "up-right"}),
+]
+
+
 def test_QB_7_1_the_nasty_players_tensor_never_depends_on_the_hidden_roll():
     """QB-7.1, QB-5.4: during an escape (the tube still down) the nasty player's tensor is the same for every
     roll that allows the hops he has seen; Q*bert's own tensor shows his moves left."""
     tensors = {}
     for roll in range(2, 9):
         state = scenario("qbert", roll=roll, qbert=(3, 1), coily=(4, 1))
-        for kind, args in [
-            ("hop", {"dir": "up-left"}),
-            ("hop", {"dir": "down-right"}),
-            ("stop", {}),
-            ("character_die", {"character": "Coily"}),
-            ("d6", {"face": 2}),
-            ("step", {"dir": "up-right"}),
-        ]:
+        for kind, args in ESCAPE_STEPS:
             act(state, kind, **args)
         assert state.observation(None)["phase"] == "escape"
         enc = encoder_for(state.game)
@@ -74,14 +77,6 @@ def test_QB_7_1_the_nasty_players_tensor_never_depends_on_the_hidden_roll():
 
 
 # ---- the direct path (encode_state) --------------------------------------------------------------------
-ESCAPE_STEPS = [  # from scenario(roll=r, qbert=(3, 1), coily=(4, 1)): two hops, then Coily threatens him
-    ("hop", {"dir": "up-left"}),
-    ("hop", {"dir": "down-right"}),
-    ("stop", {}),
-    ("character_die", {"character": "Coily"}),
-    ("d6", {"face": 2}),
-    ("step", {"dir": "up-right"}),
-]
 
 
 @pytest.mark.parametrize(
