@@ -152,6 +152,24 @@ def live_state(client, match_id):
     return client.app.state.manager.live[match_id].state
 
 
+def finish_match(client, m, seed: int = 1):
+    """Play match `m` (every seat's token in m["tokens"]) to its end with seeded random moves over HTTP, waiting
+    while a computer seat moves; its final state."""
+    rng = random.Random(seed)
+    for _ in range(5000):
+        state = live_state(client, m["id"])
+        if state.is_terminal():
+            return state
+        p = state.current_player()
+        if str(p) not in m["tokens"]:
+            time.sleep(0.01)
+            continue
+        body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number()}
+        r = client.post(f"/api/matches/{m['id']}/actions", json={**body, "action": rng.choice(state.legal_actions())})
+        assert r.status_code in (200, 409), r.text
+    raise AssertionError("the match did not end")
+
+
 def apply_view(views: dict, msg: dict) -> dict:
     """What a client does with a `state` or `delta` message: keep {seat: {"version", "observation"}} up to date.
     A delta must apply to the version held (its `from`), else the test fails: a gap the client would detect."""
