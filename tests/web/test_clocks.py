@@ -15,7 +15,7 @@ import re
 import pytest
 
 from .conftest import ARTIFACTS, Server
-from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
+from .play_helpers import DESK, PHONE, play_first_offer, wait_my_turn
 
 SIZES = {"desk": DESK, "phone": PHONE}
 SHOTS = ARTIFACTS / "clocks"
@@ -70,10 +70,7 @@ def _shot(page, name: str) -> None:
 def _decide(page, phone: bool) -> None:
     """One decision by clicking (or tapping) the first usable choice, as a person does."""
     assert wait_my_turn(page) == "turn"
-    usable = audit(page, phone)
-    before = version(page)
-    click_offer(page, usable[0], phone)
-    after_move(page, before)
+    play_first_offer(page, phone)
 
 
 def _mine(page) -> bool:
