@@ -44,6 +44,14 @@ def clean_postgres(postgres_url):
     return postgres_url
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A database URL: each test that takes it runs on a fresh SQLite file and on the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
 @contextmanager
 def two_servers(db_url: str, logs: Path, *options: str):
     """Two real `boardcade serve` processes (with `options`) on one database, each on a free loopback port with

@@ -317,13 +317,6 @@ async def _go(schedule, match) -> None:
     schedule(match)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
-    return request.getfixturevalue("postgres_url")
-
-
 def test_SV_CL5_the_clocks_are_stored_with_each_commit_undo_and_ending(db_url):
     """On SQLite and PostgreSQL (whose group commit is one statement for many matches): the clocks travel in the
     same transaction as the steps, an undo and an ending; a commit without clocks leaves them as they were."""
