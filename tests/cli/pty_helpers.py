@@ -147,3 +147,18 @@ def ctrl_d_at_first_prompt(args: list[str], cols: int = 80, rows: int = 24) -> t
     finally:
         t.close()
     return code, t.printed()
+
+
+def screen_after(args: list[str], line: str, cols: int = 80, rows: int = 24) -> str:
+    """The screen's text after `line` is typed at the first prompt of `boardcade <args>`; then `q` quits."""
+    t = Terminal(args, cols, rows)
+    try:
+        t.wait()
+        t.send(line)
+        t.wait()
+        text = t.text()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    return text

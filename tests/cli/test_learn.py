@@ -12,7 +12,7 @@ from boardcade.cli.main import app
 from boardcade.cli.screen import View
 from boardcade.learn import StepRun, load_course
 
-from .pty_helpers import Terminal, column_text, ctrl_d_at_first_prompt
+from .pty_helpers import Terminal, column_text, ctrl_d_at_first_prompt, screen_after
 
 runner = CliRunner()
 BIG = {"COLUMNS": "200", "LINES": "80"}  # room for every lesson's text unfolded
@@ -120,16 +120,7 @@ def test_learn_takes_the_keys_play_takes(tmp_path):
     """Issue 35 item 9: `s` skipped a lesson step where it ends the move at `play`, and MB's gun moves were
     numbered 1..10 instead of by position. Now `s` is Q*bert's "end the move" here too (QB-3.3: a move, not the
     lesson's, so explained), and MB's gun goes to position 4 on `4` (MB-3.1), as at `play`."""
-    t = Terminal(["learn", "qbert", "--step", "1"], 80, 24)
-    try:
-        t.wait()
-        t.send("s")
-        t.wait()
-        said = " ".join(t.text().split())
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    said = " ".join(screen_after(["learn", "qbert", "--step", "1"], "s", 80, 24).split())
     assert "Step 1 of 5: Hop down" in said and "Not this lesson's move." in said, said
     assert "Your choice (end the move)" in said, said
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from boardcade import load_game, load_record
 from boardcade.cli.main import app
 
-from .pty_helpers import Terminal, column_text, first_screen, menu_choices
+from .pty_helpers import Terminal, column_text, first_screen, menu_choices, screen_after
 
 runner = CliRunner()
 
@@ -206,16 +206,8 @@ def test_qbert_hot_seat_pass_screen_leaves_no_secret_on_screen_or_in_scrollback(
 def test_setup_hint_does_not_pass_a_uniform_guess_off_as_advice(tmp_path):
     """Defect 6: at Atari's seeding the hint named the first square "(1% of its search)". When the search and
     the game's heuristic rate every move alike, the hint now says no move stands out."""
-    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(tmp_path / "h.json")], 120, 45)
-    try:
-        t.wait()
-        t.send("?")
-        t.wait()
-        hint = " ".join(t.text().split())
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    args = ["play", "atari_centipede", "--seed", "1", "--record", str(tmp_path / "h.json")]
+    hint = " ".join(screen_after(args, "?", 120, 45).split())
     assert "Hint" in hint
     assert "no move stands out" in hint and "% of its search" not in hint, hint
 
