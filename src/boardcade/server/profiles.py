@@ -232,22 +232,16 @@ def profile(engine: Any, name: Any, page: int) -> dict[str, Any]:
         }
 
 
+def _my_part(conn: Any, account_id: str, status: str, newest_first: Any, limit: int) -> list[dict[str, Any]]:
+    """The account's matches of one status, newest (by the column `newest_first`) first, as the page shows them."""
+    found = _account_matches(conn, account_id, matches.c.status == status, [newest_first.desc()], limit)
+    return _match_rows(conn, found, account_id)
+
+
 def my_matches(engine: Any, account_id: str) -> dict[str, Any]:
     with engine.connect() as conn:
-        active = _match_rows(
-            conn,
-            _account_matches(
-                conn, account_id, matches.c.status == "active", [matches.c.updated_at.desc()], ACTIVE_LIMIT
-            ),  # fmt: skip
-            account_id,
-        )
-        finished = _match_rows(
-            conn,
-            _account_matches(
-                conn, account_id, matches.c.status == "finished", [matches.c.finished_at.desc()], FINISHED_LIMIT
-            ),  # fmt: skip
-            account_id,
-        )
+        active = _my_part(conn, account_id, "active", matches.c.updated_at, ACTIVE_LIMIT)
+        finished = _my_part(conn, account_id, "finished", matches.c.finished_at, FINISHED_LIMIT)
     active.sort(key=lambda m: not m["your_turn"])  # stable: your turn first, each part newest first
     return {"active": active, "finished": finished}
 
