@@ -28,15 +28,19 @@ def _hello(ws, m, seats):
 def _play(client, h, m, moves):
     """Play `moves` actions, each the first legal one of the seat to move."""
     for _ in range(moves):
-        state = h.live_state(client, m["id"])
-        seat = state.current_player()
-        body = {
-            "seat": seat,
-            "token": m["tokens"][str(seat)],
-            "version": state.move_number(),
-            "action": state.legal_actions()[0],
-        }
+        body = _first_legal(h.live_state(client, m["id"]), m)
         assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
+
+
+def _first_legal(state, m) -> dict:
+    """The action request for the first legal action of the seat to move in `state` of match `m`."""
+    seat = state.current_player()
+    return {
+        "seat": seat,
+        "token": m["tokens"][str(seat)],
+        "version": state.move_number(),
+        "action": state.legal_actions()[0],
+    }
 
 
 def test_END_1_resignation_is_stored_then_told_and_recorded_with_its_rule(h, client, monkeypatch):
@@ -290,13 +294,7 @@ def test_an_ending_stored_through_one_server_reaches_the_viewers_of_another(h, s
         b.get(f"/api/matches/{m2['id']}")  # held by b too
         state = h.live_state(b, m2["id"])
         assert _post(a, m2, "resign", 0).status_code == 200
-        seat = state.current_player()
-        body = {
-            "seat": seat,
-            "token": m2["tokens"][str(seat)],
-            "version": state.move_number(),
-            "action": state.legal_actions()[0],
-        }
+        body = _first_legal(state, m2)
         assert h.error_of(b.post(f"/api/matches/{m2['id']}/actions", json=body)) == "match_over"
         assert b.get(f"/api/matches/{m2['id']}").json()["ending"]["rule"] == "END-1"
 
