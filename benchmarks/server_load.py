@@ -668,6 +668,14 @@ def summarise_profile(path: Path, top: int = 40) -> str:
     return "\n".join(rows)
 
 
+def _when(pauses: list[tuple[float, float]]) -> str:
+    """The tail `, longest N ms; at t s (d ms), ...` for (time into the run, duration) pauses; "" for none."""
+    if not pauses:
+        return ""
+    at = ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in pauses[:8])
+    return f", longest {1000 * max(d for _, d in pauses):.0f} ms; at {at}"
+
+
 def describe_bursts(acked: list[float], rtt: list[float], slow: float, gap: float = 0.5) -> str:
     """When the slow acks (round trip over `slow` seconds) came: grouped into bursts (slow acks less than `gap`
     seconds apart), with the seconds between the bursts' starts (a periodic stall shows as a steady interval)."""
@@ -834,26 +842,9 @@ def one_run(args, floor: bool, label: str, round_no: int) -> dict:
         t0, t1 = min(run.acked), max(run.acked)
         full = [(t - t0, d) for t, d in run.pauses.full if t0 <= t <= t1]
         stalls = [(t - t0, d) for t, d in run.stalls if t0 <= t <= t1]
-        print(
-            f"  {'':9s} the client's own event loop stalled over 20 ms {len(stalls)} times"
-            + (
-                f", longest {1000 * max(d for _, d in stalls):.0f} ms; at "
-                + ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in stalls[:8])
-                if stalls
-                else ""
-            ),
-            flush=True,
-        )
-        print(
-            f"  {'':9s} the client's own full garbage collections meanwhile: {len(full)}"
-            + (
-                f", longest {1000 * max(d for _, d in full):.0f} ms; at "
-                + ", ".join(f"{t:.1f} s ({1000 * d:.0f} ms)" for t, d in full[:8])
-                if full
-                else ""
-            ),
-            flush=True,
-        )
+        stalled = f"the client's own event loop stalled over 20 ms {len(stalls)} times"
+        print(f"  {'':9s} {stalled}{_when(stalls)}", flush=True)
+        print(f"  {'':9s} the client's own full garbage collections meanwhile: {len(full)}{_when(full)}", flush=True)
     if gc_text:
         print(gc_text, flush=True)
     if args.acks:

@@ -31,7 +31,9 @@ SHOTS = {
 }
 
 
-def serve(db: str) -> tuple[subprocess.Popen, str]:
+def serve(db: str, *options: str, tries: int = 200) -> tuple[subprocess.Popen, str]:
+    """`boardcade serve` (with `options`) on a free loopback port and the database file `db`, once it answers:
+    (the process, its URL). scripts/screenshots_learning.py starts its server with this too."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -42,10 +44,11 @@ def serve(db: str) -> tuple[subprocess.Popen, str]:
         str(port),
         "--database",
         f"sqlite:///{db}",
+        *options,
     ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(tries):
         try:
             urllib.request.urlopen(url + "/api/games", timeout=1).read()
             return proc, url

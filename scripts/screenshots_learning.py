@@ -13,38 +13,18 @@ Chromium, from a server on a free loopback port with a throwaway database:
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from screenshots import serve  # scripts/screenshots.py: this folder is on the path when run as a script
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-
-
-def serve(db: str) -> tuple[subprocess.Popen, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    main = "from boardcade.cli.main import app; app()"
-    cmd = [sys.executable, "-c", main, "serve", "--port", str(port), "--database", f"sqlite:///{db}"]
-    proc = subprocess.Popen([*cmd, "--set", "analysis_workers=2"], stdout=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=1).read()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
 
 
 def finished_match(url: str, game: str, options: dict) -> str:
@@ -56,24 +36,15 @@ def finished_match(url: str, game: str, options: dict) -> str:
     return match_id
 
 
-def lesson_wrong_move(browser, url: str) -> None:
-    page = browser.new_context(**DESKTOP).new_page()
-    page.goto(url + "/#/learn/qbert/4")
-    page.wait_for_selector(".learn[data-step='3']")
-    page.locator(".action-bar button.action[data-kind='stop']").click()
-    page.wait_for_selector(".lesson-feedback[data-outcome='wrong']")
+def lesson(browser, url: str, size: dict, lesson: str, step: int, button: str, shown: str, name: str) -> None:
+    """The lesson at `lesson` (game/number) on its step `step`, after clicking `button` and once `shown` is drawn."""
+    page = browser.new_context(**size).new_page()
+    page.goto(url + f"/#/learn/{lesson}")
+    page.wait_for_selector(f".learn[data-step='{step}']")
+    page.locator(button).click()
+    page.wait_for_selector(shown)
     page.evaluate("scrollTo(0, 0)")
-    page.screenshot(path=str(OUT / "learn-qbert-escape-wrong-move-desktop.png"), full_page=True)
-
-
-def lesson_show_me(browser, url: str) -> None:
-    page = browser.new_context(**PHONE).new_page()
-    page.goto(url + "/#/learn/atari_centipede/1")
-    page.wait_for_selector(".learn[data-step='0']")
-    page.locator(".learn-show").click()
-    page.wait_for_selector(".board-area .hinted")
-    page.evaluate("scrollTo(0, 0)")
-    page.screenshot(path=str(OUT / "learn-atari_centipede-dice-show-me-phone.png"), full_page=True)
+    page.screenshot(path=str(OUT / name), full_page=True)
 
 
 def analysis(browser, url: str, match_id: str, size: dict, name: str) -> None:
@@ -87,14 +58,17 @@ def analysis(browser, url: str, match_id: str, size: dict, name: str) -> None:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = serve(str(Path(tmp) / "shots.sqlite3"))
+        proc, url = serve(str(Path(tmp) / "shots.sqlite3"), "--set", "analysis_workers=2", tries=300)
         try:
             qbert = finished_match(url, "qbert", {"max_turns_per_round": 4})
             mb = finished_match(url, "mb_centipede", {})
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-                lesson_wrong_move(browser, url)
-                lesson_show_me(browser, url)
+                stop = ".action-bar button.action[data-kind='stop']"
+                wrong = ".lesson-feedback[data-outcome='wrong']"
+                lesson(browser, url, DESKTOP, "qbert/4", 3, stop, wrong, "learn-qbert-escape-wrong-move-desktop.png")
+                hinted, show_me = ".board-area .hinted", "learn-atari_centipede-dice-show-me-phone.png"
+                lesson(browser, url, PHONE, "atari_centipede/1", 0, ".learn-show", hinted, show_me)
                 analysis(browser, url, qbert, DESKTOP, "analysis-qbert-marked-decision-desktop.png")
                 analysis(browser, url, mb, PHONE, "analysis-mb_centipede-marked-decision-phone.png")
                 browser.close()

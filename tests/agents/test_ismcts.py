@@ -32,8 +32,9 @@ def test_contract_ismcts_same_seed_same_move(variant):
     assert a == b
 
 
-def test_contract_ismcts_picks_a_move_that_wins_at_once(variant):
-    """Contract: returns() +1 is a win. Where one legal action ends the match with a win, search finds it."""
+def _a_move_that_wins_at_once(variant):
+    """The first position of seeded random play where some, but not every, legal action wins the match at once:
+    (state, the winning actions). Fails the test where 60 random games have none."""
     rng = random.Random(11)
     for _ in range(60):
         state = variant.new_initial_state()
@@ -48,11 +49,16 @@ def test_contract_ismcts_picks_a_move_that_wins_at_once(variant):
                     if child.is_terminal() and child.returns()[p] > 0:
                         wins.append(a)
                 if wins and len(wins) < len(legal):
-                    choice = ISMCTSAgent(seed=2, iterations=300).step(state)
-                    assert choice in wins, f"missed a winning move in {variant!r} at step {state.move_number()}"
-                    return
+                    return state, wins
             state.apply_action(rng.choice(legal))
     pytest.fail(f"no position with an immediately winning move found in 60 random games of {variant!r}")
+
+
+def test_contract_ismcts_picks_a_move_that_wins_at_once(variant):
+    """Contract: returns() +1 is a win. Where one legal action ends the match with a win, search finds it."""
+    state, wins = _a_move_that_wins_at_once(variant)
+    choice = ISMCTSAgent(seed=2, iterations=300).step(state)
+    assert choice in wins, f"missed a winning move in {variant!r} at step {state.move_number()}"
 
 
 def test_qb_d3_qbert_roll_is_hidden_from_the_nasty_player_in_search():
@@ -142,24 +148,8 @@ def test_contract_openspiel_mcts_plays_legal_moves_without_seeing_hidden_state(v
 
 def test_contract_a_single_iteration_finds_a_move_that_wins_at_once(variant):
     """Contract: one-ply priors see a move that ends the match with a win, so even one iteration plays it."""
-    rng = random.Random(11)
-    for _ in range(60):
-        state = variant.new_initial_state()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            if not state.is_chance_node() and len(legal) > 1:
-                p = state.current_player()
-                wins = []
-                for a in legal:
-                    child = state.clone()
-                    child.apply_action(a)
-                    if child.is_terminal() and child.returns()[p] > 0:
-                        wins.append(a)
-                if wins and len(wins) < len(legal):
-                    assert ISMCTSAgent(seed=2, iterations=1).step(state) in wins
-                    return
-            state.apply_action(rng.choice(legal))
-    pytest.fail(f"no position with an immediately winning move found in 60 random games of {variant!r}")
+    state, wins = _a_move_that_wins_at_once(variant)
+    assert ISMCTSAgent(seed=2, iterations=1).step(state) in wins
 
 
 @pytest.mark.parametrize("setting", ["temperature=-1", "exploration=-0.5", "determinizations=0"])

@@ -122,3 +122,37 @@ def column_text(lines: list[str], marker: str) -> str:
     if start is None:
         return ""
     return " ".join(" ".join(line[start:].split()) for line in lines if len(line) > start)
+
+
+def first_screen(args: list[str], cols: int = 80, rows: int = 24, line: str | None = None) -> list[str]:
+    """The screen's lines at the first prompt of `boardcade <args>` in a `cols`x`rows` terminal (or, with `line`,
+    after that line is typed there); then `q` quits."""
+    t = Terminal(args, cols, rows)
+    try:
+        t.wait()
+        if line is not None:
+            t.send(line)
+            t.wait()
+        lines = t.screen()
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    return lines
+
+
+def ctrl_d_at_first_prompt(args: list[str], cols: int = 80, rows: int = 24) -> tuple[int, str]:
+    """Ctrl-D at the first prompt of `boardcade <args>`: (its exit code, everything it printed)."""
+    t = Terminal(args, cols, rows)
+    try:
+        t.wait()
+        t.child.sendcontrol("d")
+        code = t.finish()
+    finally:
+        t.close()
+    return code, t.printed()
+
+
+def screen_after(args: list[str], line: str, cols: int = 80, rows: int = 24) -> str:
+    """The screen's text after `line` is typed at the first prompt of `boardcade <args>`; then `q` quits."""
+    return "\n".join(first_screen(args, cols, rows, line))

@@ -12,7 +12,7 @@ from boardcade.cli.main import app
 from boardcade.cli.screen import View
 from boardcade.learn import StepRun, load_course
 
-from .pty_helpers import Terminal, column_text
+from .pty_helpers import Terminal, column_text, ctrl_d_at_first_prompt, screen_after
 
 runner = CliRunner()
 BIG = {"COLUMNS": "200", "LINES": "80"}  # room for every lesson's text unfolded
@@ -120,16 +120,7 @@ def test_learn_takes_the_keys_play_takes(tmp_path):
     """Issue 35 item 9: `s` skipped a lesson step where it ends the move at `play`, and MB's gun moves were
     numbered 1..10 instead of by position. Now `s` is Q*bert's "end the move" here too (QB-3.3: a move, not the
     lesson's, so explained), and MB's gun goes to position 4 on `4` (MB-3.1), as at `play`."""
-    t = Terminal(["learn", "qbert", "--step", "1"], 80, 24)
-    try:
-        t.wait()
-        t.send("s")
-        t.wait()
-        said = " ".join(t.text().split())
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    said = " ".join(screen_after(["learn", "qbert", "--step", "1"], "s", 80, 24).split())
     assert "Step 1 of 5: Hop down" in said and "Not this lesson's move." in said, said
     assert "Your choice (end the move)" in said, said
 
@@ -183,13 +174,7 @@ def test_every_wrong_move_is_explained_on_one_80x24_screen(game):
 def test_ctrl_d_leaves_the_lessons_saying_where_to_start_again():
     """Issue 35 item 11: Ctrl-D at a lesson's prompt ended with "Aborted!". Now it says plainly that the lessons
     were left, and how to start at the same step again."""
-    t = Terminal(["learn", "qbert", "--step", "2"], 80, 24)
-    try:
-        t.wait()
-        t.child.sendcontrol("d")
-        code = t.finish()
-    finally:
-        t.close()
-    printed = " ".join(t.printed().split())
+    code, printed = ctrl_d_at_first_prompt(["learn", "qbert", "--step", "2"], 80, 24)
+    printed = " ".join(printed.split())
     assert code == 0 and "Aborted" not in printed, printed
     assert "Left the lessons at step 2 (Ctrl-D). Start there again with: boardcade learn qbert --step 2" in printed

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from boardcade import load_game, load_record
 from boardcade.cli.main import app
 
-from .pty_helpers import Terminal, column_text, menu_choices
+from .pty_helpers import Terminal, column_text, first_screen, menu_choices, screen_after
 
 runner = CliRunner()
 
@@ -206,16 +206,8 @@ def test_qbert_hot_seat_pass_screen_leaves_no_secret_on_screen_or_in_scrollback(
 def test_setup_hint_does_not_pass_a_uniform_guess_off_as_advice(tmp_path):
     """Defect 6: at Atari's seeding the hint named the first square "(1% of its search)". When the search and
     the game's heuristic rate every move alike, the hint now says no move stands out."""
-    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(tmp_path / "h.json")], 120, 45)
-    try:
-        t.wait()
-        t.send("?")
-        t.wait()
-        hint = " ".join(t.text().split())
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    args = ["play", "atari_centipede", "--seed", "1", "--record", str(tmp_path / "h.json")]
+    hint = " ".join(screen_after(args, "?", 120, 45).split())
     assert "Hint" in hint
     assert "no move stands out" in hint and "% of its search" not in hint, hint
 
@@ -256,14 +248,7 @@ def test_one_option_takes_enter_and_qbert_directions_keep_their_keys(tmp_path):
 def test_mb_board_has_a_legend_and_the_coordinates_moves_name(tmp_path):
     """Defect 7: MB's board had no legend or coordinates while moves say `(14,2)` and `position 7`. Now x runs
     across the top and y down the side: Green's gun, at position 5 of its Firing Line x=-1, is drawn at (-1,5)."""
-    t = Terminal(["play", "mb_centipede", "--seed", "1", "--record", str(tmp_path / "m.json")], 120, 45)
-    try:
-        t.wait()
-        lines = t.screen()
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    lines = first_screen(["play", "mb_centipede", "--seed", "1", "--record", str(tmp_path / "m.json")], 120, 45)
     text = "\n".join(lines)
     assert "poison mushroom" in text and "plug-in" in text and "position = y" in text, text
     axis = next(line for line in lines if re.search(r"-2 -1\s+0\s+1\s+2", line))

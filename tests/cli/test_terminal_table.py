@@ -12,7 +12,7 @@ from boardcade import load_game, load_record
 from boardcade.agents import make_agent
 from boardcade.core import Record, play
 
-from .pty_helpers import Terminal, column_text, menu_choices
+from .pty_helpers import Terminal, column_text, ctrl_d_at_first_prompt, first_screen, menu_choices
 
 
 def flat(text: str) -> str:
@@ -152,14 +152,7 @@ def test_ctrl_d_says_the_match_was_left_and_prints_the_record_path_whole(tmp_pat
     """Issue 35 item 11: Ctrl-D was called "Interrupted", and a long record path was broken over lines. Now it
     says the match was left and how to go on, with the path and the command each printed in one piece."""
     rec = tmp_path / ("a-folder-with-a-rather-long-name-" * 2) / "match.json"
-    t = Terminal(["play", "qbert", "--seed", "5", "--record", str(rec)], 80, 24)
-    try:
-        t.wait()
-        t.child.sendcontrol("d")
-        code = t.finish()
-    finally:
-        t.close()
-    printed = t.printed()
+    code, printed = ctrl_d_at_first_prompt(["play", "qbert", "--seed", "5", "--record", str(rec)], 80, 24)
     assert code == 0 and "Interrupted" not in printed, printed
     assert "Left the match (Ctrl-D). Match saved to" in printed, printed
     assert f"Go on with: boardcade play --resume {rec}" in printed, printed  # one piece, whatever the width
@@ -185,14 +178,7 @@ def test_a_finished_match_is_named_in_words_and_mb_legend_fits_80x24(tmp_path):
     assert code == 2 and re.search(r"is over \(Player \d wins \(Player 1: \d+ pegs?, Player 2: \d+ pegs?\)\)", said)
     assert "[-1.0" not in said and "[1.0" not in said, said
 
-    t = Terminal(["play", "mb_centipede", "--seed", "1", "--record", str(tmp_path / "m.json")], 80, 24)
-    try:
-        t.wait()
-        screen = t.text()
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    screen = "\n".join(first_screen(["play", "mb_centipede", "--seed", "1", "--record", str(tmp_path / "m.json")]))
     for word in ("G/R Green/Red head", "poison mushroom", "Scorpion", "home base"):
         assert word in screen, screen
 
@@ -282,14 +268,7 @@ def test_atari_danger_fits_80x24_with_the_board_and_the_prompt(tmp_path, players
         danger.apply_action(a)
     view = danger.observation(0)["danger"]
     path = rec.save(tmp_path / "a.json")
-    t = Terminal(["play", "--resume", str(path)], 80, 24)
-    try:
-        t.wait()
-        lines = t.screen()
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    lines = first_screen(["play", "--resume", str(path)], 80, 24)
     screen = "\n".join(lines)
     said = flat(column_text(lines, "Round"))
     assert len(lines) == 24 and lines[-1].startswith(("Gnome, your move", "Red Gnome, your move")), screen
@@ -322,6 +301,22 @@ def undo_round(args: list[str], pick: str, again: str, column: str | None = None
     return first, offered, said
 
 
+def undo_at_first_prompt(args: list[str]) -> tuple[str, str]:
+    """At an 80x24 terminal: `u` at the first prompt, then quit. Returns the screen bytes of that prompt (is undo
+    offered?) and what the column beside the board said after `u` (from "Cannot undo")."""
+    t = Terminal(args, 80, 24)
+    try:
+        offered = t.wait().decode()
+        t.send("u")
+        t.wait()
+        said = flat(column_text(t.screen(), "Cannot undo"))
+        t.send("q")
+        t.finish()
+    finally:
+        t.close()
+    return offered, said
+
+
 def test_undo_takes_back_an_atari_seed_of_this_turn(tmp_path):
     """Issue 35 item 5 in the terminal: `u` takes back the seat's last decision of its own turn (a seed placement,
     AC-4.3): the prompt offers it, the screen says what was taken back, and the record holds the seed typed next
@@ -351,16 +346,7 @@ def test_undo_is_refused_after_a_chance_outcome_with_the_reason(tmp_path):
     assert there(state)
     path = Record.for_state(state, ["human", "greedy"]).save(tmp_path / "mb.json")
     before = len(load_record(path).actions)
-    t = Terminal(["play", "--resume", str(path)], 80, 24)
-    try:
-        offered = t.wait().decode()
-        t.send("u")
-        t.wait()
-        said = flat(column_text(t.screen(), "Cannot undo"))  # the column beside the board
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    offered, said = undo_at_first_prompt(["play", "--resume", str(path)])
     assert "u = undo" not in offered, offered
     assert "Cannot undo: a chance outcome came after your last decision (a roll, a spin or a card drawn)" in said
     assert len(load_record(path).actions) == before
@@ -447,16 +433,7 @@ def test_undo_at_the_first_atari_decision_says_plainly_there_is_nothing_to_take_
     first, AC-4.3) `u` said "another player has decided since your last decision: it stands", though the Gnome had
     decided nothing. It says there is nothing of theirs to take back yet (core/undo.py's NOTHING reason)."""
     rec = tmp_path / "first.json"
-    t = Terminal(["play", "atari_centipede", "--seed", "1", "--record", str(rec)], 80, 24)
-    try:
-        first = t.wait().decode()
-        t.send("u")
-        t.wait()
-        said = flat(column_text(t.screen(), "Cannot undo"))  # the column beside the board
-        t.send("q")
-        t.finish()
-    finally:
-        t.close()
+    first, said = undo_at_first_prompt(["play", "atari_centipede", "--seed", "1", "--record", str(rec)])
     assert "u = undo" not in first, first
     assert "Cannot undo: you have made no decision yet this turn, so there is nothing to take back." in said, said
     assert 0 not in labels_by_seat(rec), "nothing played for the Gnome"

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 
 import pytest
 
-from boardcade.core import game_spec, load_game, register_game, unregister_game
+from boardcade.core import game_spec, load_game, register_game
 from boardcade.testing import GameCheckError, check_game
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.mark.parametrize("name", ["qbert", "mb_centipede", "atari_centipede"])
@@ -22,14 +19,6 @@ def test_check_game_covers_every_part_of_the_spec(name):
     for check in ("renderer", "heuristic in [-1, 1]", "tensors in bounds", "same seed, same match"):
         assert report.checks.get(check, 0) >= 1, (check, report.checks)
     assert report.checks["scenario round trip"] == 1 and not report.skipped
-
-
-@pytest.fixture
-def pig(monkeypatch):
-    monkeypatch.syspath_prepend(str(EXAMPLES))
-    spec = register_game("pig.spec:SPEC")
-    yield spec
-    unregister_game("pig")
 
 
 def _with(spec, **parts) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -21,19 +20,8 @@ from boardcade.core import (
     play,
     record_from_json,
     register_game,
-    unregister_game,
 )
 from boardcade.testing import act, can, check_game, event_texts, rules_fired, scenario
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-@pytest.fixture
-def pig(monkeypatch):
-    monkeypatch.syspath_prepend(str(EXAMPLES))
-    spec = register_game("pig.spec:SPEC")
-    yield spec
-    unregister_game("pig")
 
 
 def test_an_outside_game_registers_by_its_spec_and_passes_check_game(pig):

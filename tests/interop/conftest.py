@@ -9,6 +9,8 @@ import pytest
 
 from boardcade.core import game_class, game_names, load_game
 
+from . import tensor_helpers
+
 
 class Case(NamedTuple):
     name: str
@@ -27,20 +29,6 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("case", CASES, ids=[f"{c.name}-{c.label}" for c in CASES])
 
 
-def _random_states(game, seed: int, games: int = 2, every: int = 7):
-    """States met along `games` random playouts (every `every`-th one, plus each terminal state)."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_initial_state()
-        step = 0
-        while not state.is_terminal():
-            if step % every == 0:
-                yield state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
-            step += 1
-        yield state
-
-
 @pytest.fixture(scope="session")
 def spiel():
     """pyspiel with every boardcade game registered."""
@@ -55,7 +43,7 @@ def spiel():
 @pytest.fixture(scope="session")
 def random_states():
     """`random_states(game, seed, games=2, every=7)`: states met along random playouts, terminal ones included."""
-    return _random_states
+    return tensor_helpers.random_states
 
 
 def _every_state(game, seed: int, games: int = 3):

@@ -150,6 +150,17 @@ def test_mcts_and_ismcts_bots_play_a_full_game(spiel, case):
     assert abs(sum(returns)) < 1e-9 and all(r in (-1.0, 0.0, 1.0) for r in returns)
 
 
+def _random_moves(game, seed: int, moves: int):
+    """A new state of the adapter's game after `moves` seeded random actions (fewer where the match ends first)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def test_mb_centipede_is_perfect_information_and_the_others_are_not(spiel):
     """MB-10.1: everything in MB Centipede is public; Q*bert's roll (QB-3.1) and Atari hands (AC-12.1) are not."""
     info = spiel.GameType.Information
@@ -167,12 +178,7 @@ def test_games_and_states_pickle_and_copies_keep_their_history(spiel, case):
     game = _load(spiel, case)
     again = pickle.loads(pickle.dumps(game))
     assert str(again) == str(game) and again.bc_game.options == game.bc_game.options
-    rng = random.Random(8)
-    state = game.new_initial_state()
-    for _ in range(25):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = _random_moves(game, seed=8, moves=25)
     for copied in (copy.deepcopy(state), state.clone(), pickle.loads(pickle.dumps(state))):
         assert copied.history() == state.history() == copied.inner.history()
         assert copied.information_state_string(0) == state.information_state_string(0)
@@ -187,12 +193,7 @@ def test_resample_draws_come_from_the_pyspiel_sampler(spiel, case):
     draw is the sampler's; no generator is seeded per call): the same sampler sequence gives the same sample, and
     it is a state the viewer cannot tell from the real one."""
     game = _load(spiel, case)
-    rng = random.Random(11)
-    state = game.new_initial_state()
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = _random_moves(game, seed=11, moves=60)
     while state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
     for viewer in range(game.num_players()):

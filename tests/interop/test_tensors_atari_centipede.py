@@ -13,27 +13,13 @@ from boardcade import load_game
 from boardcade.games.atari_centipede import board as B
 from boardcade.games.atari_centipede.game import COLOUR_NAMES
 from boardcade.games.atari_centipede.phases import PHASE_NAMES
-from boardcade.interop.tensors import encode, encoder_for, generic
-from boardcade.testing import act, rules_fired, scenario
+from boardcade.interop.tensors import encode, encoder_for
+from boardcade.testing import rules_fired, scenario
+
+from .tensor_helpers import game_block, playout_states, walk
 
 VARIANTS = [2, 4]
 LINKS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # link planes 3..6 of a colour: up, down, left, right
-
-
-def _states(game, seed: int, games: int = 2):
-    """Every state met along a few random playouts."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            yield state
-            state.apply_action(rng.choice(state.legal_actions()))
-        yield state
-
-
-def _game_block(enc, x: np.ndarray) -> np.ndarray:
-    common = dict(generic.common_fields(enc.game))
-    return np.concatenate([v.ravel() for k, v in enc.named(x).items() if k not in common])
 
 
 def _squares(plane) -> list[list[int]]:
@@ -162,8 +148,8 @@ def test_fixed_shape_and_unit_bounds_over_random_play(players):
     game = load_game("atari_centipede", players=players)
     enc = encoder_for(game)
     assert enc.module.__name__ == "boardcade.games.atari_centipede.tensors"
-    assert (_game_block(enc, enc.low.copy()) == 0.0).all() and (_game_block(enc, enc.high.copy()) == 1.0).all()
-    for state in _states(game, seed=11):
+    assert (game_block(enc, enc.low.copy()) == 0.0).all() and (game_block(enc, enc.high.copy()) == 1.0).all()
+    for state in playout_states(game, seed=11, games=2):
         for viewer in [*range(players), None]:
             x = encode(state, viewer)
             assert x.shape == (enc.size,) and x.dtype == np.float32
@@ -178,7 +164,7 @@ def test_the_tensor_decodes_back_to_the_observation(players):
     game = load_game("atari_centipede", players=players)
     enc = encoder_for(game)
     ncol, max_rounds = players // 2, game.options["max_rounds"]
-    for i, state in enumerate(_states(game, seed=5, games=4)):
+    for i, state in enumerate(playout_states(game, seed=5, games=4)):
         viewer = (None, *range(players))[i % (players + 1)]
         obs = state.observation(viewer)
         assert _decode(enc.named(encode(state, viewer)), ncol, max_rounds, obs["rows"] - 1) == _expected(obs)
@@ -190,7 +176,7 @@ def test_ac_12_1_hand_only_in_its_owners_tensor(players):
     its size."""
     game = load_game("atari_centipede", players=players)
     enc = encoder_for(game)
-    for state in _states(game, seed=3, games=1):
+    for state in playout_states(game, seed=3, games=1):
         sides = state.observation(None)["centipede_players"]
         if any(side["hand_size"] == 0 for side in sides):
             continue
@@ -214,7 +200,7 @@ def test_ac_12_1_states_differing_only_in_hidden_cards_look_the_same(players):
     enc = encoder_for(game)
     rng = random.Random(2)
     found = 0
-    for i, state in enumerate(_states(game, seed=4)):
+    for i, state in enumerate(playout_states(game, seed=4, games=2)):
         if i % 3 or state.is_terminal() or state.is_chance_node():
             continue
         owners = [side["player"] for side in state.observation(None)["centipede_players"]]
@@ -243,7 +229,7 @@ def test_ac_3_5_safety_cap_shows_in_the_tensor():
     game = load_game("atari_centipede", players=2, max_rounds=1)
     enc = encoder_for(game)
     for seed in range(20):
-        *_, last = _states(game, seed=seed, games=1)
+        *_, last = playout_states(game, seed=seed, games=1)
         if last.safety_cap_hit():
             named = enc.named(encode(last, 0))
             assert named["safety_cap"][0] == 1.0 and named["round"][0] == 1.0
@@ -258,7 +244,7 @@ def test_ac_1_1_board_planes_follow_the_field_rows_option(field_rows):
     game = load_game("atari_centipede", players=2, field_rows=field_rows)
     enc = encoder_for(game)
     assert enc.named(enc.low.copy())["board"].shape[1:] == (field_rows + 2, 9)
-    for i, state in enumerate(_states(game, seed=7, games=1)):
+    for i, state in enumerate(playout_states(game, seed=7, games=1)):
         if i % 5:
             continue
         obs = state.observation(1)
@@ -266,21 +252,6 @@ def test_ac_1_1_board_planes_follow_the_field_rows_option(field_rows):
 
 
 # ---- the direct path (encode_state) --------------------------------------------------------------------
-def _walk(state, steps, then: int = 40, seed: int = 0) -> list:
-    """The position, each position after the steps (kind, args), then `then` random actions more."""
-    out = [state.clone()]
-    for kind, args in steps:
-        act(state, kind, **args)
-        out.append(state.clone())
-    rng = random.Random(seed)
-    for _ in range(then):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-        out.append(state.clone())
-    return out
-
-
 @pytest.mark.parametrize(
     "options",
     [
@@ -327,7 +298,7 @@ def test_AC_12_1_direct_tensors_never_show_a_hidden_hand(players, direct_equals_
         if players == 4:
             description["first"] = "A"
         start = scenario(game, **description)
-        states = _walk(start, [], then=0)
+        states = walk(start, [], then=0)
         rng = random.Random(5)
         state = start.clone()
         while state.current_player() != owner and not state.is_terminal():  # the Gnomes' (and blue's) turns
@@ -355,7 +326,7 @@ def test_AC_12_1_direct_tensors_of_resampled_states(players):
     enc = encoder_for(game)
     rng = random.Random(8)
     changed = 0
-    for i, state in enumerate(_states(game, seed=9)):
+    for i, state in enumerate(playout_states(game, seed=9, games=2)):
         if i % 5 or state.is_terminal():
             continue
         for viewer in range(players):
@@ -434,7 +405,7 @@ def test_direct_tensors_on_rare_positions(direct_equals_reference):
     ]
     flea_drops = 0
     for seed, (start, steps, rules) in enumerate(positions):
-        states = _walk(start, steps, then=80, seed=seed)
+        states = walk(start, steps, then=80, seed=seed)
         flea_drops += sum(1 for s in states if s.observation(None).get("flea_left"))
         assert set(rules) <= set(rules_fired(states[-1])), rules
         game = start.game

@@ -12,18 +12,7 @@ import pytest
 from boardcade.core import GameError
 from boardcade.interop.tensors import encoder_for
 
-
-def _states(game, seed: int, matches: int = 3, every: int = 5):
-    rng = random.Random(seed)
-    for _ in range(matches):
-        state = game.new_initial_state()
-        step = 0
-        while not state.is_terminal():
-            if step % every == 0:
-                yield state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
-            step += 1
-        yield state
+from .tensor_helpers import random_states
 
 
 def test_exact_tensor_is_equal_exactly_when_the_information_state_is(case):
@@ -34,7 +23,7 @@ def test_exact_tensor_is_equal_exactly_when_the_information_state_is(case):
     enc = encoder_for(game)
     assert enc.exact and enc.exact_info_state_size == enc.size + game.max_game_length
     rng = random.Random(11)
-    states = list(_states(game, seed=3))
+    states = list(random_states(game, seed=3, games=3, every=5))
     states += [s.resample_from_infostate(p, rng) for s in states[::3] if not s.is_terminal() for p in range(2)]
     for viewer in [*range(game.num_players), None]:
         by_tensor: dict[bytes, set[str]] = {}
@@ -59,7 +48,7 @@ def test_a_resampled_state_has_the_same_exact_tensor_for_that_player(case):
     game = case.load()
     enc = encoder_for(game)
     rng = random.Random(5)
-    for state in list(_states(game, seed=8, matches=1, every=9)):
+    for state in list(random_states(game, seed=8, games=1, every=9)):
         if state.is_terminal() or state.is_chance_node():
             continue
         p = state.current_player()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from importlib import resources
 
 import numpy as np
@@ -12,25 +11,11 @@ import pytest
 from boardcade import load_game
 from boardcade.games.mb_centipede.tensors import PHASES, SPINS
 from boardcade.interop.tensors import encode, encoder_for, generic
-from boardcade.testing import act, rules_fired, scenario
+from boardcade.testing import rules_fired, scenario
+
+from .tensor_helpers import game_block, playout_states, walk
 
 VARIANTS = [{}, {"first_player": 1}]
-
-
-def _states(game, seed: int, games: int = 3):
-    """Every state met along a few random playouts."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            yield state
-            state.apply_action(rng.choice(state.legal_actions()))
-        yield state
-
-
-def _game_block(enc, x: np.ndarray) -> np.ndarray:
-    common = dict(generic.common_fields(enc.game))
-    return np.concatenate([v.ravel() for k, v in enc.named(x).items() if k not in common])
 
 
 def _game_keys(obs: dict) -> str:
@@ -45,9 +30,9 @@ def test_fixed_shape_and_unit_bounds_over_random_play(options):
     game = load_game("mb_centipede", **options)
     enc = encoder_for(game)
     assert enc.module.__name__ == "boardcade.games.mb_centipede.tensors"
-    game_low, game_high = _game_block(enc, enc.low.copy()), _game_block(enc, enc.high.copy())
+    game_low, game_high = game_block(enc, enc.low.copy()), game_block(enc, enc.high.copy())
     assert (game_low == 0.0).all() and (game_high == 1.0).all()
-    for state in _states(game, seed=11, games=2):
+    for state in playout_states(game, seed=11, games=2):
         for viewer in (0, 1, None):
             x = encode(state, viewer)
             assert x.shape == (enc.size,) and x.dtype == np.float32
@@ -58,10 +43,10 @@ def test_mb_10_1_everything_is_public_so_every_viewer_sees_the_same_board():
     """MB-10.1: nothing is hidden, so Green, Red and a spectator get the same game block."""
     game = load_game("mb_centipede")
     enc = encoder_for(game)
-    for state in _states(game, seed=5, games=1):
-        green = _game_block(enc, encode(state, 0))
-        assert np.array_equal(green, _game_block(enc, encode(state, 1)))
-        assert np.array_equal(green, _game_block(enc, encode(state, None)))
+    for state in playout_states(game, seed=5, games=1):
+        green = game_block(enc, encode(state, 0))
+        assert np.array_equal(green, game_block(enc, encode(state, 1)))
+        assert np.array_equal(green, game_block(enc, encode(state, None)))
 
 
 def test_distinct_positions_give_distinct_tensors():
@@ -70,8 +55,8 @@ def test_distinct_positions_give_distinct_tensors():
     game = load_game("mb_centipede")
     enc = encoder_for(game)
     by_obs: dict[str, bytes] = {}
-    for state in _states(game, seed=7, games=4):
-        by_obs.setdefault(_game_keys(state.observation(0)), _game_block(enc, encode(state, 0)).tobytes())
+    for state in playout_states(game, seed=7, games=4):
+        by_obs.setdefault(_game_keys(state.observation(0)), game_block(enc, encode(state, 0)).tobytes())
     assert len(by_obs) > 200
     assert len(set(by_obs.values())) == len(by_obs)
 
@@ -171,7 +156,7 @@ def test_the_tensor_decodes_back_to_the_observation(options):
     game = load_game("mb_centipede", **options)
     enc = encoder_for(game)
     max_turns = game.options["max_turns"]
-    for state in _states(game, seed=9, games=2):
+    for state in playout_states(game, seed=9, games=2):
         obs = state.observation(0)
         assert _decode(enc.named(encode(state, 0)), max_turns, obs["board"]) == _expected(obs)
 
@@ -217,21 +202,6 @@ def test_mb_10_1_direct_tensors_equal_the_observations_on_random_matches(options
     assert direct_equals_reference(game, states) == 3 * len(states)
 
 
-def _walk(state, steps, then: int = 40, seed: int = 0) -> list:
-    """The position, each position after the steps (kind, args), then `then` random actions more."""
-    out = [state.clone()]
-    for kind, args in steps:
-        act(state, kind, **args)
-        out.append(state.clone())
-    rng = random.Random(seed)
-    for _ in range(then):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-        out.append(state.clone())
-    return out
-
-
 def test_direct_tensors_on_rare_positions(direct_equals_reference):
     """MB-3.3, MB-3.10, MB-5.1, MB-5.2, MB-7.2, MB-7.7, MB-9.2: positions random play seldom reaches (a revival
     after a hit, the Spider on either gun or a Spider Space, the Scorpion on a poison space, a shortcut, segments
@@ -270,6 +240,6 @@ def test_direct_tensors_on_rare_positions(direct_equals_reference):
         ),
     ]
     for seed, (start, steps, rules) in enumerate(positions):
-        states = _walk(start, steps, seed=seed)
+        states = walk(start, steps, then=40, seed=seed)
         assert set(rules) <= set(rules_fired(states[len(steps)])), rules
         assert direct_equals_reference(game, states) == 3 * len(states)

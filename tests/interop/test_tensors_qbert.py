@@ -11,6 +11,8 @@ from boardcade import load_game
 from boardcade.interop.tensors import encode, encoder_for
 from boardcade.testing import act, rules_fired, scenario
 
+from .tensor_helpers import walk
+
 
 def _to_secret_roll(seed: int = 0):
     """A Q*bert state right after Q*bert's secret d8 roll, with the roller known."""
@@ -48,30 +50,6 @@ def test_qbert_board_blocks_match_the_observation():
     assert named["nasties"].sum() == len(obs["nasties"])  # each character is somewhere: a space, home or out
 
 
-def test_QB_7_1_the_nasty_players_tensor_never_depends_on_the_hidden_roll():
-    """QB-7.1, QB-5.4: during an escape (the tube still down) the nasty player's tensor is the same for every
-    roll that allows the hops he has seen; Q*bert's own tensor shows his moves left."""
-    tensors = {}
-    for roll in range(2, 9):
-        state = scenario("qbert", roll=roll, qbert=(3, 1), coily=(4, 1))
-        for kind, args in [
-            ("hop", {"dir": "up-left"}),
-            ("hop", {"dir": "down-right"}),
-            ("stop", {}),
-            ("character_die", {"character": "Coily"}),
-            ("d6", {"face": 2}),
-            ("step", {"dir": "up-right"}),
-        ]:
-            act(state, kind, **args)
-        assert state.observation(None)["phase"] == "escape"
-        enc = encoder_for(state.game)
-        tensors[roll] = (encode(state, 1), enc.named(encode(state, 0)))
-    nasty = [t[0] for t in tensors.values()]
-    assert all(np.array_equal(nasty[0], other) for other in nasty[1:])
-    assert [round(float(named["moves"][1]) * 8) for _, named in tensors.values()] == [r - 2 for r in range(2, 9)]
-
-
-# ---- the direct path (encode_state) --------------------------------------------------------------------
 ESCAPE_STEPS = [  # from scenario(roll=r, qbert=(3, 1), coily=(4, 1)): two hops, then Coily threatens him
     ("hop", {"dir": "up-left"}),
     ("hop", {"dir": "down-right"}),
@@ -82,19 +60,23 @@ ESCAPE_STEPS = [  # from scenario(roll=r, qbert=(3, 1), coily=(4, 1)): two hops,
 ]
 
 
-def _walk(state, steps, then: int = 0, seed: int = 0) -> list:
-    """The position, each position after the steps (kind, args), then `then` random actions more."""
-    out = [state.clone()]
-    for kind, args in steps:
-        act(state, kind, **args)
-        out.append(state.clone())
-    rng = random.Random(seed)
-    for _ in range(then):
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
-        out.append(state.clone())
-    return out
+def test_QB_7_1_the_nasty_players_tensor_never_depends_on_the_hidden_roll():
+    """QB-7.1, QB-5.4: during an escape (the tube still down) the nasty player's tensor is the same for every
+    roll that allows the hops he has seen; Q*bert's own tensor shows his moves left."""
+    tensors = {}
+    for roll in range(2, 9):
+        state = scenario("qbert", roll=roll, qbert=(3, 1), coily=(4, 1))
+        for kind, args in ESCAPE_STEPS:
+            act(state, kind, **args)
+        assert state.observation(None)["phase"] == "escape"
+        enc = encoder_for(state.game)
+        tensors[roll] = (encode(state, 1), enc.named(encode(state, 0)))
+    nasty = [t[0] for t in tensors.values()]
+    assert all(np.array_equal(nasty[0], other) for other in nasty[1:])
+    assert [round(float(named["moves"][1]) * 8) for _, named in tensors.values()] == [r - 2 for r in range(2, 9)]
+
+
+# ---- the direct path (encode_state) --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -123,7 +105,7 @@ def test_QB_7_1_direct_tensors_never_show_the_hidden_roll_to_the_nasty_player(qb
     seen_by = {nasty: [], None: []}
     for roll in range(2, 9):
         start = scenario(game, roll=roll, qbert=(3, 1), coily=(4, 1), qbert_player=qbert_player)
-        states = _walk(start, [*ESCAPE_STEPS, ("stop", {})])
+        states = walk(start, [*ESCAPE_STEPS, ("stop", {})])
         assert states[-2].observation(None)["phase"] == "escape" and states[-1].observation(None)["round"] == 2
         assert direct_equals_reference(game, states) == 3 * len(states)
         for viewer, seen in seen_by.items():
@@ -183,7 +165,7 @@ def test_direct_tensors_on_rare_positions(direct_equals_reference):
     ]
     rounds = set()
     for seed, (start, steps, rules) in enumerate(positions):
-        states = _walk(start, steps, then=60, seed=seed)
+        states = walk(start, steps, then=60, seed=seed)
         assert set(rules) <= set(rules_fired(states[len(steps)])), rules
         assert direct_equals_reference(start.game, states) == 3 * len(states)
         rounds |= {s.observation(None)["round"] for s in states}

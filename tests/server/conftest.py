@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import logging
 import os
 import random
@@ -10,6 +11,7 @@ import socket
 import threading
 import time
 from contextlib import contextmanager
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -18,9 +20,10 @@ from fastapi.testclient import TestClient
 
 from boardcade.core import load_game, play
 from boardcade.server import create_app
-from boardcade.server.launch import throwaway_postgres
+from boardcade.server.launch import free_port, start_serve_process, throwaway_postgres
 from boardcade.server.protocols import uvicorn_options
 from boardcade.server.settings import Settings
+from boardcade.server.storage import Storage
 
 
 @pytest.fixture(scope="session")
@@ -28,6 +31,52 @@ def postgres_url():
     """A PostgreSQL 15 server in a temporary directory on 127.0.0.1, stopped after the session."""
     with throwaway_postgres() as url:
         yield url
+
+
+@pytest.fixture
+def clean_postgres(postgres_url):
+    """The session's PostgreSQL emptied of matches and seeks, for tests whose servers list what is there."""
+    storage = Storage(postgres_url)
+    with storage.engine.begin() as conn:
+        for table in ("seeks", "match_actions", "match_seats", "matches"):
+            conn.exec_driver_sql(f"DELETE FROM {table}")
+    storage.close()
+    return postgres_url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A database URL: each test that takes it runs on a fresh SQLite file and on the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
+@contextmanager
+def two_servers(db_url: str, logs: Path, *options: str):
+    """Two real `boardcade serve` processes (with `options`) on one database, each on a free loopback port with
+    its error output in `logs`/s0.log and s1.log: yields their ports. Stopped after; neither may log a traceback."""
+    ports = [free_port(), free_port()]
+    servers = [start_serve_process(db_url, p, logs / f"s{i}.log", *options) for i, p in enumerate(ports)]
+    try:
+        yield ports
+    finally:
+        for s in servers:
+            s.terminate()
+        for s in servers:
+            s.wait(30)
+    for i in range(2):
+        assert "Traceback" not in (logs / f"s{i}.log").read_text()
+
+
+def until(ws, want, timeout: float = 10.0) -> dict:
+    """The next message on WebSocket `ws` that `want(msg)` accepts, skipping others; fails after `timeout` seconds."""
+    stop = time.time() + timeout
+    while time.time() < stop:
+        msg = json.loads(ws.recv(timeout=max(0.01, stop - time.time())))
+        if want(msg):
+            return msg
+    raise AssertionError("no such message in time")
 
 
 @pytest.fixture
@@ -52,6 +101,23 @@ def settings(**changes) -> Settings:
 def client(sqlite_url):
     with TestClient(create_app(sqlite_url, agent_budget=2.0, settings=settings())) as c:
         yield c
+
+
+@pytest.fixture
+def https_app(sqlite_url):
+    """https_app(**settings) -> a TestClient over https (so the Secure cookie travels), entered; all closed after."""
+    opened = []
+
+    def open_app(**changes):
+        app = create_app(sqlite_url, agent_budget=2.0, settings=settings(**changes))
+        client = TestClient(app, base_url="https://testserver")
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield open_app
+    for client in reversed(opened):
+        client.__exit__(None, None, None)
 
 
 def new_match(client, game="qbert", seats=None, options=None, claim=True):
@@ -92,6 +158,24 @@ def long_qbert(steps: int, settle: bool = True):
 
 def live_state(client, match_id):
     return client.app.state.manager.live[match_id].state
+
+
+def finish_match(client, m, seed: int = 1, accepted: tuple[int, ...] = (200, 409)):
+    """Play match `m` (every seat's token in m["tokens"]) to its end with seeded random moves over HTTP, waiting
+    while a computer seat moves, each move answered with a status in `accepted`; its final state."""
+    rng = random.Random(seed)
+    for _ in range(5000):
+        state = live_state(client, m["id"])
+        if state.is_terminal():
+            return state
+        p = state.current_player()
+        if str(p) not in m["tokens"]:
+            time.sleep(0.01)
+            continue
+        body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number()}
+        r = client.post(f"/api/matches/{m['id']}/actions", json={**body, "action": rng.choice(state.legal_actions())})
+        assert r.status_code in accepted, r.text
+    raise AssertionError("the match did not end")
 
 
 def apply_view(views: dict, msg: dict) -> dict:

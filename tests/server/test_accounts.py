@@ -17,20 +17,9 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
-def make(sqlite_url, h):
-    """make(**settings) -> a TestClient over https (so the Secure cookie travels), entered; closed after."""
-    opened = []
-
-    def make(**changes):
-        app = create_app(sqlite_url, agent_budget=2.0, settings=h.settings(**changes))
-        client = TestClient(app, base_url="https://testserver")
-        client.__enter__()
-        opened.append(client)
-        return client
-
-    yield make
-    for client in reversed(opened):
-        client.__exit__(None, None, None)
+def make(https_app):
+    """make(**settings) -> a TestClient over https, entered; closed after (`https_app` in conftest.py)."""
+    return https_app
 
 
 def other_address(client, address="203.0.113.7"):

@@ -5,7 +5,6 @@ is refused for a match still being played (its record holds hidden moves)."""
 from __future__ import annotations
 
 import json
-import random
 import time
 
 from fastapi.testclient import TestClient
@@ -13,29 +12,9 @@ from fastapi.testclient import TestClient
 from boardcade.core import Record, load_game
 from boardcade.server import create_app
 
-from .conftest import error_of, new_match, settings
+from .conftest import error_of, finish_match, new_match, settings
 
 AGENT = "medium:iterations=20"
-
-
-def finish(client, m, seed=1):
-    rng = random.Random(seed)
-    for _ in range(5000):
-        state = client.app.state.manager.live[m["id"]].state
-        if state.is_terminal():
-            return state
-        p = state.current_player()
-        if str(p) not in m["tokens"]:
-            time.sleep(0.01)
-            continue
-        body = {
-            "seat": p,
-            "token": m["tokens"][str(p)],
-            "version": state.move_number(),
-            "action": rng.choice(state.legal_actions()),
-        }
-        assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code in (200, 409)
-    raise AssertionError("the match did not end")
 
 
 def wait_done(client, status: dict) -> dict:
@@ -55,7 +34,7 @@ def test_analyse_a_finished_match_then_again_instantly(sqlite_url):
         m = new_match(client, "qbert", options={"max_turns_per_round": 2})
         r = client.post(f"/api/matches/{m['id']}/analysis", json={})
         assert error_of(r) == "not_finished", "a match being played is not analysed: its record holds hidden moves"
-        finish(client, m)
+        finish_match(client, m)
         first = client.post(f"/api/matches/{m['id']}/analysis", json={}).json()
         assert first["state"] in ("queued", "running", "done") and first["agent"] == AGENT
         done = wait_done(client, first)
@@ -87,6 +66,6 @@ def test_bad_analysis_requests(sqlite_url):
         r = client.post("/api/analysis", content=json.dumps(bad), headers=headers)
         assert error_of(r) == "bad_record" and "illegal action" in r.json()["error"]["message"]
         m = new_match(client, "qbert", options={"max_turns_per_round": 1})
-        finish(client, m)
+        finish_match(client, m)
         r = client.post(f"/api/matches/{m['id']}/analysis", json={})
         assert error_of(r) == "too_large" and "at most 5" in r.json()["error"]["message"]

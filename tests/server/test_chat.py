@@ -17,7 +17,9 @@ from websockets.sync.client import connect
 from boardcade.server import chat as chat_module
 from boardcade.server import create_app
 from boardcade.server.chat import match_chat
-from boardcade.server.launch import claimed_match, free_port, post_json, start_serve_process
+from boardcade.server.launch import claimed_match, post_json
+
+from .conftest import two_servers
 
 BIDI = [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
 
@@ -289,11 +291,9 @@ def recv_until(ws, kind, timeout=10.0, text=None):
 
 
 def test_sv_ch5_sv13_a_line_said_through_one_server_reaches_the_other_servers_channel(postgres_url, tmp_path):
-    ports = [free_port(), free_port()]
     limits = ["--set", "requests_per_second=0", "--set", "creates_per_minute=0"]
-    servers = [start_serve_process(postgres_url, p, tmp_path / f"s{i}.log", *limits) for i, p in enumerate(ports)]
-    a, b = (f"http://127.0.0.1:{p}" for p in ports)
-    try:
+    with two_servers(postgres_url, tmp_path, *limits) as ports:
+        a, b = (f"http://127.0.0.1:{p}" for p in ports)
         m = claimed_match(a, {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
         post_json(b, f"/api/matches/{m['id']}/view", {"seat": 1, "token": m["tokens"]["1"]})
         sockets = []
@@ -321,13 +321,6 @@ def test_sv_ch5_sv13_a_line_said_through_one_server_reaches_the_other_servers_ch
         with Storage_(postgres_url) as storage, storage.engine.connect() as conn:
             count = conn.execute(select(func.count()).where(match_chat.c.match_id == m["id"])).scalar()
         assert count == 3, "each line stored once"
-    finally:
-        for s in servers:
-            s.terminate()
-        for s in servers:
-            s.wait(15)
-    for i in range(2):
-        assert "Traceback" not in (tmp_path / f"s{i}.log").read_text()
 
 
 class Storage_:

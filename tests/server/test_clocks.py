@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 
 from boardcade.server import clocks, create_app
 
+from .conftest import two_servers
+
 SEATS = [{"kind": "human"}, {"kind": "human"}]
 
 
@@ -315,13 +317,6 @@ async def _go(schedule, match) -> None:
     schedule(match)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
-    return request.getfixturevalue("postgres_url")
-
-
 def test_SV_CL5_the_clocks_are_stored_with_each_commit_undo_and_ending(db_url):
     """On SQLite and PostgreSQL (whose group commit is one statement for many matches): the clocks travel in the
     same transaction as the steps, an undo and an ending; a commit without clocks leaves them as they were."""
@@ -383,13 +378,11 @@ def test_SV_CL4_two_servers_on_postgresql_show_the_same_clocks(postgres_url, tmp
     import httpx
     from websockets.sync.client import connect
 
-    from boardcade.server.launch import free_port, post_json, start_serve_process
+    from boardcade.server.launch import post_json
 
     limits = ["--set", "requests_per_second=0", "--set", "creates_per_minute=0"]
-    ports = [free_port(), free_port()]
-    servers = [start_serve_process(postgres_url, p, tmp_path / f"s{i}.log", *limits) for i, p in enumerate(ports)]
-    a, b = (f"http://127.0.0.1:{p}" for p in ports)
-    try:
+    with two_servers(postgres_url, tmp_path, *limits) as ports:
+        a, b = (f"http://127.0.0.1:{p}" for p in ports)
         body = {"game": "qbert", "seats": SEATS, "name": "Ann", "clock": {"base": 600, "increment": 7}}
         m = post_json(a, "/api/matches", body)
         bea = post_json(b, f"/api/matches/{m['id']}/claim", {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"})
@@ -433,10 +426,3 @@ def test_SV_CL4_two_servers_on_postgresql_show_the_same_clocks(postgres_url, tmp
         else:
             raise AssertionError("A never moved after the clocks started")
         watch.close()
-    finally:
-        for s in servers:
-            s.terminate()
-        for s in servers:
-            s.wait(15)
-    for i in range(2):
-        assert "Traceback" not in (tmp_path / f"s{i}.log").read_text()

@@ -17,8 +17,6 @@ import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
-from boardcade.server import create_app
-
 PASSWORD = "correct horse battery"
 ADDRESS = "ann.player@example.org"
 PUBLIC = "https://games.example.org"
@@ -50,23 +48,17 @@ def smtp():
 
 
 @pytest.fixture
-def make(sqlite_url, h):
+def make(https_app):
     """make(port, **settings) -> a TestClient over https with e-mail through the relay on `port`."""
-    opened = []
 
     def make(port, **changes):
         mail = {"smtp_host": "127.0.0.1", "smtp_port": port, "smtp_starttls": False, "public_url": PUBLIC,
                 "smtp_from": "boardcade <games@example.org>", "allowed_hosts": ["testserver"]}  # fmt: skip
-        app = create_app(sqlite_url, agent_budget=2.0, settings=h.settings(**{**mail, **changes}))
-        client = TestClient(app, base_url="https://testserver")
-        client.__enter__()
+        client = https_app(**{**mail, **changes})
         client.app.state.manager.rng.seed(37)  # the server's dice, fixed
-        opened.append(client)
         return client
 
-    yield make
-    for client in reversed(opened):
-        client.__exit__(None, None, None)
+    return make
 
 
 def browser(client, address="203.0.113.7"):
@@ -103,6 +95,15 @@ def verified(client, inbox, address=ADDRESS):
     confirmed = client.post(link, headers={"Origin": "http://testserver"}, data={"confirm": "yes"})  # its button
     assert confirmed.status_code == 200, confirmed.text
     return link
+
+
+def ann_verified(make, smtp):
+    """Ann signed up on a fresh app mailing through the test relay, her address verified: (client, inbox)."""
+    port, inbox = smtp
+    client = make(port)
+    sign_up(client, "Ann")
+    verified(client, inbox)
+    return client, inbox
 
 
 def correspondence(client, h, turn_limit=3600):
@@ -237,10 +238,7 @@ def test_sv_em3_verification_mails_are_rate_limited_per_account_and_per_address(
 
 
 def test_sv_em5_one_your_turn_mail_when_the_opponent_moves_and_the_player_is_not_connected(make, smtp, h):
-    port, inbox = smtp
-    client = make(port)
-    sign_up(client, "Ann")
-    verified(client, inbox)
+    client, inbox = ann_verified(make, smtp)
     m = correspondence(client, h)
     play_turn(client, h, m, 0)
     drain(client)
@@ -293,10 +291,7 @@ def test_sv_em6_no_mail_while_connected_or_unverified_or_for_a_chess_clock(make,
 
 
 def test_sv_em7_unsubscribe_in_one_click_without_sign_in(make, smtp, h):
-    port, inbox = smtp
-    client = make(port)
-    sign_up(client, "Ann")
-    verified(client, inbox)
+    client, inbox = ann_verified(make, smtp)
     m = correspondence(client, h)
     play_until_turn_of(client, h, m, 0)
     drain(client)
@@ -322,11 +317,8 @@ def test_sv_em7_unsubscribe_in_one_click_without_sign_in(make, smtp, h):
 
 
 def test_sv_em4_the_address_is_in_no_other_players_view_profile_or_log(make, smtp, h, caplog):
-    port, inbox = smtp
     caplog.set_level(logging.DEBUG)
-    client = make(port)
-    sign_up(client, "Ann")
-    verified(client, inbox)
+    client, inbox = ann_verified(make, smtp)
     m = correspondence(client, h)
     play_until_turn_of(client, h, m, 0)
     drain(client)
@@ -354,10 +346,7 @@ def test_sv_em4_the_address_is_in_no_other_players_view_profile_or_log(make, smt
 
 
 def test_sv_em8_smtp_down_the_move_is_stored_and_the_failure_logged_once(make, smtp, h, caplog):
-    port, inbox = smtp
-    client = make(port)
-    sign_up(client, "Ann")
-    verified(client, inbox)
+    client, inbox = ann_verified(make, smtp)
     client.app.state.manager.turn_mails.mailer.settings.smtp_port = free_port()  # the relay goes away
     m = correspondence(client, h)
     caplog.set_level(logging.INFO, logger="boardcade")

@@ -12,6 +12,8 @@ import pytest
 from boardcade.core import record_from_json
 from boardcade.server import endings
 
+from .conftest import finish_match
+
 
 def _post(client, m, what, seat, **body):
     return client.post(f"/api/matches/{m['id']}/{what}", json={"seat": seat, "token": m["tokens"][str(seat)], **body})
@@ -26,15 +28,19 @@ def _hello(ws, m, seats):
 def _play(client, h, m, moves):
     """Play `moves` actions, each the first legal one of the seat to move."""
     for _ in range(moves):
-        state = h.live_state(client, m["id"])
-        seat = state.current_player()
-        body = {
-            "seat": seat,
-            "token": m["tokens"][str(seat)],
-            "version": state.move_number(),
-            "action": state.legal_actions()[0],
-        }
+        body = _first_legal(h.live_state(client, m["id"]), m)
         assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
+
+
+def _first_legal(state, m) -> dict:
+    """The action request for the first legal action of the seat to move in `state` of match `m`."""
+    seat = state.current_player()
+    return {
+        "seat": seat,
+        "token": m["tokens"][str(seat)],
+        "version": state.move_number(),
+        "action": state.legal_actions()[0],
+    }
 
 
 def test_END_1_resignation_is_stored_then_told_and_recorded_with_its_rule(h, client, monkeypatch):
@@ -288,13 +294,7 @@ def test_an_ending_stored_through_one_server_reaches_the_viewers_of_another(h, s
         b.get(f"/api/matches/{m2['id']}")  # held by b too
         state = h.live_state(b, m2["id"])
         assert _post(a, m2, "resign", 0).status_code == 200
-        seat = state.current_player()
-        body = {
-            "seat": seat,
-            "token": m2["tokens"][str(seat)],
-            "version": state.move_number(),
-            "action": state.legal_actions()[0],
-        }
+        body = _first_legal(state, m2)
         assert h.error_of(b.post(f"/api/matches/{m2['id']}/actions", json=body)) == "match_over"
         assert b.get(f"/api/matches/{m2['id']}").json()["ending"]["rule"] == "END-1"
 
@@ -303,22 +303,10 @@ def test_a_match_ended_by_its_rules_has_its_result_at_once_over_http_and_the_soc
     """A match the game's own rules end (Q*bert, two short rounds, QB-6): GET /api/matches/{id} gives its result
     straight away, as after a reload of the server, and the socket says it ended with the result, the ending
     null (no END rule: its rules ended it)."""
-    import random
-
     m = h.new_match(client, options={"max_turns_per_round": 2})
-    rng = random.Random(5)
     with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
         _hello(ws, m, [0])
-        for _ in range(2000):
-            state = h.live_state(client, m["id"])
-            if state.is_terminal():
-                break
-            seat = state.current_player()
-            body = {"seat": seat, "token": m["tokens"][str(seat)], "version": state.move_number()}
-            body["action"] = rng.choice(state.legal_actions())
-            r = client.post(f"/api/matches/{m['id']}/actions", json=body)
-            assert r.status_code == 200, r.text
-        returns = list(h.live_state(client, m["id"]).returns())
+        returns = list(finish_match(client, m, seed=5, accepted=(200,)).returns())
         info = client.get(f"/api/matches/{m['id']}").json()
         assert info["status"] == "finished" and info["result"] == returns
         ws.send_json({"type": "ping"})

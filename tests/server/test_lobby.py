@@ -15,11 +15,12 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from boardcade.server import create_app
-from boardcade.server.launch import free_port, post_json, start_serve_process
+from boardcade.server.launch import post_json
 from boardcade.server.seekstore import SeekStore
 from boardcade.server.storage import Storage
 
 from . import test_ratings
+from .conftest import two_servers, until
 from .test_ratings import CENTRE, MIN_DECISIONS, person, play, post, profile, settled
 
 make = test_ratings.make  # the fixture: signed-in people over https (tests/server/test_ratings.py)
@@ -229,35 +230,11 @@ def test_sv_lb8_without_a_rating_no_range_applies(lobby_client):
 # ---- PostgreSQL, two server processes (SV-13) ------------------------------------------------------------------
 
 
-@pytest.fixture
-def clean_postgres(postgres_url):
-    storage = Storage(postgres_url)
-    with storage.engine.begin() as conn:
-        for table in ("seeks", "match_actions", "match_seats", "matches"):
-            conn.exec_driver_sql(f"DELETE FROM {table}")
-    storage.close()
-    return postgres_url
-
-
-def until(ws, want, timeout: float = 10.0) -> dict:
-    stop = time.time() + timeout
-    while time.time() < stop:
-        msg = json.loads(ws.recv(timeout=max(0.01, stop - time.time())))
-        if want(msg):
-            return msg
-    raise AssertionError("no such message in time")
-
-
 def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accepted_through_the_other(
     clean_postgres, tmp_path
 ):
-    ports = [free_port(), free_port()]
-    servers = [
-        start_serve_process(clean_postgres, p, tmp_path / f"s{i}.log", "--set", "requests_per_second=0")
-        for i, p in enumerate(ports)
-    ]
-    a, b = (f"http://127.0.0.1:{p}" for p in ports)
-    try:
+    with two_servers(clean_postgres, tmp_path, "--set", "requests_per_second=0") as ports:
+        a, b = (f"http://127.0.0.1:{p}" for p in ports)
         ann_ws = connect(f"ws://127.0.0.1:{ports[0]}/ws/lobby", open_timeout=10, legacy=True)
         ann_ws.send(json.dumps({"type": "hello", "owner": ANN}))
         until(ann_ws, lambda m: m["type"] == "welcome")
@@ -306,10 +283,6 @@ def test_sv_lb1_on_postgresql_a_seek_posted_through_one_server_is_seen_and_accep
         ann_ws.close()
         assert until(watch_b, lambda m: m["type"] == "unseek")["id"] == sid
         watch_b.close()
-    finally:
-        for server in servers:
-            server.terminate()
-            server.wait(30)
 
 
 def test_sv_lb7_a_waiting_quick_pairing_takes_a_fitting_seek_but_never_makes_two_matches(lobby_client):

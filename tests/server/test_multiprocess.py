@@ -7,37 +7,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
 from boardcade.server.launch import claimed_match, free_port, post_json, start_serve_process
-from boardcade.server.storage import Storage
+
+from .conftest import two_servers, until
 
 NO_LIMITS = ["--set", "requests_per_second=0", "--set", "creates_per_minute=0"]
-
-
-@pytest.fixture
-def clean_postgres(postgres_url):
-    storage = Storage(postgres_url)
-    with storage.engine.begin() as conn:
-        for table in ("match_actions", "match_seats", "matches"):
-            conn.exec_driver_sql(f"DELETE FROM {table}")
-    storage.close()
-    return postgres_url
-
-
-def until(ws, want, timeout: float = 10.0) -> dict:
-    """The next message `want(msg)` accepts, skipping others; fails after `timeout` seconds."""
-    stop = time.time() + timeout
-    while time.time() < stop:
-        msg = json.loads(ws.recv(timeout=max(0.01, stop - time.time())))
-        if want(msg):
-            return msg
-    raise AssertionError("no such message in time")
 
 
 def hello(url: str, seats: list[tuple[int, str]]):
@@ -54,10 +33,8 @@ def hello(url: str, seats: list[tuple[int, str]]):
 def test_sv13_a_move_through_one_server_reaches_the_other_servers_viewers_and_it_takes_the_next(
     clean_postgres, tmp_path
 ):
-    ports = [free_port(), free_port()]
-    servers = [start_serve_process(clean_postgres, p, tmp_path / f"s{i}.log", *NO_LIMITS) for i, p in enumerate(ports)]
-    a, b = (f"http://127.0.0.1:{p}" for p in ports)
-    try:
+    with two_servers(clean_postgres, tmp_path, *NO_LIMITS) as ports:
+        a, b = (f"http://127.0.0.1:{p}" for p in ports)
         m = post_json(a, "/api/matches", {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
         bea = post_json(b, f"/api/matches/{m['id']}/claim", {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"})
         tokens = {0: m["token"], 1: bea["token"]}
@@ -99,13 +76,6 @@ def test_sv13_a_move_through_one_server_reaches_the_other_servers_viewers_and_it
         assert info_a["version"] == info_b["version"] == views_a[0]["version"]
         for ws in (ws_a, ws_b, watch_b):
             ws.close()
-    finally:
-        for s in servers:
-            s.terminate()
-        for s in servers:
-            s.wait(15)
-    for i in range(2):
-        assert "Traceback" not in (tmp_path / f"s{i}.log").read_text()
 
 
 def apply(views: dict, msg: dict) -> None:

@@ -48,25 +48,25 @@ def match(creator, joiner=None, rated=False, seats=None):
     return m
 
 
-def play(client, m, each):
+def first_legal_until(client, m, done) -> None:
+    """Play the first legal action of whoever is to move, over HTTP, until `done(live match)` holds."""
     live = client.app.state.manager.live[m["id"]]
-    while not all(sum(1 for x in live.movers if x == p) >= each for p in (0, 1)):
-        state = live.state
-        seat = state.current_player()
-        body = {"seat": seat, "token": m["tokens"][str(seat)], "version": state.move_number(),
-                "action": state.legal_actions()[0]}  # fmt: skip
-        assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
-
-
-def to_move(client, m, seat):
-    """Play first legal actions until it is `seat`'s turn (who starts may be drawn by chance)."""
-    live = client.app.state.manager.live[m["id"]]
-    while live.state.current_player() != seat:
+    while not done(live):
         state = live.state
         p = state.current_player()
         body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number(),
                 "action": state.legal_actions()[0]}  # fmt: skip
         assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
+
+
+def play(client, m, each):
+    """Play first legal actions until each seat has made at least `each` decisions."""
+    first_legal_until(client, m, lambda live: all(sum(1 for x in live.movers if x == p) >= each for p in (0, 1)))
+
+
+def to_move(client, m, seat):
+    """Play first legal actions until it is `seat`'s turn (who starts may be drawn by chance)."""
+    first_legal_until(client, m, lambda live: live.state.current_player() == seat)
 
 
 def resign(client, m, seat):

@@ -3,7 +3,6 @@ presence, the match list, rematches and expiry (issue 16, server side)."""
 
 from __future__ import annotations
 
-import random
 import time
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from boardcade import load_game
 from boardcade.server import create_app
+
+from .conftest import finish_match
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -171,22 +172,6 @@ def test_sv11_seats_show_who_is_connected(h, client):
         assert seen["type"] == "seats" and [s["connected"] for s in seen["seats"]] == [False, False]
 
 
-def finish(h, client, m, seed=1):
-    rng = random.Random(seed)
-    for _ in range(5000):
-        state = h.live_state(client, m["id"])
-        if state.is_terminal():
-            return state
-        p = state.current_player()
-        if str(p) not in m["tokens"]:
-            time.sleep(0.01)
-            continue
-        body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number()}
-        r = client.post(f"/api/matches/{m['id']}/actions", json={**body, "action": rng.choice(state.legal_actions())})
-        assert r.status_code in (200, 409), r.text
-    raise AssertionError("the match did not end")
-
-
 def test_sv12_rematch_swaps_the_seats_keeps_the_names_and_is_made_once(h, client):
     """Issue 16: "Rematch" (same seats, roles swapped). 2 players: the two people change seats."""
     m = create(client, name="Ann")
@@ -198,7 +183,7 @@ def test_sv12_rematch_swaps_the_seats_keeps_the_names_and_is_made_once(h, client
     with client.websocket_connect(f"/ws/matches/{m['id']}") as ws:
         ws.send_json({"type": "hello", "seats": []})
         ws.receive_json(), ws.receive_json()
-        finish(h, client, m)
+        finish_match(client, m)
         assert h.error_of(client.post(url, json={"seat": 1, "token": m["token"]})) == "bad_token"
         first = client.post(url, json={"seat": 0, "token": m["token"]}).json()
         while (msg := ws.receive_json())["type"] != "rematch":
@@ -220,7 +205,7 @@ def test_sv12_rematch_of_4_player_atari_centipede_swaps_gnome_and_centipede_with
     m = create(client, seats=seats, game="atari_centipede", options={"players": 4}, name="Ann")
     dan = claim(client, m, 3, name="Dan").json()["token"]
     m["tokens"] = {"0": m["token"], "3": dan}
-    finish(h, client, m)
+    finish_match(client, m)
     r = client.post(f"/api/matches/{m['id']}/rematch", json={"seat": 3, "token": dan}).json()
     game = load_game("atari_centipede", players=4)
     assert r["seat"] == 2 and game.player_name(3) == "Blue Centipede" and game.player_name(2) == "Blue Gnome"

@@ -5,9 +5,10 @@ from the clients and in the server's own output (SV-2, SV-4: no failure reaches 
 from __future__ import annotations
 
 import importlib.util
-import random
 import sys
 from pathlib import Path
+
+from .conftest import finish_match
 
 SOAK = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
 
@@ -53,16 +54,7 @@ def test_sv2_matches_finished_over_http_alone_do_not_stay_in_memory(h, client):
     match looked at through a seat view, used to stay in the server's memory until a restart."""
     mgr = client.app.state.manager
     m = h.new_match(client)
-    rng = random.Random(8)
-    for _ in range(5000):
-        state = h.live_state(client, m["id"])
-        if state.is_terminal():
-            break
-        p = state.current_player()
-        body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number()}
-        r = client.post(f"/api/matches/{m['id']}/actions", json={**body, "action": rng.choice(state.legal_actions())})
-        assert r.status_code == 200
-    assert state.is_terminal()
+    assert finish_match(client, m, seed=8, accepted=(200,)).is_terminal()
     h.new_match(client)
     assert m["id"] not in mgr.live, "released once another match is created"
     assert client.post(f"/api/matches/{m['id']}/view", json={"seat": 0, "token": m["tokens"]["0"]}).status_code == 200

@@ -13,17 +13,10 @@ from boardcade.server import create_app
 from boardcade.server.storage import Commit, SeatRow, Storage, VersionConflict
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
-    url = request.getfixturevalue("postgres_url")
-    storage = Storage(url)  # a clean schema per test
-    with storage.engine.begin() as conn:
-        for table in ("match_actions", "match_seats", "matches"):
-            conn.exec_driver_sql(f"DELETE FROM {table}")
-    storage.close()
-    return url
+@pytest.fixture
+def db_url(db_url, request):
+    """conftest's db_url, PostgreSQL's tables emptied first (a clean schema per test)."""
+    return request.getfixturevalue("clean_postgres") if db_url.startswith("postgresql") else db_url
 
 
 def test_sv2_storage_round_trip_and_version_check(db_url):

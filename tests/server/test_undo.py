@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from fastapi.testclient import TestClient
 
 from boardcade.server import create_app
@@ -231,13 +230,6 @@ def test_over_the_socket_the_seat_s_own_messages_say_when_it_may_undo(h, client)
         ws.send_json({"type": "undo", "seat": qbert, "version": version, "id": 3})
         refused = ws.receive_json()
         assert refused["type"] == "error" and refused["code"] == "nothing_to_undo" and refused["id"] == 3
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'm.sqlite3'}"
-    return request.getfixturevalue("postgres_url")
 
 
 def test_storage_takes_steps_back_only_at_the_version_asked_and_counts_it(db_url):

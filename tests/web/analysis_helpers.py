@@ -33,14 +33,7 @@ class AnalysisServer(Server):
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SCRIPT, self.db_url, str(self.port), str(self.seed), ANALYSIS_AGENT]
         )
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        self.wait_until_up()
 
 
 def finished_match(server: Server, game: str) -> str:

@@ -53,6 +53,10 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SERVER, self.db_url, str(self.port), str(self.seed), self.setup]
         )
+        self.wait_until_up()
+
+    def wait_until_up(self) -> None:
+        """Returns once the started server answers /api/games (20 s at most)."""
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
@@ -62,6 +66,12 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
 
+    def running(self):
+        """A fixture's body (`yield from Server(...).running()`): start, yield this server, kill it after."""
+        self.start()
+        yield self
+        self.kill()
+
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
@@ -70,10 +80,7 @@ class Server:
 
 @pytest.fixture
 def server(tmp_path):
-    srv = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}")
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from Server(f"sqlite:///{tmp_path / 'web.sqlite3'}").running()
 
 
 @pytest.fixture(scope="session")
@@ -139,7 +146,4 @@ def contexts(request, browser):
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory):
     """One server for a whole test module (its tests start their own matches): lean browser tests."""
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}")
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from Server(f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.sqlite3'}").running()

@@ -97,6 +97,15 @@ def version(page) -> str:
     return page.locator(".action-bar").get_attribute("data-version") or ""
 
 
+def play_first_offer(page, phone: bool) -> None:
+    """One decision as a person makes it: every offer checked (`audit`), the first usable one clicked (or
+    tapped), then the wait until the page shows the move made (or the match's end, or a hand-over)."""
+    usable = audit(page, phone)
+    before = version(page)
+    click_offer(page, usable[0], phone)
+    after_move(page, before)
+
+
 def play_by_clicking(page, phone: bool, on_turn=None, limit: int = 200) -> int:
     """Play until the match is over, checking every offer first and clicking the first usable one (board
     choices come first). `on_turn(n)` runs before the n-th decision (screenshots). Returns decisions made."""
@@ -110,10 +119,7 @@ def play_by_clicking(page, phone: bool, on_turn=None, limit: int = 200) -> int:
             continue
         if on_turn:
             on_turn(made)
-        usable = audit(page, phone)
-        before = version(page)
-        click_offer(page, usable[0], phone)
-        after_move(page, before)
+        play_first_offer(page, phone)
         made += 1
     raise AssertionError(f"the match did not end within {limit} decisions")
 

@@ -13,10 +13,7 @@ from .play_helpers import DESK, PHONE
 
 @pytest.fixture(scope="module")
 def analysis_server(tmp_path_factory):
-    srv = AnalysisServer(f"sqlite:///{tmp_path_factory.mktemp('analysis') / 'web.sqlite3'}")
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from AnalysisServer(f"sqlite:///{tmp_path_factory.mktemp('analysis') / 'web.sqlite3'}").running()
 
 
 def step_of(page) -> int:

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from .conftest import ARTIFACTS, Server
-from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
+from .play_helpers import DESK, PHONE, play_first_offer, wait_my_turn
 
 SIZES = {"desk": DESK, "phone": PHONE}
 SHOTS = ARTIFACTS / "clocks"
@@ -49,14 +49,16 @@ STUB = """
 """
 
 
+def short_clock_server(folder):
+    """A server (its database in `folder`) whose shortest chess clock base is 1 s (60 s for real), so a flag comes
+    within the test; killed after."""
+    setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
+    yield from Server(f"sqlite:///{folder / 'web.sqlite3'}", setup=setup).running()
+
+
 @pytest.fixture(scope="module")
 def clock_server(tmp_path_factory):
-    """A server whose shortest chess clock base is 1 s (60 s for real), so a flag comes within the test."""
-    setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('clocks') / 'web.sqlite3'}", setup=setup)
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from short_clock_server(tmp_path_factory.mktemp("clocks"))
 
 
 def _shot(page, name: str) -> None:
@@ -68,10 +70,7 @@ def _shot(page, name: str) -> None:
 def _decide(page, phone: bool) -> None:
     """One decision by clicking (or tapping) the first usable choice, as a person does."""
     assert wait_my_turn(page) == "turn"
-    usable = audit(page, phone)
-    before = version(page)
-    click_offer(page, usable[0], phone)
-    after_move(page, before)
+    play_first_offer(page, phone)
 
 
 def _mine(page) -> bool:
@@ -111,6 +110,21 @@ def _first_to_move(host, friend):
             return friend, host
         host.wait_for_timeout(100)
     raise AssertionError("nobody's turn")
+
+
+def _hidden_tab_told_of_its_turn(page, other, phone: bool, its_move_first: bool) -> None:
+    """`page`'s tab goes to the background (after its own turn where it is to move first), `other` plays a turn:
+    `page` is notified "Your turn" and its tab's title says so. Then its tab is in view again."""
+    if its_move_first:
+        _play_turn(page, other, phone)
+    page.evaluate("window.__setHidden(true)")
+    notes = page.evaluate("window.__notes.length")
+    _play_turn(other, page, phone)
+    page.wait_for_function("n => window.__notes.length > n", arg=notes)
+    note = page.evaluate("window.__notes[window.__notes.length - 1]")
+    assert note["title"] == "Your turn" and "Q*bert" in note["body"]
+    assert page.title().startswith("(Your turn) ")
+    page.evaluate("window.__setHidden(false)")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -174,17 +188,8 @@ def test_SV_CL4_both_clocks_tick_by_the_seats_and_a_hidden_tab_is_notified_of_it
     _shot(mover, f"{size}-clocks-running")
 
     # The friend's turn comes while their tab is hidden: a notification, and the tab's title says so.
-    if mover is friend:
-        _play_turn(friend, host, phone)
-    friend.evaluate("window.__setHidden(true)")
-    notes = friend.evaluate("window.__notes.length")
-    _play_turn(host, friend, phone)
-    friend.wait_for_function("n => window.__notes.length > n", arg=notes)
-    note = friend.evaluate("window.__notes[window.__notes.length - 1]")
-    assert note["title"] == "Your turn" and "Q*bert" in note["body"]
-    assert friend.title().startswith("(Your turn) ")
+    _hidden_tab_told_of_its_turn(friend, host, phone, its_move_first=mover is friend)
     assert not host.title().startswith("(Your turn)")
-    friend.evaluate("window.__setHidden(false)")
     # In view, a turn of its own brings no notification.
     count = friend.evaluate("window.__notes.length")
     _play_turn(friend, host, phone)
@@ -207,21 +212,26 @@ def _start_with_clock(page, server) -> str:
     return page.url.split("#/play/")[1]
 
 
+def _clock_match(host, friend, server, base: int, increment: int) -> None:
+    """`host` starts a Q*bert match for two people on a clock of `base` seconds and `increment` a decision (made
+    through the page's own module, as the form does, so that any clock can be had); `friend` joins it."""
+    host.goto(server.url + "/")
+    host.wait_for_selector(".tile[data-game='qbert']")
+    host.evaluate(
+        """(clock) => import("/static/newmatch.js").then((m) => m.startMatch({ game: "qbert",
+           seats: [{ kind: "human" }, { kind: "human" }], seat: 0, clock }))""",
+        {"base": base, "increment": increment},
+    )
+    host.wait_for_url(re.compile(r"#/play/"))
+    _join(host, friend, host.url.split("#/play/")[1])
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_SV_CL3_a_clock_that_runs_out_loses_on_time_told_on_both_pages(clock_server, contexts, size):
     phone = size == "phone"
     host = contexts(**SIZES[size]).new_page()
     friend = contexts(**SIZES[size]).new_page()
-    host.goto(clock_server.url + "/")
-    host.wait_for_selector(".tile[data-game='qbert']")
-    # A 4-second clock (the form offers whole minutes): made through the page's own module, as the form does.
-    host.evaluate(
-        """() => import("/static/newmatch.js").then((m) => m.startMatch({ game: "qbert",
-           seats: [{ kind: "human" }, { kind: "human" }], seat: 0, clock: { base: 4, increment: 0 } }))"""
-    )
-    host.wait_for_url(re.compile(r"#/play/"))
-    match_id = host.url.split("#/play/")[1]
-    _join(host, friend, match_id)
+    _clock_match(host, friend, clock_server, base=4, increment=0)  # 4 seconds: the form offers whole minutes
     first, second = _first_to_move(host, friend)
     _play_turn(first, second, phone)
     _play_turn(second, first, phone)  # both have decided: the first player's clock runs; they do nothing
@@ -247,14 +257,7 @@ def test_SV_CL4_each_clock_names_its_seat_as_the_seat_chip_does(clock_server, co
     the seat chips by them do ("you", "a player", "Robin (you)", "Robin"), never "Player 1"."""
     host = contexts(**SIZES[size]).new_page()
     friend = contexts(**SIZES[size]).new_page()
-    host.goto(clock_server.url + "/")
-    host.wait_for_selector(".tile[data-game='qbert']")
-    host.evaluate(
-        """() => import("/static/newmatch.js").then((m) => m.startMatch({ game: "qbert",
-           seats: [{ kind: "human" }, { kind: "human" }], seat: 0, clock: { base: 300, increment: 3 } }))"""
-    )
-    host.wait_for_url(re.compile(r"#/play/"))
-    _join(host, friend, host.url.split("#/play/")[1])
+    _clock_match(host, friend, clock_server, base=300, increment=3)
     _first_to_move(host, friend)
     friend.wait_for_function("() => document.querySelectorAll('.chess-clock').length === 2")
     seen = {}

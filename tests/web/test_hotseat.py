@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from .play_helpers import DESK, PHONE, after_move, audit, click_offer, version, wait_my_turn
+from .play_helpers import DESK, PHONE, play_first_offer, wait_my_turn
 from .test_browser import new_match_in_form
 
 # Everything the page says or names: visible text, text kept in the page but hidden, SVG titles, and the
@@ -86,10 +86,7 @@ def test_pass_screen_shows_nothing_private_of_either_player(shared_server, conte
             continue
         said = page.locator(".status").text_content()  # issue 27 item 2: the game's own question, by name
         assert said and said != "Your turn." and "highlighted place" not in said, said
-        usable = audit(page, phone)
-        before = version(page)
-        click_offer(page, usable[0], phone)
-        after_move(page, before)
+        play_first_offer(page, phone)
         moves += 1
     assert page.locator(".result").count() == 1, "the match ended"
     assert passes >= 2 and moves > passes

@@ -15,11 +15,8 @@ from playwright.sync_api import expect
 from .play_helpers import (
     DESK,
     PHONE,
-    after_move,
     assert_no_stray_words,
-    audit,
-    click_offer,
-    version,
+    play_first_offer,
     wait_my_turn,
 )
 from .test_browser import new_match_in_form
@@ -120,10 +117,7 @@ def test_hot_seat_players_named_in_the_form_are_named_everywhere(shared_server, 
             continue
         prompt = page.locator(".status").inner_text()
         assert re.match(r"(Ada|Bo): ", prompt), f"the question is put to the person by name: {prompt}"
-        usable = audit(page, phone)
-        before = version(page)
-        click_offer(page, usable[0], phone)
-        after_move(page, before)
+        play_first_offer(page, phone)
     assert passes >= 2
     log = page.locator(".log").inner_text()
     assert "Ada" in log and "Bo" in log, log

@@ -16,10 +16,7 @@ WEB_INSTALL = "sys.modules['numpy'] = sys.modules['pyspiel'] = None  # as if not
 
 @pytest.fixture(scope="module")
 def web_install_server(tmp_path_factory):
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('offers') / 'web.sqlite3'}", setup=WEB_INSTALL)
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from Server(f"sqlite:///{tmp_path_factory.mktemp('offers') / 'web.sqlite3'}", setup=WEB_INSTALL).running()
 
 
 @pytest.mark.parametrize("size", ["desk", "phone"])

@@ -8,17 +8,14 @@ from __future__ import annotations
 import pytest
 
 from .analysis_helpers import AnalysisServer
-from .play_helpers import DESK, PHONE, after_move, assert_no_stray_words, audit, click_offer, version, wait_my_turn
+from .play_helpers import DESK, PHONE, assert_no_stray_words, play_first_offer, wait_my_turn
 from .test_browser import new_match_in_form
 from .test_learn import offer, press, wait_for
 
 
 @pytest.fixture(scope="module")
 def analysis_server(tmp_path_factory):
-    srv = AnalysisServer(f"sqlite:///{tmp_path_factory.mktemp('words') / 'web.sqlite3'}")
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from AnalysisServer(f"sqlite:///{tmp_path_factory.mktemp('words') / 'web.sqlite3'}").running()
 
 
 def lesson_step(page, phone: bool) -> None:
@@ -74,10 +71,7 @@ def test_no_page_shows_null_or_undefined(analysis_server, contexts, size):
             page.locator(".pass:not([hidden]) .pass-ok").click()
             continue
         aways += page.locator("section.away:not([hidden])").count()
-        usable = audit(page, phone)
-        before = version(page)
-        click_offer(page, usable[0], phone)
-        after_move(page, before)
+        play_first_offer(page, phone)
         moves += 1
     assert page.locator(".result").count() == 1, "the match ended"
     assert passes >= 3 and aways >= 2, "hand-overs, and what happened while the next player was away"

@@ -21,9 +21,9 @@ import re
 
 import pytest
 
-from .conftest import ARTIFACTS, Server
+from .conftest import ARTIFACTS
 from .play_helpers import DESK, PHONE
-from .test_clocks import STUB, _first_to_move, _play_turn
+from .test_clocks import STUB, _first_to_move, _hidden_tab_told_of_its_turn, _play_turn, short_clock_server
 from .test_ending import menu
 
 SIZES = {"desk": DESK, "phone": PHONE}
@@ -33,12 +33,7 @@ PLAY = re.compile(r".*#/play/[A-Za-z0-9_-]+$")
 
 @pytest.fixture(scope="module")
 def place_server(tmp_path_factory):
-    """A server whose shortest chess clock base is 1 s (60 s for real), so a flag comes within the test."""
-    setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
-    srv = Server(f"sqlite:///{tmp_path_factory.mktemp('place') / 'web.sqlite3'}", setup=setup)
-    srv.start()
-    yield srv
-    srv.kill()
+    yield from short_clock_server(tmp_path_factory.mktemp("place"))
 
 
 def person(contexts, size: str, name: str, notified: bool = False):
@@ -152,16 +147,7 @@ def test_issue_37_two_people_meet_in_the_lobby_chat_and_play_on_a_clock_told_of_
     shot(ann, f"{size}-4-ann-clocks-running")
 
     # Bea's tab goes to the background; Ann moves; Bea is told it is her turn.
-    if first is bea:
-        _play_turn(bea, ann, phone)
-    bea.evaluate("window.__setHidden(true)")
-    notes = bea.evaluate("window.__notes.length")
-    _play_turn(ann, bea, phone)
-    bea.wait_for_function("n => window.__notes.length > n", arg=notes)
-    note = bea.evaluate("window.__notes[window.__notes.length - 1]")
-    assert note["title"] == "Your turn" and "Q*bert" in note["body"]
-    assert bea.title().startswith("(Your turn) ")
-    bea.evaluate("window.__setHidden(false)")
+    _hidden_tab_told_of_its_turn(bea, ann, phone, its_move_first=first is bea)
     shot(bea, f"{size}-5-bea-told-her-turn")
 
     # The end: Ann resigns from the Match menu (END-1); both pages tell it, and the clocks stop.

@@ -4,7 +4,9 @@ logic can call those modules without an import circle. emails.py adds its tables
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import Column, Index, Integer, MetaData, String, Table, Text, and_
+
+from .storage_base import match_seats
 
 DELETED_NAME = "Deleted player"  # what a deleted account's seats are called from then on
 
@@ -35,4 +37,12 @@ account_seats = Table(
     Column("token_hash", String(64), nullable=False),  # the seat token's digest when it was linked
     Column("linked_at", String(40), nullable=False),
     Index("ix_account_seats_match", "match_id", "seat"),  # revision 0005: a match's seats' accounts (profiles)
+)
+
+# A seat link counts while its token still holds the seat (the seat's token is the one linked): the join condition
+# from account_seats to match_seats for "the accounts holding a seat now" (ratings, profiles, your-turn mails).
+LINK_HOLDS_SEAT = and_(
+    match_seats.c.match_id == account_seats.c.match_id,
+    match_seats.c.seat == account_seats.c.seat,
+    match_seats.c.token_hash == account_seats.c.token_hash,
 )

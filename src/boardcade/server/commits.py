@@ -185,15 +185,7 @@ class Commits:
     def _tell(self, match: LiveMatch) -> None:
         """The match's new steps are stored and applied: send every client its delta."""
         match.updated_at = now_iso()
-        if match.computer_turns_changed():  # the computer's turn for a person (END-3) is over: the seat is theirs
-            match.send_all(match.seats_message())
-        match.broadcast()
-        if match.finished_untold:  # the rules ended it: the match's status and result, as a reload gives them
-            match.finished_untold = False
-            match.send_all(
-                {"type": "ended", "match": match.id, "status": match.status, "ending": None, "result": match.result}
-            )
-        self.ctx.listeners.arm_clock(match)  # a person's turn may start: its clock
+        self._send_views(match)
 
     # ---- a person takes back their last decision (core/undo.py) ----------------------------------------
     async def undo(self, match: LiveMatch, seat: int, version: int) -> None:
@@ -241,7 +233,12 @@ class Commits:
         """The match went back (an undo, here or elsewhere): every client gets its whole view, built afresh; the
         turn clock runs on from the turn's start (it is set again for the version now held)."""
         self.ctx.list_cache.clear()
-        if match.computer_turns_changed():
+        self._send_views(match)
+
+    def _send_views(self, match: LiveMatch) -> None:
+        """Every client's view of the match as it now stands (seats first where a computer's turn for a person
+        ended, the match's end where the rules ended it), then its turn clock set for the version now held."""
+        if match.computer_turns_changed():  # the computer's turn for a person (END-3) is over: the seat is theirs
             match.send_all(match.seats_message())
         match.broadcast()
         if match.finished_untold:  # the rules ended it: the match's status and result, as a reload gives them
@@ -249,7 +246,7 @@ class Commits:
             match.send_all(
                 {"type": "ended", "match": match.id, "status": match.status, "ending": None, "result": match.result}
             )
-        self.ctx.listeners.arm_clock(match)
+        self.ctx.listeners.arm_clock(match)  # a person's turn may start: its clock
 
     # ---- steps stored elsewhere ------------------------------------------------------------------
     async def sync(self, match: LiveMatch) -> None:

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse
 
 from . import mail
 from .account_routes import signed_in
+from .accounts import Account
 from .emails import EmailStore, address_key, clean_address, mask
 from .errors import ClientError
 from .limits import KeyedBuckets
@@ -81,6 +82,13 @@ async def answer(svc: EmailService, account_id: str) -> dict[str, Any]:
     return {"email": body}
 
 
+async def signed_in_request(request: Request) -> tuple[dict[str, Any], Account, EmailService]:
+    """A POST's JSON object (checked first), the signed-in account (or `signed_out`) and the e-mail service."""
+    body = await read_object(request)
+    account, _ = await signed_in(request)
+    return body, account, service(request)
+
+
 @router.get("/api/account/email")
 async def email_state(request: Request) -> dict[str, Any]:
     account, _ = await signed_in(request)
@@ -90,9 +98,7 @@ async def email_state(request: Request) -> dict[str, Any]:
 @router.post("/api/account/email")
 async def set_email(request: Request) -> dict[str, Any]:
     """{"address": text}: the account's address becomes this one, unverified; a verification link is mailed."""
-    body = await read_object(request)
-    account, _ = await signed_in(request)
-    svc = service(request)
+    body, account, svc = await signed_in_request(request)
     svc.on()
     address = clean_address(body.get("address"))
     svc.limit(account.id, address)
@@ -103,9 +109,7 @@ async def set_email(request: Request) -> dict[str, Any]:
 
 @router.post("/api/account/email/resend")
 async def resend(request: Request) -> dict[str, Any]:
-    await read_object(request)
-    account, _ = await signed_in(request)
-    svc = service(request)
+    _, account, svc = await signed_in_request(request)
     svc.on()
     state = await svc.mgr.read(svc.store.state, account.id)
     if state is None or state.verified:
@@ -120,9 +124,7 @@ async def resend(request: Request) -> dict[str, Any]:
 
 @router.post("/api/account/email/remove")
 async def remove(request: Request) -> dict[str, Any]:
-    await read_object(request)
-    account, _ = await signed_in(request)
-    svc = service(request)
+    _, account, svc = await signed_in_request(request)
     await svc.mgr.read(svc.store.remove, account.id)
     return await answer(svc, account.id)
 
@@ -130,12 +132,10 @@ async def remove(request: Request) -> dict[str, Any]:
 @router.post("/api/account/email/notify")
 async def notify(request: Request) -> dict[str, Any]:
     """{"on": true | false}: your-turn mails on or off."""
-    body = await read_object(request)
-    account, _ = await signed_in(request)
+    body, account, svc = await signed_in_request(request)
     on = body.get("on")
     if not isinstance(on, bool):
         raise ClientError("bad_message", "'on' must be true or false")
-    svc = service(request)
     if not await svc.mgr.read(svc.store.set_notify, account.id, on):
         raise ClientError("no_email", "your account has no e-mail address; add one first")
     return await answer(svc, account.id)
@@ -158,16 +158,21 @@ def page(title: str, *parts: str, status: int = 200) -> HTMLResponse:
     return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-store"})
 
 
+def button_page(title: str, text: str, action: str, form: str) -> HTMLResponse:
+    """A page whose form (`form`: its fields and button, HTML already escaped) POSTs to `action` (a path with the
+    link's token, escaped here): a mailed link only shows the page, its button acts (SV-EM2)."""
+    return page(title, text, f'<form method="post" action="{html.escape(action, quote=True)}">{form}</form>')
+
+
 @router.get(VERIFY_PATH)
 async def verify_page(request: Request, token: str = "") -> HTMLResponse:
     """The link in the mail only shows a button: mail scanners and link prefetchers follow links, so a GET never
     confirms (SV-EM2); the button POSTs from this page (its Origin checked: security.Guard)."""
-    action = html.escape(f"{VERIFY_PATH}?token={token}", quote=True)
-    return page(
+    return button_page(
         "Confirm your address?",
         "<p>Press the button to confirm this e-mail address for your boardcade account.</p>",
-        f'<form method="post" action="{action}">'
-        '<button type="submit" class="primary" id="confirm">Confirm my address</button></form>',
+        f"{VERIFY_PATH}?token={token}",
+        '<button type="submit" class="primary" id="confirm">Confirm my address</button>',
     )
 
 
@@ -191,12 +196,12 @@ async def unsubscribe_page(request: Request, token: str = "") -> HTMLResponse:
     if not await svc.mgr.read(svc.store.unsubscribe_known, token):
         return page("Link not valid", "<p>This unsubscribe link is not valid (its address was changed or "
                     "removed). Your account page has the e-mail settings.</p>", status=404)  # fmt: skip
-    action = html.escape(f"{UNSUBSCRIBE_PATH}?token={token}", quote=True)
-    return page(
+    return button_page(
         "Stop your-turn mails?",
         "<p>One click and boardcade sends no more your-turn mails to this address.</p>",
-        f'<form method="post" action="{action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">'
-        '<button type="submit" class="primary" id="unsubscribe">Unsubscribe</button></form>',
+        f"{UNSUBSCRIBE_PATH}?token={token}",
+        '<input type="hidden" name="List-Unsubscribe" value="One-Click">'
+        '<button type="submit" class="primary" id="unsubscribe">Unsubscribe</button>',
     )
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Column, Integer, String, Table, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .account_tables import account_seats, metadata
+from .account_tables import LINK_HOLDS_SEAT, account_seats, metadata
 from .errors import ClientError
 from .seats import token_hash
 from .storage import match_seats, now_iso
@@ -204,14 +204,7 @@ class EmailStore:
         query = (
             select(account_emails.c.account_id, account_emails.c.address)
             .join(account_seats, account_seats.c.account_id == account_emails.c.account_id)
-            .join(
-                match_seats,
-                and_(
-                    match_seats.c.match_id == account_seats.c.match_id,
-                    match_seats.c.seat == account_seats.c.seat,
-                    match_seats.c.token_hash == account_seats.c.token_hash,
-                ),
-            )
+            .join(match_seats, LINK_HOLDS_SEAT)
             .where(
                 account_seats.c.match_id == match_id,
                 account_seats.c.seat == seat,

@@ -18,12 +18,12 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import and_, bindparam, func, select
+from sqlalchemy import bindparam, func, select
 
 from ..arena.ratings import Rating, shown
 from ..core import game_class
 from .account_routes import service, signed_in
-from .account_tables import account_seats, accounts
+from .account_tables import LINK_HOLDS_SEAT, account_seats, accounts
 from .accounts import clean_account_name
 from .errors import ClientError
 from .ratings import rated_results, rating_changes, ratings
@@ -75,14 +75,7 @@ def _match_rows(conn: Any, rows: list[Any], account_id: str) -> list[dict[str, A
     linked = (
         select(account_seats.c.match_id, account_seats.c.seat, accounts.c.name)
         .join(accounts, accounts.c.id == account_seats.c.account_id)
-        .join(
-            match_seats,
-            and_(
-                match_seats.c.match_id == account_seats.c.match_id,
-                match_seats.c.seat == account_seats.c.seat,
-                match_seats.c.token_hash == account_seats.c.token_hash,
-            ),
-        )
+        .join(match_seats, LINK_HOLDS_SEAT)
         .where(account_seats.c.match_id.in_(expand))
     )
     for s in conn.execute(linked, {"ids": ids}):
@@ -239,22 +232,16 @@ def profile(engine: Any, name: Any, page: int) -> dict[str, Any]:
         }
 
 
+def _my_part(conn: Any, account_id: str, status: str, newest_first: Any, limit: int) -> list[dict[str, Any]]:
+    """The account's matches of one status, newest (by the column `newest_first`) first, as the page shows them."""
+    found = _account_matches(conn, account_id, matches.c.status == status, [newest_first.desc()], limit)
+    return _match_rows(conn, found, account_id)
+
+
 def my_matches(engine: Any, account_id: str) -> dict[str, Any]:
     with engine.connect() as conn:
-        active = _match_rows(
-            conn,
-            _account_matches(
-                conn, account_id, matches.c.status == "active", [matches.c.updated_at.desc()], ACTIVE_LIMIT
-            ),  # fmt: skip
-            account_id,
-        )
-        finished = _match_rows(
-            conn,
-            _account_matches(
-                conn, account_id, matches.c.status == "finished", [matches.c.finished_at.desc()], FINISHED_LIMIT
-            ),  # fmt: skip
-            account_id,
-        )
+        active = _my_part(conn, account_id, "active", matches.c.updated_at, ACTIVE_LIMIT)
+        finished = _my_part(conn, account_id, "finished", matches.c.finished_at, FINISHED_LIMIT)
     active.sort(key=lambda m: not m["your_turn"])  # stable: your turn first, each part newest first
     return {"active": active, "finished": finished}
 

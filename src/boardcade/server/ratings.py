@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, and_, func, insert, select, update
+from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..arena.ladder import level_rating
 from ..arena.ratings import Rating, game_key, rate, team_ranks
 from ..core import game_class
-from .account_tables import account_seats
+from .account_tables import LINK_HOLDS_SEAT, account_seats
 from .context import Context
 from .errors import ClientError
 from .live import LiveMatch
@@ -128,14 +128,7 @@ def holders(conn: Any, match_id: str) -> dict[int, list[str]]:
     """The accounts holding each seat now (a link counts while its token still holds the seat)."""
     query = (
         select(account_seats.c.seat, account_seats.c.account_id)
-        .join(
-            match_seats,
-            and_(
-                match_seats.c.match_id == account_seats.c.match_id,
-                match_seats.c.seat == account_seats.c.seat,
-                match_seats.c.token_hash == account_seats.c.token_hash,
-            ),
-        )
+        .join(match_seats, LINK_HOLDS_SEAT)
         .where(account_seats.c.match_id == match_id)
     )
     out: dict[int, list[str]] = {}

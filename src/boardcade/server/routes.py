@@ -12,6 +12,7 @@ from ..core import Record
 from .catalog import catalog, rule_texts, rules_document, variant_options
 from .compute import JobRefused
 from .errors import MATCH_ID, ArchivedMatch, ClientError, dumps, require_int
+from .live import LiveMatch
 from .manager import CREATOR_DEFAULT, MatchManager
 from .requests import client_address, manager, read_body, read_object
 
@@ -96,11 +97,23 @@ async def match_info(request: Request, match_id: str) -> Any:
     return JSONText(f'{meta[:-1]}{extra},"observation":{view}}}')
 
 
-@router.post("/matches/{match_id}/claim")
-async def claim_seat(request: Request, match_id: str) -> dict[str, Any]:
+async def match_request(request: Request, match_id: str) -> tuple[dict[str, Any], MatchManager, LiveMatch]:
+    """A POST about a match: its JSON object (checked first), the manager and the match (or `no_such_match`)."""
     body = await read_object(request)
     mgr = manager(request)
-    match = await mgr.get(match_id)
+    return body, mgr, await mgr.get(match_id)
+
+
+async def seen_seat(mgr: MatchManager, match: LiveMatch, body: dict[str, Any]) -> int:
+    """The seat the body's "seat" and "token" hold (`authenticate_fresh`), marked as used just now (`seen`)."""
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+    mgr.seen(match, seat)
+    return seat
+
+
+@router.post("/matches/{match_id}/claim")
+async def claim_seat(request: Request, match_id: str) -> dict[str, Any]:
+    body, mgr, match = await match_request(request, match_id)
     account = None
     if match.rated:  # SV-16, SV-17: a signed-in account, not one already at this table
         account = await rated_account(request)
@@ -143,18 +156,14 @@ async def link_rated(request: Request, account: Any, match_id: str, seat: int, t
 
 @router.post("/matches/{match_id}/seats/{seat}/invite")
 async def reissue_invite(request: Request, match_id: str, seat: int) -> dict[str, Any]:
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     invite = await mgr.reissue(match, seat, body.get("host_token"), revoke_only=False)
     return {"seat": seat, "invite": invite}
 
 
 @router.post("/matches/{match_id}/seats/{seat}/revoke")
 async def revoke_seat(request: Request, match_id: str, seat: int) -> dict[str, Any]:
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     await mgr.reissue(match, seat, body.get("host_token"), revoke_only=True)
     return {"seat": seat, "revoked": True}
 
@@ -162,17 +171,13 @@ async def revoke_seat(request: Request, match_id: str, seat: int) -> dict[str, A
 @router.post("/matches/{match_id}/seats/{seat}/take-back")
 async def take_back_seat(request: Request, match_id: str, seat: int) -> dict[str, Any]:
     """The person whose seat the host handed on while they were away takes it back with their own token."""
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     return {**match.meta(), "seat": await mgr.take_back(match, seat, body.get("token"))}
 
 
 @router.post("/matches/{match_id}/rematch")
 async def rematch(request: Request, match_id: str) -> dict[str, Any]:
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
     new, new_seat, token = await mgr.rematch(match, seat, client_address(request))
     return {**new.meta(), "seat": new_seat, "token": token}
@@ -180,11 +185,8 @@ async def rematch(request: Request, match_id: str) -> dict[str, Any]:
 
 @router.post("/matches/{match_id}/view")
 async def seat_view(request: Request, match_id: str) -> Response:
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
-    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
-    mgr.seen(match, seat)
+    body, mgr, match = await match_request(request, match_id)
+    seat = await seen_seat(mgr, match, body)
     view, omitted = match.view_text(seat)
     extra = f',"events_omitted":{omitted}' if omitted else ""
     if match.undo_refusal(seat) is None:  # this seat may take back its last decision (core/undo.py)
@@ -194,11 +196,8 @@ async def seat_view(request: Request, match_id: str) -> Response:
 
 @router.post("/matches/{match_id}/actions")
 async def post_action(request: Request, match_id: str) -> dict[str, Any]:
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
-    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
-    mgr.seen(match, seat)
+    body, mgr, match = await match_request(request, match_id)
+    seat = await seen_seat(mgr, match, body)
     version = require_int(body, "version")
     action = require_int(body, "action")
     new_version = await mgr.submit(match, seat, version, action)
@@ -208,11 +207,8 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
 @router.post("/matches/{match_id}/undo")
 async def undo(request: Request, match_id: str) -> dict[str, Any]:
     """Take back the seat's last decision within its own turn (core/undo.py), the match being at `version`."""
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
-    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
-    mgr.seen(match, seat)
+    body, mgr, match = await match_request(request, match_id)
+    seat = await seen_seat(mgr, match, body)
     version = require_int(body, "version")
     assert version is not None  # require_int raises for a missing one
     return {"version": await mgr.undo(match, seat, version)}
@@ -221,36 +217,28 @@ async def undo(request: Request, match_id: str) -> dict[str, Any]:
 @router.post("/matches/{match_id}/resign")
 async def resign(request: Request, match_id: str) -> dict[str, Any]:
     """END-1: the seat resigns (its side loses); stored, then every viewer is told."""
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     return {"ending": await mgr.resign(match, body.get("seat"), body.get("token"))}
 
 
 @router.post("/matches/{match_id}/abort")
 async def abort(request: Request, match_id: str) -> dict[str, Any]:
     """END-4: call the match off before the second player's first move (no result)."""
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     return {"ending": await mgr.abort(match, body.get("seat"), body.get("token"))}
 
 
 @router.post("/matches/{match_id}/draw")
 async def draw(request: Request, match_id: str) -> dict[str, Any]:
     """END-2: {"answer": "offer" | "accept" | "decline"}; agreed by every side, the match ends drawn."""
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     return await mgr.draw(match, body.get("seat"), body.get("token"), body.get("answer"))
 
 
 @router.post("/matches/{match_id}/hint")
 async def hint(request: Request, match_id: str) -> dict[str, Any]:
     """The `medium` agent's suggested move for the asking seat, worked out from that seat's information only."""
-    body = await read_object(request)
-    mgr = manager(request)
-    match = await mgr.get(match_id)
+    body, mgr, match = await match_request(request, match_id)
     return await mgr.hint(match, body.get("seat"), body.get("token"), client_address(request))
 
 

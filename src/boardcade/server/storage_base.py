@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, create_engine, event, select, text
+from sqlalchemy import Column, Integer, MetaData, String, Table, Text, Update, create_engine, event, select, text
 from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
@@ -222,6 +222,14 @@ class StorageBase:
         if self.is_postgres:
             for payload in payloads:
                 conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    def _updated_one(self, conn: Connection, statement: Update, notify: str) -> bool:
+        """Run an UPDATE meant for one row (its WHERE the check that it may still be made); where it changed that
+        row, NOTIFY `notify` in the same transaction. True if it did."""
+        done = conn.execute(statement)
+        if done.rowcount == 1:
+            self._notify(conn, [notify])
+        return done.rowcount == 1
 
     def publish(self, payloads: list[str]) -> None:
         """NOTIFY outside a commit (presence); nothing on SQLite."""

@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Update, select, update
 
 from .storage_base import SeatRow, StorageBase, _seat_rows, match_seats, matches, now_iso
+
+
+def _seat_update(match_id: str, seat: int, *only_if: Any) -> Update:
+    """An UPDATE of one seat's row, made only where the conditions `only_if` hold too."""
+    return update(match_seats).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat, *only_if)
 
 
 class StorageSeats(StorageBase):
@@ -21,19 +26,11 @@ class StorageSeats(StorageBase):
         stamp = now_iso()
         playable = select(matches.c.id).where(matches.c.id == match_id, matches.c.status != "expired").exists()
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(match_seats)
-                .where(
-                    match_seats.c.match_id == match_id,
-                    match_seats.c.seat == seat,
-                    match_seats.c.token_hash.is_(None),
-                    match_seats.c.invite_hash == invite_hash,
-                    playable,
-                )
-                .values(token_hash=token_hash, invite_hash=None, name=name, last_seen=stamp)
+            open_seat = (match_seats.c.token_hash.is_(None), match_seats.c.invite_hash == invite_hash, playable)
+            claim = _seat_update(match_id, seat, *open_seat).values(
+                token_hash=token_hash, invite_hash=None, name=name, last_seen=stamp
             )
-            if done.rowcount == 1:
-                self._notify(conn, [notify])
+            if self._updated_one(conn, claim, notify):
                 return "ok"
             status = conn.execute(select(matches.c.status).where(matches.c.id == match_id)).scalar()
             if status == "expired":
@@ -46,11 +43,7 @@ class StorageSeats(StorageBase):
     def set_seat(self, match_id: str, seat: int, notify: str, **values: Any) -> None:
         """Change a seat's row (host: new invite, revoked token; rematch: claimed)."""
         with self.engine.begin() as conn:
-            conn.execute(
-                update(match_seats)
-                .where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
-                .values(**values)
-            )
+            conn.execute(_seat_update(match_id, seat).values(**values))
             self._notify(conn, [notify])
 
     def take_back_seat(self, match_id: str, seat: int, away_hash: str, notify: str) -> bool:
@@ -58,26 +51,18 @@ class StorageSeats(StorageBase):
         only while the match is active and the seat still remembers them. True if done."""
         active = select(matches.c.id).where(matches.c.id == match_id, matches.c.status == "active").exists()
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(match_seats)
-                .where(
-                    match_seats.c.match_id == match_id,
-                    match_seats.c.seat == seat,
-                    match_seats.c.away_hash == away_hash,
-                    active,
-                )
-                .values(
+            return self._updated_one(
+                conn,
+                _seat_update(match_id, seat, match_seats.c.away_hash == away_hash, active).values(
                     token_hash=away_hash,
                     name=match_seats.c.away_name,
                     invite_hash=None,
                     away_hash=None,
                     away_name=None,
                     last_seen=now_iso(),
-                )
+                ),
+                notify,
             )
-            if done.rowcount == 1:
-                self._notify(conn, [notify])
-            return done.rowcount == 1
 
     def touch_seats(self, match_id: str, seats: list[int]) -> None:
         with self.engine.begin() as conn:

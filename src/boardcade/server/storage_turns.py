@@ -9,9 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, func, select, update
+from sqlalchemy import Update, and_, bindparam, delete, func, select, update
 
 from .storage_base import StorageBase, match_actions, matches, now_iso
+
+
+def _active_at(match_id: str, version: int) -> Update:
+    """An UPDATE of the match that holds only while it is active and still at `version`."""
+    return update(matches).where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
 
 
 class StorageTurns(StorageBase):
@@ -33,10 +38,9 @@ class StorageTurns(StorageBase):
         stamp = now_iso()
         clocks = {} if clock_state is None else {"clock_state": json.dumps(clock_state)}
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
-                .values(
+            return self._updated_one(
+                conn,
+                _active_at(match_id, version).values(
                     status=status,
                     result=None if result is None else json.dumps(result),
                     ending=json.dumps(ending),
@@ -46,20 +50,14 @@ class StorageTurns(StorageBase):
                     waiting_on=None,
                     draw_offer=None,
                     **clocks,
-                )
+                ),
+                notify,
             )
-            if done.rowcount == 1:
-                self._notify(conn, [notify])
-            return done.rowcount == 1
 
     def set_clock_state(self, match_id: str, version: int, clock_state: dict[str, Any]) -> bool:
         """Store an active match's clocks (paused or resumed: clocks.py) while it is still at `version`."""
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
-                .values(clock_state=json.dumps(clock_state))
-            )
+            done = conn.execute(_active_at(match_id, version).values(clock_state=json.dumps(clock_state)))
             return done.rowcount == 1
 
     def clocked_matches(self, limit: int = 2000) -> list[tuple[str, int, dict[str, Any]]]:
@@ -75,27 +73,23 @@ class StorageTurns(StorageBase):
     def set_draw_offer(self, match_id: str, offer: dict | None, notify: str) -> bool:
         """Store who agreed a draw (or clear it); False if the match is no longer active."""
         with self.engine.begin() as conn:
-            done = conn.execute(
+            return self._updated_one(
+                conn,
                 update(matches)
                 .where(matches.c.id == match_id, matches.c.status == "active")
-                .values(draw_offer=None if offer is None else json.dumps(offer))
+                .values(draw_offer=None if offer is None else json.dumps(offer)),
+                notify,
             )
-            if done.rowcount == 1:
-                self._notify(conn, [notify])
-            return done.rowcount == 1
 
     def hand_to_computer(self, match_id: str, version: int, seats: list[dict[str, Any]], notify: str) -> bool:
         """A person ran out of time and a computer plays that turn for them: the match's seats (the seat's
         "computer_turns"), while it is still at `version` (the turn that ran out). False if it moved on meanwhile."""
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
-                .values(seats=json.dumps(seats), waiting_on="agent", updated_at=now_iso())
+            return self._updated_one(
+                conn,
+                _active_at(match_id, version).values(seats=json.dumps(seats), waiting_on="agent", updated_at=now_iso()),
+                notify,
             )
-            if done.rowcount == 1:
-                self._notify(conn, [notify])
-            return done.rowcount == 1
 
     def undo_steps(
         self,
@@ -113,9 +107,7 @@ class StorageTurns(StorageBase):
         the new undo count, or None if the match is no longer active at `version`."""
         with self.engine.begin() as conn:
             done = conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id, matches.c.version == version, matches.c.status == "active")
-                .values(
+                _active_at(match_id, version).values(
                     version=to,
                     to_move=to_move,
                     waiting_on=waiting_on,

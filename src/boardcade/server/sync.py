@@ -17,7 +17,7 @@ from .commits import Commits
 from .context import Context
 from .errors import ClientError
 from .live import PRESENCE_TTL, LiveMatch
-from .storage import now_iso
+from .storage import StoredMatch, now_iso
 from .views import Client
 
 POLL_EVERY = 0.5  # seconds between reads of the watched matches while the bus does not hear
@@ -122,10 +122,7 @@ class Sync:
 
     async def _reload_head(self, match: LiveMatch) -> None:
         """Another server ended the match (END-*) or changed its draw offer: read it, and tell the clients here."""
-        try:
-            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
-        except Exception:
-            return
+        head = await self._stored_head(match)
         if head is None:
             return
         if head.ending is not None and match.ending is None:
@@ -134,11 +131,17 @@ class Sync:
             match.draw_offer = head.draw_offer
             match.send_all({"type": "draw", "match": match.id, "offer": match.offer(), "by": None})
 
-    async def _reload_seats(self, match: LiveMatch) -> None:
+    async def _stored_head(self, match: LiveMatch) -> StoredMatch | None:
+        """The match's head row as stored now, or None where it is gone or could not be read (then nothing here
+        changes)."""
         try:
-            head = await self.ctx.read(self.ctx.storage.load_head, match.id)
+            head: StoredMatch | None = await self.ctx.read(self.ctx.storage.load_head, match.id)
         except Exception:
-            return
+            return None
+        return head
+
+    async def _reload_seats(self, match: LiveMatch) -> None:
+        head = await self._stored_head(match)
         if head is None:
             return
         match.seat_rows = head.seat_rows

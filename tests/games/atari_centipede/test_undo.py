@@ -19,17 +19,9 @@ from boardcade.core.undo import (
 )
 from boardcade.testing import scenario
 
+from ..undo_helpers import label, same
+
 GNOME, CENTIPEDE = 0, 1
-
-
-def _label(state, text):
-    return next(a for a in state.legal_actions() if text in state.action_info(a)["label"])
-
-
-def _same(a, b):
-    assert a.history() == b.history()
-    for viewer in (GNOME, CENTIPEDE, None):
-        assert a.observation(viewer) == b.observation(viewer), viewer
 
 
 class Played:
@@ -51,13 +43,13 @@ class Played:
 def test_AC_4_2_die_steps_are_taken_back_until_slam_the_ball_rolls():
     play = Played(scenario("atari_centipede", dice=(2, 3), mushrooms=[(5, 4)]))
     s = play.state
-    play(_label(s, "activate the die: move 2, fire"))
-    play(_label(s, "move left"))
+    play(label(s, "activate the die: move 2, fire"))
+    play(label(s, "move left"))
     assert play.refusal(GNOME) is None and undoable(play.steps, s.current_player()) == 2
     assert play.refusal(CENTIPEDE) == NOT_YOUR_TURN
-    _same(rewind(play.start, play.actions, 1), play.before[1])
-    _same(rewind(play.start, play.actions, 2), play.before[0])
-    play(_label(s, "use Slam the Ball"))  # AC-D6: all six dice rerolled
+    same(rewind(play.start, play.actions, 1), play.before[1])
+    same(rewind(play.start, play.actions, 2), play.before[0])
+    play(label(s, "use Slam the Ball"))  # AC-D6: all six dice rerolled
     while s.current_player() == CHANCE:
         play(s.legal_actions()[0])
     assert s.current_player() == GNOME
@@ -71,7 +63,7 @@ def test_AC_D3_a_seeding_placement_is_taken_back_mushroom_by_mushroom():
     play(s.legal_actions()[0])
     play(s.legal_actions()[0])
     assert play.refusal(CENTIPEDE) is None and undoable(play.steps, CENTIPEDE) == 2
-    _same(rewind(load_game("atari_centipede"), play.actions, 1), play.before[1])
+    same(rewind(load_game("atari_centipede"), play.actions, 1), play.before[1])
     play(s.legal_actions()[0])  # the third mushroom: the Gnome seeds next
     assert s.current_player() == GNOME
     # The Gnome's first decision: nothing of its own to take back yet (not "another player decided since yours").
@@ -86,13 +78,13 @@ def test_AC_6_1_a_card_from_the_hidden_hand_stands_but_what_follows_it_is_taken_
     hand = ("Mushroom", "Spawn Flea", "Berserk!")
     play = Played(scenario("atari_centipede", to_move=CENTIPEDE, hand=hand, spiders=[(6, 0)]))
     s = play.state
-    play(_label(s, "play Spawn Flea"))
+    play(label(s, "play Spawn Flea"))
     assert play.steps[-1].reveals, "the card was hidden in its owner's hand (AC-12.1)"
     assert play.refusal(CENTIPEDE) == REVEALED
-    play(_label(s, "spawn a flea at r18c0"))  # AC-D8
-    play(_label(s, "move the bug at r6c0"))  # the spider first
-    play(_label(s, "move the spider to r1c0"))
+    play(label(s, "spawn a flea at r18c0"))  # AC-D8
+    play(label(s, "move the bug at r6c0"))  # the spider first
+    play(label(s, "move the spider to r1c0"))
     assert s.current_player() == CENTIPEDE
     assert play.refusal(CENTIPEDE) is None and undoable(play.steps, CENTIPEDE) == 3, "not the card"
-    _same(rewind(play.start, play.actions, 1), play.before[3])
-    _same(rewind(play.start, play.actions, 3), play.before[1])
+    same(rewind(play.start, play.actions, 1), play.before[3])
+    same(rewind(play.start, play.actions, 3), play.before[1])

@@ -8,17 +8,9 @@ from boardcade.core import CHANCE
 from boardcade.core.undo import NOT_YOUR_TURN, NOTHING, apply_step, rewind, undo_refusal, undoable
 from boardcade.testing import scenario
 
+from ..undo_helpers import label, same
+
 GREEN, RED = 0, 1
-
-
-def _label(state, text):
-    return next(a for a in state.legal_actions() if text in state.action_info(a)["label"])
-
-
-def _same(a, b):
-    assert a.history() == b.history()
-    for viewer in (GREEN, RED, None):
-        assert a.observation(viewer) == b.observation(viewer), viewer
 
 
 def test_MB_D9_a_free_choice_shot_and_revival_are_taken_back_one_by_one_but_not_the_spin():
@@ -33,13 +25,13 @@ def test_MB_D9_a_free_choice_shot_and_revival_are_taken_back_one_by_one_but_not_
     # The position follows the spin: nothing of Green's own to take back yet (the spin is not in `steps` here,
     # as the scenario played it; a match's record holds it as a chance step).
     assert undo_refusal(steps, state.current_player(), GREEN) == NOTHING
-    play(_label(state, "free choice: move and shoot your gun"))
-    play(_label(state, "move your gun to position 4 and fire"))  # MB-D16: Red's head is dead
+    play(label(state, "free choice: move and shoot your gun"))
+    play(label(state, "move your gun to position 4 and fire"))  # MB-D16: Red's head is dead
     assert "revive" in state.action_info(state.legal_actions()[0])["label"]
     assert undoable(steps, state.current_player()) == 2
-    _same(rewind(start, actions, 1), before[1])  # the shot taken back: Red's head lives again
-    _same(rewind(start, actions, 2), before[0])
-    play(_label(state, "revive your body segment 1"))
+    same(rewind(start, actions, 1), before[1])  # the shot taken back: Red's head lives again
+    same(rewind(start, actions, 2), before[0])
+    play(label(state, "revive your body segment 1"))
     assert state.current_player() == CHANCE  # Red's spin
     assert undo_refusal(steps, state.current_player(), GREEN) == NOT_YOUR_TURN
     play(0)  # Red spins GUN (MB-D7)

@@ -8,19 +8,10 @@ from boardcade.core import CHANCE
 from boardcade.core.undo import NOT_YOUR_TURN, NOTHING, apply_step, rewind, undo_refusal, undoable
 from boardcade.testing import scenario
 
+from ..undo_helpers import label, same
+
 QBERT, NASTY = 0, 1
 ROLLED_4 = 3  # the d8 outcome that shows 4
-
-
-def _label(state, text):
-    return next(a for a in state.legal_actions() if text in state.action_info(a)["label"])
-
-
-def _same(a, b):
-    """Two states every viewer (both seats, spectators) sees alike, with the same history."""
-    assert a.history() == b.history()
-    for viewer in (QBERT, NASTY, None):
-        assert a.observation(viewer) == b.observation(viewer), viewer
 
 
 def test_QB_D3_hops_are_taken_back_one_by_one_but_never_the_secret_roll():
@@ -35,15 +26,15 @@ def test_QB_D3_hops_are_taken_back_one_by_one_but_never_the_secret_roll():
     play(ROLLED_4)
     assert steps[-1].mover == CHANCE
     assert undo_refusal(steps, state.current_player(), QBERT) == NOTHING, "no hop yet; the roll stands"
-    play(_label(state, "hop up-left to (2,0)"))
-    play(_label(state, "hop up-right to (1,0)"))
+    play(label(state, "hop up-left to (2,0)"))
+    play(label(state, "hop up-right to (1,0)"))
     assert undo_refusal(steps, state.current_player(), QBERT) is None
     assert undoable(steps, state.current_player()) == 2, "both hops, not the roll"
     assert undo_refusal(steps, state.current_player(), NASTY) == NOT_YOUR_TURN
     # Taken back by replay: exactly the position before each hop, for every viewer.
-    _same(rewind(start, actions, 1), before[2])
-    _same(rewind(start, actions, 2), before[1])
-    play(_label(state, "end the move"))
+    same(rewind(start, actions, 1), before[2])
+    same(rewind(start, actions, 2), before[1])
+    play(label(state, "end the move"))
     assert state.current_player() == CHANCE  # the nasty player's character die
     assert undo_refusal(steps, state.current_player(), QBERT) == NOT_YOUR_TURN, "his move is over"
 
@@ -57,21 +48,21 @@ def test_QB_5_1_the_nasty_steps_are_taken_back_until_a_capture_threat_tells_Q_be
         actions.append(action)
         steps.append(apply_step(state, action))
 
-    play(_label(state, "end the move"))
+    play(label(state, "end the move"))
     play(0)  # the character die shows Coily (QB-D4, public)
     play(1)  # the d6 shows 2
     dice_rolled = state.clone()
     assert undo_refusal(steps, state.current_player(), NASTY) == NOTHING, "its dice are no decision of its own"
-    play(_label(state, "Coily steps up-right to (4,1)"))
+    play(label(state, "Coily steps up-right to (4,1)"))
     assert undo_refusal(steps, state.current_player(), NASTY) is None, "Coily's first step"
-    _same(rewind(start, actions, 1), dice_rolled)
-    play(_label(state, "Coily steps up-right to (3,1)"))  # onto Q*bert: a capture threat
+    same(rewind(start, actions, 1), dice_rolled)
+    play(label(state, "Coily steps up-right to (3,1)"))  # onto Q*bert: a capture threat
     assert state.current_player() == QBERT
     assert steps[-1].reveals, "Q*bert alone is told his escape moves left (QB-5.4)"
     assert undo_refusal(steps, state.current_player(), QBERT) == NOTHING, "his last decision came before the dice"
     assert undo_refusal(steps, state.current_player(), NASTY) == NOT_YOUR_TURN
     threatened = state.clone()
-    play(_label(state, "hop up-left to (2,0)"))  # an escape hop (QB-D8); he may hop on or end the escape
+    play(label(state, "hop up-left to (2,0)"))  # an escape hop (QB-D8); he may hop on or end the escape
     assert undo_refusal(steps, state.current_player(), QBERT) is None, "his escape hop"
     assert undoable(steps, state.current_player()) == 1, "the hop, not the threat"
-    _same(rewind(start, actions, 1), threatened)
+    same(rewind(start, actions, 1), threatened)
