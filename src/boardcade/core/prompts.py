@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from .domain import Seat
 from .errors import GameError
 
 
@@ -47,7 +48,7 @@ class Prompt(NamedTuple):
     others: str
 
 
-Pick = Callable[[Mapping[str, Any], dict[str, Any], Callable[[int], str]], str]
+Pick = Callable[[Mapping[str, Any], dict[str, Any], Callable[[Seat], str]], str]
 
 
 class Decisions:
@@ -68,7 +69,7 @@ class Decisions:
         self.kinds: frozenset[str] = frozenset(self._kind_of.values())
         self._pick = pick
 
-    def describe(self, obs: Mapping[str, Any], player_name: Callable[[int], str]) -> tuple[str, str]:
+    def describe(self, obs: Mapping[str, Any], player_name: Callable[[Seat], str]) -> tuple[str, str]:
         """(decision, prompt) for the viewer whose observation `obs` is (built by `_observation_common`)."""
         cur = obs["current_player"]
         facts: dict[str, Any] = {}
@@ -87,7 +88,7 @@ class Decisions:
         return self._kind_of[key], template.format_map(facts)
 
 
-def result_text(returns: list[float] | None, player_name: Callable[[int], str]) -> str:
+def result_text(returns: list[float] | None, player_name: Callable[[Seat], str]) -> str:
     """The result in words: "Green wins", "Red Gnome and Red Centipede win", or "a draw"."""
     if not returns:
         return "a draw"
@@ -99,7 +100,7 @@ def result_text(returns: list[float] | None, player_name: Callable[[int], str]) 
     return f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} win"
 
 
-def _default_pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def _default_pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
     cur = obs["current_player"]
     return "move" if cur >= 0 else "over" if obs["is_terminal"] else "chance"
 
