@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from ...core.errors import GameError
-from ...core.game import CHANCE, TERMINAL
+from ...core.game import CHANCE, TERMINAL, Observation
 from ...core.registry import game_spec
 from . import generic
 
@@ -98,7 +98,7 @@ class Encoder:
         views.tables = self.tables
         return views
 
-    def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
         """The observation tensor (shape `(size,)`), written into `out` when given."""
         out = _target(out, self.size)
         views = self._views(out, self.fields)

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.game import CHANCE, TERMINAL
+from ...core.game import CHANCE, TERMINAL, Observation
 
 EVENT_BUCKETS = 256
 FALLBACK_BUCKETS = 512
@@ -45,7 +45,7 @@ def common_fields(game) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
-def fill_common(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None:
+def fill_common(obs: Observation, views: dict[str, np.ndarray], game) -> None:
     n = game.num_players
     viewer = obs["viewer"]
     views["viewer"][n if viewer is None else viewer] = 1.0
