@@ -101,7 +101,8 @@ class Game(ABC):
     # Named variants worth testing and benchmarking separately: (label, options) pairs.
     VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (("default", {}),)
     # The game's decision kinds and their prompts (core/prompts.py); None: every decision is a generic "move".
-    DECISIONS: Decisions | None = None
+    # Any: each game's own observation type (Decisions[QbertObservation], ...), which `Game` does not name.
+    DECISIONS: Decisions[Any] | None = None
 
     def __init__(self, **options: Any):
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)

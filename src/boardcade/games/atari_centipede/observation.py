@@ -14,6 +14,12 @@ from .danger import DangerView
 Square: TypeAlias = list[int]
 """A square as [row, col] (the engine's own squares are r * board.COLS + c, query.py)."""
 
+
+def square_key(square: Square) -> tuple[int, int]:
+    """A square as a tuple (row, col), to key a dict or a set by."""
+    return square[0], square[1]
+
+
 Colour: TypeAlias = str
 """A Centipede colour by its name (board.COLOUR_NAMES); the engine's colours are their indexes."""
 

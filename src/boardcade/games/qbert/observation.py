@@ -13,6 +13,11 @@ Cube: TypeAlias = list[int]
 """A cube of the pyramid as [r, i]: row r (0 at the top), i-th cube of that row (0..r)."""
 
 
+def cube_key(cube: Cube) -> tuple[int, int]:
+    """A cube as a tuple (r, i), to key a dict or a set by."""
+    return cube[0], cube[1]
+
+
 class NastyView(TypedDict):
     key: str  # board.NASTY_KEYS
     name: str
