@@ -23,13 +23,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeAlias, TypeVar
+from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 
 from .domain import Seat
 from .errors import GameError
-
-if TYPE_CHECKING:  # game.py imports this module
-    from .game import Observation
 
 
 def counted(n: int, word: str) -> str:
@@ -51,7 +48,9 @@ class Prompt(NamedTuple):
     others: str
 
 
-ObsT = TypeVar("ObsT", bound="Observation")
+# A game's observation type (a TypedDict extending core.game.Observation, which imports this module: hence the
+# bound by shape).
+ObsT = TypeVar("ObsT", bound=Mapping[str, Any])
 
 # `pick(obs, facts, player_name) -> key`, on the game's own observation type (QbertObservation, ...).
 Pick: TypeAlias = Callable[[ObsT, dict[str, Any], Callable[[Seat], str]], str]
@@ -107,13 +106,13 @@ def result_text(returns: list[float] | None, player_name: Callable[[Seat], str])
     return f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} win"
 
 
-def _default_pick(obs: Observation, facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
+def _default_pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
     cur = obs["current_player"]
     return "move" if cur >= 0 else "over" if obs["is_terminal"] else "chance"
 
 
 # For a game that declares no decisions of its own: every decision is a generic "move".
-DEFAULT_DECISIONS: Decisions[Observation] = Decisions(
+DEFAULT_DECISIONS: Decisions[Mapping[str, Any]] = Decisions(
     {
         "move": Prompt("Your turn: choose one of the legal actions.", "{who} is deciding."),
         "chance": Prompt(None, "Chance decides the next step."),
