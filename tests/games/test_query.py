@@ -5,7 +5,11 @@ owner (AC-12.1); everything public in MB Centipede (MB-10.1)."""
 
 from __future__ import annotations
 
+import inspect
 import random
+from dataclasses import FrozenInstanceError
+
+import pytest
 
 import boardcade
 from boardcade.core import sample_chance
@@ -85,3 +89,33 @@ def test_mb_query_matches_the_public_view_mb_10_1():
             for seg in cent["segments"]:
                 assert MQ.alive(state)[cent["player"] * MQ.SEGMENTS + seg["segment"]] == seg["alive"]
         assert sum(MQ.poison(state)) == len(obs["poison"])
+
+
+def test_atari_plan_answers_every_query_as_its_state_ac_4_6():
+    """The planner's typed view (query.Plan, heuristic.py's plans of the die in use, AC-4.6) answers each query
+    exactly as the state it was made from, in every phase of a seeded 4-player match; a Plan lacking a field a
+    query reads fails here."""
+    queries = [
+        (name, fn)
+        for name, fn in vars(AQ).items()
+        if inspect.isfunction(fn) and fn.__module__ == AQ.__name__ and not name.startswith("_") and name != "plan_of"
+    ]
+    per_colour = {"hand_size", "deck_size"}
+    phases = set()
+    for state in _states("atari_centipede", 8, 500, players=4):
+        plan = AQ.plan_of(state)
+        assert AQ.plan_of(plan) is plan
+        phases.add(AQ.phase(state))
+        for name, fn in queries:
+            if name == "hand_seen_by":
+                for c in range(AQ.layout(state).colours):
+                    for viewer in (0, 1, 2, 3, None):
+                        assert fn(plan, c, viewer) == fn(state, c, viewer), name
+            elif name in per_colour:
+                for c in range(AQ.layout(state).colours):
+                    assert fn(plan, c) == fn(state, c), name
+            else:
+                assert fn(plan) == fn(state), name
+    assert len(phases) >= 10  # setup, the Gnomes' and the Centipedes' turns were all met
+    with pytest.raises(FrozenInstanceError):
+        plan._supply = 0

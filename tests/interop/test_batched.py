@@ -219,3 +219,15 @@ def test_actions_are_stored_as_plain_integers_and_non_integers_are_refused():
     assert all(type(a) is int for state in b.states for a in state.history())
     with pytest.raises(GameError, match="actions must be integers"):
         b.step([0.5, 1.5])
+
+
+def test_a_match_looked_at_before_reset_says_to_reset_first():
+    """BatchedMatches before its first reset: rendering or asking a match's roles is a GameError saying to call
+    reset() first (it failed on None before)."""
+    b = BatchedMatches("qbert", 2)
+    with pytest.raises(GameError, match=r"match 0 has not started: call reset\(\) first"):
+        b.render(0)
+    with pytest.raises(GameError, match=r"call reset\(\) first"):
+        b.roles()
+    b.reset(seed=1)
+    assert len(b.roles()) == 2

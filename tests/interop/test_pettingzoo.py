@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from boardcade.core import IllegalActionError
+from boardcade.core import GameError, IllegalActionError
 from boardcade.interop.pettingzoo_env import agent_names, env
 
 
@@ -96,3 +96,15 @@ def test_envs_pickle_and_deepcopy_and_play_on_alike(case):
             copied.step(action)
             assert np.array_equal(original.observe(a)["observation"], copied.observe(a)["observation"])
         assert original.state.history() == copied.state.history() != e.state.history()
+
+
+def test_using_the_env_before_reset_says_to_reset_first():
+    """Observing or stepping before the first reset is bad input: a GameError saying to call reset() first
+    (it failed on None inside the env before), and nothing starts."""
+    e = env("qbert")
+    agent = e.possible_agents[0]
+    with pytest.raises(GameError, match=r"call reset\(\) first"):
+        e.observe(agent)
+    assert e.state is None
+    e.reset(seed=3)
+    assert e.observe(e.agent_selection)["action_mask"].any()

@@ -5,9 +5,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import TypeAlias
 
+from ..core.domain import ActionId, Seat
 from ..core.game import State
 from ..core.registry import game_spec
+
+Heuristic: TypeAlias = Callable[[State, Seat], float]
+"""A game's one-ply evaluation, its spec's `heuristic`: `evaluate(state, player)`, a value in [-1, 1] for `player`."""
 
 
 class Agent(ABC):
@@ -20,13 +25,13 @@ class Agent(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def step(self, state: State) -> int:
+    def step(self, state: State) -> ActionId:
         """The action to play in `state` (the current player's)."""
 
     def reset(self) -> None:  # noqa: B027 - an optional hook; most agents keep no per-match memory
         """Called when a new match starts."""
 
-    def analyse(self, state: State) -> list[tuple[int, float]]:
+    def analyse(self, state: State) -> list[tuple[ActionId, float]]:
         """The agent's choice in `state` with how sure it is: (action, share) pairs, best first, shares summing
         to 1. The first action is the one `step` would play. A search agent gives each root action's share of
         its visits; an agent without a search gives its one move with share 1.0."""
@@ -38,16 +43,18 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def step(self, state: State) -> int:
+    def step(self, state: State) -> ActionId:
         return self.rng.choice(state.legal_actions())
 
 
-def heuristic_for(game_name: str) -> Callable[[State, int], float]:
+def heuristic_for(game_name: str) -> Heuristic:
     """The game's one-ply evaluation `evaluate(state, player) -> float` (its spec's heuristic)."""
-    evaluate = game_spec(game_name).part("heuristic")
-    if evaluate is None:
-        return lambda state, player: 0.0
-    return evaluate
+    evaluate: Heuristic | None = game_spec(game_name).part("heuristic")
+    return _no_evaluation if evaluate is None else evaluate
+
+
+def _no_evaluation(state: State, player: Seat) -> float:
+    return 0.0
 
 
 class GreedyAgent(Agent):
@@ -61,10 +68,10 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
-        self._evaluate: Callable[[State, int], float] | None = None
-        self._game = None
+        self._evaluate: Heuristic = _no_evaluation
+        self._game: str | None = None
 
-    def _value(self, state: State, player: int) -> float:
+    def _value(self, state: State, player: Seat) -> float:
         if state.is_terminal():
             return state.returns()[player] * 1000.0
         if state.is_chance_node():
@@ -72,11 +79,11 @@ class GreedyAgent(Agent):
             for outcome, p in state.chance_outcomes():
                 child = state.clone()
                 child.apply_action(outcome)
-                total += p * self._evaluate(child, player)  # type: ignore[misc]
+                total += p * self._evaluate(child, player)
             return total
-        return self._evaluate(state, player)  # type: ignore[misc]
+        return self._evaluate(state, player)
 
-    def step(self, state: State) -> int:
+    def step(self, state: State) -> ActionId:
         if self._game is not state.game.name:
             self._evaluate = heuristic_for(state.game.name)
             self._game = state.game.name

@@ -365,13 +365,13 @@ class ISMCTSAgent(Agent):
         plan = self.plan
         for q in range(n):
             path = paths[q]
-            leaf = values[q]
+            score = values[q]
             bounds = self._bounds[q]
-            if leaf < bounds[0]:
-                bounds[0] = leaf
-            if leaf > bounds[1]:
-                bounds[1] = leaf
-            v = leaf
+            if score < bounds[0]:
+                bounds[0] = score
+            if score > bounds[1]:
+                bounds[1] = score
+            v = score
             for i in range(len(path) - 1, -1, -1):
                 child, parent, same_turn = path[i]
                 child.visits += 1
@@ -392,7 +392,7 @@ class ISMCTSAgent(Agent):
                                 best, most = m, n_ch
                     v = best
                 else:
-                    v = leaf
+                    v = score
 
     @staticmethod
     def _chance_hidden(node: _Node, index: int, state: State, searcher: int) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.errors import GameError
 from ..core.spec import Ref, resolve
+from .base import Agent
 
 ENTRY_POINT_GROUP = "boardcade.agents"
 
@@ -200,12 +201,12 @@ def split_agent_list(text: str) -> list[str]:
     return out
 
 
-def make_agent(text: str, seed: int | None = None):
+def make_agent(text: str, seed: int | None = None) -> Agent:
     """The agent named `text` (see the module docstring), seeded with `seed`."""
     spec, params = parse_agent_name(text)
     factory = resolve(spec.factory)
     try:
-        agent = factory(seed, **{**spec.fixed, **params})
+        agent: Agent = factory(seed, **{**spec.fixed, **params})
     except ValueError as e:
         raise GameError(f"agent {text!r}: {e}") from None
     except ImportError as e:

@@ -46,7 +46,7 @@ def run_chunks(
     lock = threading.Lock()
     stop = cancel or threading.Event()
     failures: list[str] = []
-    procs: list[subprocess.Popen] = []
+    procs: list[subprocess.Popen[str]] = []
 
     def drive() -> None:
         try:
@@ -61,6 +61,8 @@ def run_chunks(
             failures.append(f"a worker process could not start: {e}")
             stop.set()
             return
+        stdin, stdout = proc.stdin, proc.stdout
+        assert stdin is not None and stdout is not None  # both are pipes (PIPE above)
         with lock:
             procs.append(proc)
         try:
@@ -69,9 +71,9 @@ def run_chunks(
                     if not queue:
                         return
                     task = queue.popleft()
-                proc.stdin.write(json.dumps(task) + "\n")
-                proc.stdin.flush()
-                line = proc.stdout.readline()
+                stdin.write(json.dumps(task) + "\n")
+                stdin.flush()
+                line = stdout.readline()
                 if not line:
                     raise WorkerFailed(f"a worker process died (exit status {proc.wait()})")
                 answer = json.loads(line)
@@ -84,7 +86,7 @@ def run_chunks(
             stop.set()
         finally:
             try:
-                proc.stdin.close()
+                stdin.close()
             except OSError:
                 pass
             if stop.is_set():

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..agents import AGENTS, check_agent_name
-from ..core import GameError, Record, State
+from ..core import Game, GameError, Record, State
 from .evaluate import evaluate_chunk
 from .pool import AnalysisCancelled, run_chunks
 
@@ -145,13 +145,20 @@ def analyse(
 
 
 def _assemble(
-    record: Record, game, agent: str, seed: int, found: list[dict], workers: int, wall: float, own_cpu: float
+    record: Record,
+    game: Game,
+    agent: str,
+    seed: int,
+    found: list[dict[str, Any]],
+    workers: int,
+    wall: float,
+    own_cpu: float,
 ) -> dict[str, Any]:
     teams = game.game_type.teams
     side_of = {seat: k for k, side in enumerate(teams) for seat in side}
     names = [game.player_name(p) for p in range(game.num_players)]
     positions = []
-    by_view: dict[int, list[dict]] = {}
+    by_view: dict[int, list[dict[str, Any]]] = {}
     for e in found:
         values = dict((a, v) for a, v in e["values"])
         shares = dict((a, s) for a, s in e["shares"])

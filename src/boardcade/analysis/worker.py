@@ -17,7 +17,7 @@ def main() -> None:
     out = sys.stdout
     for line in sys.stdin:
         try:
-            answer = {"ok": evaluate_chunk(*json.loads(line))}
+            answer: dict[str, object] = {"ok": evaluate_chunk(*json.loads(line))}
         except Exception as e:  # the caller reports it; this worker carries on with the next task
             answer = {"error": f"{type(e).__name__}: {e}"}
         try:

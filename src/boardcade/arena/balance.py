@@ -6,9 +6,12 @@ import csv
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .stats import wilson
+
+if TYPE_CHECKING:  # matplotlib is an extra (`plots`), imported when a report is drawn
+    from matplotlib.figure import Figure
 
 
 def _share(wins: int, draws: int, games: int) -> dict[str, Any]:
@@ -32,8 +35,7 @@ def balance_summary(records: list[dict[str, Any]]) -> dict[str, Any]:
         end_text.setdefault(rec["end_rule"], rec["end_text"])
         final_rules.update(r for r in rec.get("end_events", "").split("+") if r)
         for p, (role, ret) in enumerate(zip(rec["roles"], rec["returns"], strict=True)):
-            for table, key in ((roles, role), (seats, p)):
-                t = table[key]
+            for t in (roles[role], seats[p]):
                 t[0] += ret > 0
                 t[1] += ret == 0
                 t[2] += 1
@@ -99,7 +101,7 @@ def _plots(summary: dict[str, Any], records: list[dict[str, Any]]) -> list[tuple
     import base64
     import io
 
-    def png(fig) -> str:
+    def png(fig: Figure) -> str:
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
         plt.close(fig)

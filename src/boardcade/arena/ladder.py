@@ -18,9 +18,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .ratings import SCALE, Rating, game_key, mu_of, team_ranks
+
+if TYPE_CHECKING:  # imported when matches are made (it brings the agents)
+    from .match import MatchSpec
 
 LADDER_FILE = Path(__file__).with_name("ladder_ratings.json")
 ANCHOR_LEVEL = "random"
@@ -45,7 +48,9 @@ def game_keys(games: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-def pair_specs(key: str, game: str, options: dict[str, Any], levels: list[str], per_pair: int, seed: int) -> list:
+def pair_specs(
+    key: str, game: str, options: dict[str, Any], levels: list[str], per_pair: int, seed: int
+) -> list[MatchSpec]:
     """The matches of every pair of levels: `per_pair` each, sides swapped every other one, and each two
     matches of a swap on one duplicate deal (the same dice, cards and spinner as far as the two stay alike),
     so luck cancels out of the pair. A match's key names its pair in LEVEL_NAMES order and its index, so a
@@ -86,7 +91,7 @@ def cpu_per_decision(records: list[dict[str, Any]]) -> dict[str, float]:
     return {lv: cpu[lv] / count[lv] for lv in cpu if count[lv]}
 
 
-def fit(levels: list[str], results: list[dict], anchor: str = ANCHOR_LEVEL) -> dict[str, dict[str, float]]:
+def fit(levels: list[str], results: list[dict[str, Any]], anchor: str = ANCHOR_LEVEL) -> dict[str, dict[str, float]]:
     """Shown points and their standard error per level (maximum likelihood, `anchor` fixed at ANCHOR)."""
     wins = {lv: 0.0 for lv in levels}
     games: dict[tuple[str, str], float] = {}
@@ -186,7 +191,8 @@ def ladder(
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Any]:
     try:
-        return json.loads(LADDER_FILE.read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(LADDER_FILE.read_text(encoding="utf-8"))
+        return data
     except (OSError, ValueError):
         return {"ratings": {}}
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..agents import make_agent
+from ..core.domain import ActionId, Seat
 from ..core.game import State
 from ..core.loop import play
 from ..core.registry import load_game
@@ -78,8 +80,8 @@ def play_match(spec: MatchSpec) -> dict[str, Any]:
     slowest = [0.0] * game.num_players
     decisions = [0] * game.num_players
 
-    def timed(player: int):
-        def decide(s):
+    def timed(player: Seat) -> Callable[[State], ActionId]:
+        def decide(s: State) -> ActionId:
             t0, c0 = time.perf_counter(), time.process_time()
             action = agents[player].step(s)
             dt = time.perf_counter() - t0

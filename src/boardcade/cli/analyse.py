@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.markup import escape
@@ -30,7 +31,7 @@ def _pct(x: float | None) -> str:
     return "?" if x is None else f"{100 * x:.0f}%"
 
 
-def _print(analysis: dict, show_all: bool) -> None:
+def _print(analysis: dict[str, Any], show_all: bool) -> None:
     players = analysis["players"]
     sides = analysis["sides"]
     positions = analysis["positions"]
@@ -78,10 +79,12 @@ def _print(analysis: dict, show_all: bool) -> None:
 @app.command()
 def analyse(
     record: Path = typer.Argument(..., exists=True, dir_okay=False, help="A match record (JSON)."),
-    agent: str = typer.Option(None, help="The computer player that evaluates (default: the strongest level)."),
-    workers: int = typer.Option(None, help="Worker processes (default: one per CPU core; 0: in this process)."),
+    agent: str | None = typer.Option(None, help="The computer player that evaluates (default: the strongest level)."),
+    workers: int | None = typer.Option(None, help="Worker processes (default: one per CPU core; 0: in this process)."),
     seed: int = typer.Option(0, help="Seed of the analysis's own randomness."),
-    seat: int = typer.Option(None, help="Only this seat's view: the evaluations of its own decisions (0-based)."),
+    seat: int | None = typer.Option(
+        None, help="Only this seat's view: the evaluations of its own decisions (0-based)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON (format boardcade-analysis/1)."),
     show_all: bool = typer.Option(False, "--all", help="List every decision, not only those that lost win chance."),
 ) -> None:

@@ -65,7 +65,7 @@ def _extended(folder: Path, games: int | None) -> dict[str, Any]:
     path = folder / CONFIG
     if not path.is_file():
         raise fail(f"--extend needs a folder holding an arena run (its {CONFIG}); {folder} has none")
-    config = json.loads(path.read_text())
+    config: dict[str, Any] = json.loads(path.read_text())
     if config.get("kind") != "arena":
         raise fail(f"{folder} holds a {config.get('kind')!r} run, not an arena run")
     if games is None:
@@ -83,9 +83,9 @@ def _extended(folder: Path, games: int | None) -> dict[str, Any]:
 
 @app.command()
 def arena(
-    game: str = typer.Argument(None, help="game name (see `boardcade games`); not with --extend"),
-    agents: str = typer.Option(None, "--agents", help="comma-separated agents, e.g. random,greedy,hard"),
-    games: int = typer.Option(
+    game: str | None = typer.Argument(None, help="game name (see `boardcade games`); not with --extend"),
+    agents: str | None = typer.Option(None, "--agents", help="comma-separated agents, e.g. random,greedy,hard"),
+    games: int | None = typer.Option(
         None,
         "--games",
         min=1,
@@ -94,12 +94,12 @@ def arena(
     option: list[str] = typer.Option(None, "--option", "-o", help="rule option key=value (repeatable)"),
     seed: int = typer.Option(0, "--seed", help="base seed: the same seed plays the same matches"),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
-    address: str = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)"),
-    workers: int = typer.Option(None, "--workers", min=1, help="local processes (default: one per CPU)"),
-    out: Path = typer.Option(
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)"),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="local processes (default: one per CPU)"),
+    out: Path | None = typer.Option(
         None, "--out", help="results folder (default: runs/arena-... or runs/sprt-... named by the settings)"
     ),
-    extend: Path = typer.Option(
+    extend: Path | None = typer.Option(
         None,
         "--extend",
         help="grow the run saved in this folder to --games matches per pairing and order (its game, agents, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -14,7 +15,7 @@ from .common import build_game, console, fail
 from .runs import check_agents, play_run
 
 
-def _rate_table(title: str, table: dict) -> Table:
+def _rate_table(title: str, table: dict[str, Any]) -> Table:
     t = Table(title=title)
     for col in ("", "games", "win rate", "95% interval"):
         t.add_column(col, justify="left" if not col else "right")
@@ -31,9 +32,11 @@ def balance(
     agent: str = typer.Option("hard", "--agent", help="the agent in every seat (default: hard)"),
     seed: int = typer.Option(0, "--seed", help="base seed: the same seed plays the same matches"),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray"),
-    address: str = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)"),
-    workers: int = typer.Option(None, "--workers", min=1, help="local processes (default: one per CPU)"),
-    out: Path = typer.Option(None, "--out", help="report folder (default: runs/balance-... named by the settings)"),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)"),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="local processes (default: one per CPU)"),
+    out: Path | None = typer.Option(
+        None, "--out", help="report folder (default: runs/balance-... named by the settings)"
+    ),
 ) -> None:
     """Is a role or seat favoured? Win rates with intervals, game lengths, endings; HTML report and CSV."""
     if backend not in ("local", "ray"):
@@ -65,10 +68,10 @@ def balance(
         f"range {ln['min']}-{ln['max']}; draws {100 * summary['draws']['win_rate']:.1f}%; "
         f"safety caps {summary['safety_caps']}"
     )
-    for key, e in summary["stats"].items():
-        console.print(f"  {key}: mean {e['mean']:.2f} (range {e['min']:g}-{e['max']:g})")
-    for rule, e in summary["ends"].items():
-        console.print(f"  ended by {rule}: {e['count']} ({100 * e['share']:.0f}%), e.g. {e['example']}")
+    for key, stat in summary["stats"].items():
+        console.print(f"  {key}: mean {stat['mean']:.2f} (range {stat['min']:g}-{stat['max']:g})")
+    for rule, end in summary["ends"].items():
+        console.print(f"  ended by {rule}: {end['count']} ({100 * end['share']:.0f}%), e.g. {end['example']}")
     console.print(f"Report: {html_path}  Raw numbers: {csv_path}")
     if not finished:
         raise typer.Exit(code=130)

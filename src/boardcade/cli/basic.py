@@ -67,7 +67,9 @@ def rules(game: str = typer.Argument(..., help="Game name, see `boardcade games`
 @app.command()
 def replay(
     file: Path = typer.Argument(..., exists=True, dir_okay=False, help="A match record (JSON)."),
-    seat: int = typer.Option(None, help="Show the match as this seat saw it (0-based); default: spectator view."),
+    seat: int | None = typer.Option(
+        None, help="Show the match as this seat saw it (0-based); default: spectator view."
+    ),
     step: bool = typer.Option(True, help="Wait for Enter between states (--no-step prints them all)."),
 ) -> None:
     """Step through a recorded match; the record is checked step by step as it replays."""
@@ -89,8 +91,8 @@ def replay(
         obs = state.observation(seat)
         console.rule(f"state {i} of {len(states) - 1}")
         console.print(render_board(record.game, obs))
-        for e in obs["events"][shown_events:] if i else obs["events"]:
-            console.print(event_line(e))
+        for ev in obs["events"][shown_events:] if i else obs["events"]:
+            console.print(event_line(ev))
         shown_events = len(obs["events"])
         if i == len(states) - 1:
             final = states[-1]

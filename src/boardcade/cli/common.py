@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import typer
 from platformdirs import user_data_dir
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ..core import Game, GameError, game_spec, load_game
-from ..core.game import Event
+from ..core.game import Event, Observation
 from .options import parse_options
 
 console = Console(highlight=False)
@@ -49,9 +50,9 @@ def default_record_path(game: str) -> Path:
     return records_dir() / f"{game}-{stamp}.json"
 
 
-def render_board(game_name: str, observation: dict[str, Any]):
+def render_board(game_name: str, observation: Observation) -> RenderableType:
     """The game's own terminal drawing of an observation (its spec's renderer), or the observation as JSON."""
-    render = game_spec(game_name).part("renderer")
+    render: Callable[[Observation], RenderableType] | None = game_spec(game_name).part("renderer")
     if render is None:
         from rich.pretty import Pretty
 
@@ -59,7 +60,7 @@ def render_board(game_name: str, observation: dict[str, Any]):
     return render(observation)
 
 
-def event_line(event: Event | dict[str, Any]) -> Text:
+def event_line(event: Event | Mapping[str, Any]) -> Text:
     rule, text = (event.rule, event.text) if isinstance(event, Event) else (event["rule"], event["text"])
     line = Text(f"[{rule}] ", style="dim cyan")
     line.append(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -22,7 +23,7 @@ def rate(
     ),
     per_pair: int = typer.Option(40, "--per-pair", min=2, help="Matches per pair of levels per game key."),
     seed: int = typer.Option(1, help="First seed; match i of a pair uses seed + i."),
-    out: Path = typer.Option(None, help="Where to write the ratings. Default: the file shipped in the package."),
+    out: Path | None = typer.Option(None, help="Where to write the ratings. Default: the file shipped in the package."),
     runs: Path = typer.Option(
         Path("runs"), help="Folder the matches are saved in as they end (one per game key); a rerun resumes."
     ),
@@ -35,7 +36,7 @@ def rate(
     from ..arena.ladder import LADDER_FILE, ladder
     from ..arena.ratings import Rating
 
-    def done(rec: dict) -> None:
+    def done(rec: dict[str, Any]) -> None:
         typer.echo(f"  {rec['key']}: returns {rec['returns']} in {rec['seconds']:.0f} s", err=True)
 
     try:

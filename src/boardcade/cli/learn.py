@@ -186,7 +186,7 @@ def _intro(course: Course) -> bool:
 @app.command()
 def learn(
     game: str = typer.Argument(..., help="Game name, see `boardcade games`."),
-    step: str = typer.Option(None, help="Start at this step: its number (1 = first) or its id."),
+    step: str | None = typer.Option(None, help="Start at this step: its number (1 = first) or its id."),
 ) -> None:
     """Learn to play GAME: a few short steps on real positions, each one idea with its rule clause.
 

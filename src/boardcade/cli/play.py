@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
+from rich.containers import Lines
 from rich.text import Text
 
 from ..agents import agent_names, make_agent
@@ -165,7 +167,7 @@ class Match:
         for seat, step in last.items():
             self.seen[seat] = sum(1 for e in self.state.observation(seat)["events"] if e["step"] < step)
 
-    def summary(self, events: list[dict[str, Any]], seat: int | None) -> list[tuple[str, list[str]]]:
+    def summary(self, events: Sequence[Mapping[str, Any]], seat: int | None) -> list[tuple[str, list[str]]]:
         """Events grouped by who made them, in order: [(who, [texts])]; those of rolls, spins and draws (chance
         outcomes, whose texts say whose they are) have no name ("")."""
         groups: list[tuple[str, list[str]]] = []
@@ -318,7 +320,7 @@ class Match:
             if len(lines) + _rows(done) < height:
                 break
         if len(lines) + _rows(done) >= height:  # a board of the full height: the header gives way to the path
-            lines = lines[1:]
+            lines = Lines(lines[1:])
         show(console, Text("\n").join(lines))
         say(done)  # printed whole, after the screen: the path and the command stay in one piece
 
@@ -335,7 +337,7 @@ def _rows(text: str) -> int:
 
 @app.command(help=PLAY_HELP)
 def play(
-    game: str = typer.Argument(None, help="Game name, see `boardcade games` (not needed with --resume)."),
+    game: str | None = typer.Argument(None, help="Game name, see `boardcade games` (not needed with --resume)."),
     seat: list[str] = typer.Option(
         None,
         "--seat",
@@ -343,14 +345,14 @@ def play(
         "Repeat once per seat. Default: human against greedy (with --resume: the seats saved in the record).",
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help="Rule option key=value (repeatable)."),
-    players: int = typer.Option(None, help="Number of players, for games that have a players option."),
-    seed: int = typer.Option(None, help="Seed for dice and computer players (default: random)."),
-    record: Path = typer.Option(
+    players: int | None = typer.Option(None, help="Number of players, for games that have a players option."),
+    seed: int | None = typer.Option(None, help="Seed for dice and computer players (default: random)."),
+    record: Path | None = typer.Option(
         None,
         help="Where to save the match record (default: a new file in your boardcade data folder; with --resume: "
         "the resumed file). An existing record is never replaced unless --overwrite is given.",
     ),
-    resume: Path = typer.Option(
+    resume: Path | None = typer.Option(
         None, "--resume", help="Go on with a match saved earlier (with q, Ctrl-C or Ctrl-D) from this record file."
     ),
     overwrite: bool = typer.Option(False, "--overwrite", help="Allow --record to replace an existing record file."),

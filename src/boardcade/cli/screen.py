@@ -25,7 +25,7 @@ from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.text import Text
 
-from ..core import game_spec
+from ..core import Observation, game_spec
 from .menu import Menu, generic_parse, generic_square
 
 CLEAR = "\x1b[H\x1b[2J"  # cursor home, erase the screen
@@ -44,7 +44,7 @@ class View:
 
     game: str
     title: str
-    render: Callable[[dict[str, Any]], RenderableType] | None
+    render: Callable[[Observation], RenderableType] | None
     module: Any
 
     @classmethod
@@ -57,10 +57,11 @@ class View:
     def _part(self, name: str) -> Any:
         return getattr(self.module, name, None) if self.module is not None else None
 
-    def board(self, obs: dict[str, Any], width: int | None = None, marks: Sequence[Any] = ()) -> RenderableType:
+    def board(self, obs: Observation, width: int | None = None, marks: Sequence[Any] = ()) -> RenderableType:
         part = self._part("board")
         if part is not None:
-            return part(obs, width=width, marks=marks)
+            drawn: RenderableType = part(obs, width=width, marks=marks)
+            return drawn
         if self.render is not None:
             return self.render(obs)
         return Pretty(obs)
@@ -68,7 +69,7 @@ class View:
     def has_board(self) -> bool:
         return self._part("board") is not None
 
-    def facts(self, obs: dict[str, Any]) -> list[tuple[str, Any]]:
+    def facts(self, obs: Observation) -> list[tuple[str, Any]]:
         part = self._part("facts")
         return list(part(obs)) if part is not None else []
 
@@ -78,16 +79,16 @@ class View:
         part = self._part("milestone")
         return bool(part(rule)) if part is not None else False
 
-    def legend(self, obs: dict[str, Any]) -> Text | None:
+    def legend(self, obs: Observation) -> Text | None:
         part = self._part("legend")
         return part(obs) if part is not None else None
 
-    def alert(self, obs: dict[str, Any]) -> Text | None:
+    def alert(self, obs: Observation) -> Text | None:
         """A warning the screen always keeps whole (Atari's danger next turn), or None."""
         part = self._part("alert")
         return part(obs) if part is not None else None
 
-    def question(self, obs: dict[str, Any]) -> str:
+    def question(self, obs: Observation) -> str:
         """What the seat is asked: the observation's prompt (core/prompts.py), else its phase in words."""
         prompt = obs.get("prompt")
         if isinstance(prompt, str) and prompt:
@@ -95,10 +96,11 @@ class View:
         phase = str(obs.get("phase", "")).replace("_", " ").replace("-", " ")
         return (phase[:1].upper() + phase[1:]) if phase else "Your move"
 
-    def result(self, obs: dict[str, Any], names: Sequence[str]) -> str:
+    def result(self, obs: Observation, names: Sequence[str]) -> str:
         part = self._part("result_words")
         if part is not None:
-            return part(obs)
+            words: str = part(obs)
+            return words
         returns = obs.get("returns") or []
         if not returns or max(returns) == min(returns):
             return "The match is a draw"
@@ -106,7 +108,7 @@ class View:
         winners = [names[i] for i, r in enumerate(returns) if r == best]
         return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
 
-    def menu(self, obs: dict[str, Any]) -> Menu:
+    def menu(self, obs: Observation) -> Menu:
         return Menu.build(
             obs["legal_actions"],
             square=self._part("square") or generic_square,
@@ -251,8 +253,8 @@ def side_column(
     taught = [line for part in parts for line in part]
     if height is None:
         flat = [line for lines in happened for line in lines]
-        title = [Text(recent_title, style="bold underline")] if happened else []
-        return taught + info + title + flat + ask + choices + said
+        heading = [Text(recent_title, style="bold underline")] if happened else []
+        return taught + info + heading + flat + ask + choices + said
     must = len(ask) + len(said)
     if must + len(choices) > height and menu is not None:
         room = max(1, height - must - 1)
@@ -338,7 +340,7 @@ def _fold(parts: list[list[Text]], room: int, width: int) -> list[Text]:
 def compose(
     console: Console,
     view: View,
-    obs: dict[str, Any],
+    obs: Observation,
     header: str,
     *,
     recent: Sequence[tuple[str, list[str]]] = (),
@@ -393,9 +395,9 @@ def compose(
             side = legend_lines + side
         elif below and len(board_lines) + len(below) <= budget:  # under the board, in its column
             board_lines = board_lines + below
-        left = board_lines + [Text("")] * max(0, len(side) - len(board_lines))
-        right = side + [Text("")] * max(0, len(left) - len(side))
-        for a, b in zip(left, right, strict=True):
+        left_lines = board_lines + [Text("")] * max(0, len(side) - len(board_lines))
+        right_lines = side + [Text("")] * max(0, len(left_lines) - len(side))
+        for a, b in zip(left_lines, right_lines, strict=True):
             line = a.copy()
             line.pad_right(board_w - a.cell_len)
             line.append("  ")

@@ -6,14 +6,18 @@ import fcntl
 import os
 from dataclasses import fields
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 import typer
 from platformdirs import user_data_dir
 
 from .app import app
 
+if TYPE_CHECKING:  # imported by the command itself (the server's packages are an extra)
+    from ..server.settings import Settings
 
-def _apply_sets(settings, pairs: list[str]) -> None:
+
+def _apply_sets(settings: Settings, pairs: list[str]) -> None:
     """--set name=value for any field of server.settings.Settings (lists: comma-separated)."""
     kinds = {f.name: f.type for f in fields(settings)}
     for pair in pairs:
@@ -23,6 +27,7 @@ def _apply_sets(settings, pairs: list[str]) -> None:
             valid = ", ".join(k for k in kinds if k != "database_url")
             raise typer.BadParameter(f"{pair!r}: use --set name=value with a name from: {valid}", param_hint="--set")
         current = getattr(settings, name)
+        parsed: object
         try:
             if isinstance(current, list):
                 parsed = [v.strip() for v in value.split(",") if v.strip()]
@@ -37,7 +42,7 @@ def _apply_sets(settings, pairs: list[str]) -> None:
         setattr(settings, name, parsed)
 
 
-_LOCKS: list = []  # kept open for the life of the process
+_LOCKS: list[IO[str]] = []  # kept open for the life of the process
 
 
 def _lock_sqlite(url: str) -> None:

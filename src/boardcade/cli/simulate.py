@@ -6,6 +6,8 @@ import json
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -17,7 +19,9 @@ from .app import app
 from .common import build_game, console, fail
 
 
-def run_games(game: Game, agent_specs: list[str], n: int, seed: int, progress=None) -> dict:
+def run_games(
+    game: Game, agent_specs: list[str], n: int, seed: int, progress: Callable[[], object] | None = None
+) -> dict[str, Any]:
     """Play n games; returns the summary report as a dict."""
     rng = random.Random(seed)
     seat_results = [[0, 0, 0] for _ in range(game.num_players)]  # win, draw, loss
@@ -76,7 +80,7 @@ def run_games(game: Game, agent_specs: list[str], n: int, seed: int, progress=No
     }
 
 
-def print_report(game: Game, report: dict) -> None:
+def print_report(game: Game, report: dict[str, Any]) -> None:
     console.print(f"[bold]{report['games']} games of {game.title or game.name}[/] {report['options']}")
     table = Table(title="Results per seat and per role")
     for col in ("", "agent", "wins", "draws", "losses"):
@@ -110,7 +114,7 @@ def simulate(
     seed: int = typer.Option(0, help="Seed for dice and agents; the same seed gives the same games."),
     agents: str = typer.Option("random", help="Comma-separated agent per seat, or one agent for every seat."),
     option: list[str] = typer.Option(None, "--option", "-o", help="Rule option key=value (repeatable)."),
-    players: int = typer.Option(None, help="Number of players, for games that have a players option."),
+    players: int | None = typer.Option(None, help="Number of players, for games that have a players option."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Self-play N games and report win rates per seat and role, game lengths, safety-cap use and speed."""

@@ -1,8 +1,10 @@
 """The game contract: games, states, options, events, records, specs, codecs and the play loop; and the engine
 kit a game is written with (docs/adding-a-game.md): the phase table (PhasedGame, PhasedState, PhaseRule,
-phase_table), the field list's copy modes (SHARE, COPY, COPY_EACH) and the observation types."""
+phase_table), the field list's copy modes (SHARE, COPY, COPY_EACH), the observation types and the names of the
+contract's integers (Seat, ActionId, Viewer: core/domain.py)."""
 
 from .codec import Action, ActionCodec, Arg, Block, arg_range
+from .domain import ActionId, Seat, Viewer
 from .errors import GameError, IllegalActionError, RecordError
 from .game import (
     CHANCE,
@@ -39,6 +41,7 @@ __all__ = [
     "TERMINAL",
     "Action",
     "ActionCodec",
+    "ActionId",
     "Arg",
     "Block",
     "Decisions",
@@ -59,7 +62,9 @@ __all__ = [
     "Record",
     "RecordError",
     "SearchHints",
+    "Seat",
     "State",
+    "Viewer",
     "advance_chance",
     "arg_range",
     "game_class",

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple, NotRequired, Self, TypedDict, TypeVar, cast
 
 from .codec import ActionCodec
+from .domain import ActionId, Seat, Viewer
 from .errors import IllegalActionError
 from .options import Option, resolve_options
 from .prompts import DEFAULT_DECISIONS, Decisions
@@ -43,9 +44,9 @@ class Observation(TypedDict):
     keys to these. "decision" and "prompt" (core/prompts.py) are added last, by `State._with_decision`."""
 
     game: str
-    viewer: int | None
+    viewer: Viewer
     move_number: int
-    current_player: int
+    current_player: Seat  # or CHANCE / TERMINAL
     is_terminal: bool
     returns: list[float] | None
     legal_actions: list[dict[str, Any]]  # action_info of each legal action, for the seat to move only
@@ -66,10 +67,10 @@ class Event(NamedTuple):
 
     rule: str
     text: str
-    visible_to: tuple[int, ...] | None
+    visible_to: tuple[Seat, ...] | None
     step: int
 
-    def visible(self, player: int | None) -> bool:
+    def visible(self, player: Viewer) -> bool:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
     def to_json(self) -> EventView:
@@ -100,7 +101,8 @@ class Game(ABC):
     # Named variants worth testing and benchmarking separately: (label, options) pairs.
     VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (("default", {}),)
     # The game's decision kinds and their prompts (core/prompts.py); None: every decision is a generic "move".
-    DECISIONS: Decisions | None = None
+    # Any: each game's own observation type (Decisions[QbertObservation], ...), which `Game` does not name.
+    DECISIONS: Decisions[Any] | None = None
 
     def __init__(self, **options: Any):
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
@@ -121,7 +123,7 @@ class Game(ABC):
         """The action codec for these options (default: the class's CODEC)."""
         return self.CODEC
 
-    def teams(self) -> tuple[tuple[int, ...], ...]:
+    def teams(self) -> tuple[tuple[Seat, ...], ...]:
         """Seats that win and lose together, one tuple per side (default: every seat alone)."""
         return tuple((p,) for p in range(self.num_players))
 
@@ -154,7 +156,7 @@ class Game(ABC):
     def new_initial_state(self) -> State:
         """The state before the first action (often a chance node)."""
 
-    def player_name(self, player: int) -> str:
+    def player_name(self, player: Seat) -> str:
         return f"Player {player + 1}"
 
     def chance_kind(self, state: State) -> str:
@@ -164,7 +166,7 @@ class Game(ABC):
         Default: one kind, "chance"."""
         return "chance"
 
-    def action_to_string(self, player: int, action: int) -> str:
+    def action_to_string(self, player: Seat, action: ActionId) -> str:
         """Name of `action` for `player` (CHANCE for chance outcomes) without a state at hand."""
         if player != CHANCE and self.codec is not None and 0 <= action < self.codec.size:
             return self.codec.label(action)
@@ -318,26 +320,26 @@ class State:
         """The player to move, CHANCE or TERMINAL."""
         raise _missing(self, "current_player")
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[ActionId]:
         """Sorted legal actions of the current (non-chance, non-terminal) player."""
         raise _missing(self, "_legal_actions")
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_outcomes(self) -> list[tuple[ActionId, float]]:
         """(outcome, probability) pairs of the current chance node."""
         raise _missing(self, "_chance_outcomes")
 
-    def _apply(self, action: int) -> None:
+    def _apply(self, action: ActionId) -> None:
         """Apply an action already checked to be legal."""
         raise _missing(self, "_apply")
 
-    def reveals(self, action: int) -> bool:
+    def reveals(self, action: ActionId) -> bool:
         """True if taking decision `action` now shows someone something hidden until then (a card played from a
         hidden hand): taking it back would tell them what they should not know, so it is an undo barrier
         (core/undo.py). Chance outcomes and events visible to some players only are barriers anyway. Default
         False; a game with hidden information a decision can uncover says which decisions do."""
         return False
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: ActionId) -> str:
         """A player-facing reason why `action` is not legal now (override for better reasons)."""
         return "it is not one of the legal actions here"
 
@@ -347,11 +349,11 @@ class State:
             return [0.0] * self.game.num_players
         return list(self._result)
 
-    def observation(self, player: int | None) -> Observation:
+    def observation(self, player: Viewer) -> Observation:
         """JSON view with only what `player` may know (None = spectator)."""
         raise _missing(self, "observation")
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+    def resample_from_infostate(self, player: Seat, rng: random.Random) -> State:
         """A consistent state `player` cannot tell from this one."""
         raise _missing(self, "resample_from_infostate")
 
@@ -391,7 +393,7 @@ class State:
         for name, value in state.items():
             setattr(self, name, value)
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: ActionId) -> str:
         return self.game.action_to_string(self.current_player(), action)
 
     def roles(self) -> list[str]:
@@ -413,7 +415,7 @@ class State:
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    def legal_actions(self, player: Seat | None = None) -> list[ActionId]:
         """Sorted legal actions (chance outcomes at a chance node); [] when terminal or not `player`'s turn."""
         cur = self.current_player()
         if cur == TERMINAL or (player is not None and player != cur):
@@ -423,7 +425,7 @@ class State:
             cache = self._legal_now()
         return list(cache)
 
-    def _legal_now(self) -> list[int]:
+    def _legal_now(self) -> list[ActionId]:
         """The legal actions (chance outcomes at a chance node) of a state that is not terminal, kept until the
         next action: the list itself, read only (play loops draw from it without a copy; see `_apply_legal`)."""
         cache = self._legal_cache
@@ -435,7 +437,7 @@ class State:
             self._legal_cache = cache
         return cache
 
-    def _apply_legal(self, action: int) -> None:
+    def _apply_legal(self, action: ActionId) -> None:
         """Apply an action taken from `_legal_now()` (or a chance outcome drawn from `_chance_outcomes()`) of
         this state: what `apply_action` does once the action is known to be legal (play loops, which draw only
         legal actions, skip the check)."""
@@ -443,7 +445,7 @@ class State:
         self._apply(action)
         self._history.append(action)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[ActionId, float]]:
         """[(outcome, probability)] at a chance node, else []. A fresh list: callers may change it freely."""
         if not self.is_chance_node():
             return []
@@ -463,7 +465,7 @@ class State:
         """True in quiet mode (see `set_quiet`)."""
         return self._quiet
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: ActionId) -> None:
         """Apply a legal action (or chance outcome). Anything else raises IllegalActionError, state unchanged.
         In quiet mode the action is trusted, not checked (see `set_quiet`)."""
         if self._quiet:
@@ -499,7 +501,7 @@ class State:
             list(legal),
         )
 
-    def history(self) -> list[int]:
+    def history(self) -> list[ActionId]:
         return list(self._history)
 
     def move_number(self) -> int:
@@ -511,13 +513,13 @@ class State:
             return list(self._events)
         return [e for e in self._events if e.visible_to is None or (player is not None and player in e.visible_to)]
 
-    def information_state_string(self, player: int) -> str:
+    def information_state_string(self, player: Seat) -> str:
         return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
 
-    def observation_string(self, player: int | None) -> str:
+    def observation_string(self, player: Viewer) -> str:
         return json.dumps(self.observation(player), sort_keys=True, separators=(",", ":"))
 
-    def action_info(self, action: int) -> dict[str, Any]:
+    def action_info(self, action: ActionId) -> dict[str, Any]:
         """Structured description of a legal action (or chance outcome) for user interfaces and tests:
         "action", "kind", "args" (from the game's codec) and "label"; games add context keys such as
         "target" so a front end can place the choice on the board."""
@@ -533,7 +535,7 @@ class State:
             "label": self.action_to_string(action),
         }
 
-    def _observation_common(self, player: int | None) -> Observation:
+    def _observation_common(self, player: Viewer) -> Observation:
         """Keys every game's observation carries (games add their own on top). A game that declares DECISIONS
         ends its observation with `_with_decision(obs)`; for one that does not, the generic ones are added here."""
         cur = self.current_player()
@@ -560,7 +562,7 @@ class State:
         obs["decision"], obs["prompt"] = decisions.describe(obs, self.game.player_name)
         return obs
 
-    def _events_json(self, player: int | None) -> list[EventView]:
+    def _events_json(self, player: Viewer) -> list[EventView]:
         """The events `player` may see, as JSON dicts, kept incrementally: each event is serialised once per
         viewer, however often the view is asked for (a fresh list; the dicts are shared, read-only)."""
         views = self._event_views

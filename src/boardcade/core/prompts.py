@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeAlias, TypeVar
 
+from .domain import Seat
 from .errors import GameError
 
 
@@ -47,15 +48,21 @@ class Prompt(NamedTuple):
     others: str
 
 
-Pick = Callable[[Mapping[str, Any], dict[str, Any], Callable[[int], str]], str]
+# A game's observation type (a TypedDict extending core.game.Observation, which imports this module: hence the
+# bound by shape).
+ObsT = TypeVar("ObsT", bound=Mapping[str, Any])
+
+# `pick(obs, facts, player_name) -> key`, on the game's own observation type (QbertObservation, ...).
+Pick: TypeAlias = Callable[[ObsT, dict[str, Any], Callable[[Seat], str]], str]
 
 
-class Decisions:
-    """A game's decision kinds with their prompts (`table`), and the function that picks one for a view."""
+class Decisions(Generic[ObsT]):
+    """A game's decision kinds with their prompts (`table`), and the function that picks one for a view (typed
+    on the game's observation: `Decisions[QbertObservation]`)."""
 
     __slots__ = ("table", "kinds", "_pick", "_kind_of")
 
-    def __init__(self, table: Mapping[str, Prompt], pick: Pick):
+    def __init__(self, table: Mapping[str, Prompt], pick: Pick[ObsT]):
         for key, entry in table.items():
             if not _KEY.fullmatch(key):
                 raise GameError(f"decision key {key!r} must be a lower-case kind, or kind.variant")
@@ -68,7 +75,7 @@ class Decisions:
         self.kinds: frozenset[str] = frozenset(self._kind_of.values())
         self._pick = pick
 
-    def describe(self, obs: Mapping[str, Any], player_name: Callable[[int], str]) -> tuple[str, str]:
+    def describe(self, obs: ObsT, player_name: Callable[[Seat], str]) -> tuple[str, str]:
         """(decision, prompt) for the viewer whose observation `obs` is (built by `_observation_common`)."""
         cur = obs["current_player"]
         facts: dict[str, Any] = {}
@@ -87,7 +94,7 @@ class Decisions:
         return self._kind_of[key], template.format_map(facts)
 
 
-def result_text(returns: list[float] | None, player_name: Callable[[int], str]) -> str:
+def result_text(returns: list[float] | None, player_name: Callable[[Seat], str]) -> str:
     """The result in words: "Green wins", "Red Gnome and Red Centipede win", or "a draw"."""
     if not returns:
         return "a draw"
@@ -99,13 +106,13 @@ def result_text(returns: list[float] | None, player_name: Callable[[int], str]) 
     return f"{names[0]} wins" if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]} win"
 
 
-def _default_pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def _default_pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
     cur = obs["current_player"]
     return "move" if cur >= 0 else "over" if obs["is_terminal"] else "chance"
 
 
 # For a game that declares no decisions of its own: every decision is a generic "move".
-DEFAULT_DECISIONS = Decisions(
+DEFAULT_DECISIONS: Decisions[Mapping[str, Any]] = Decisions(
     {
         "move": Prompt("Your turn: choose one of the legal actions.", "{who} is deciding."),
         "chance": Prompt(None, "Chance decides the next step."),

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .domain import ActionId
 from .errors import GameError, IllegalActionError, RecordError
 from .game import Game, State
 from .registry import game_spec, load_game
@@ -69,7 +70,7 @@ class Record:
     game: str
     options: dict[str, Any]
     seats: list[str]
-    actions: list[int] = field(default_factory=list)
+    actions: list[ActionId] = field(default_factory=list)
     result: list[float] | None = None
     started_at: str = field(default_factory=now_iso)
     finished_at: str | None = None

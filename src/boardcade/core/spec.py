@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from .domain import Seat
 from .errors import GameError
 
 Ref = Any  # an object, or a "module:attribute" string naming it
@@ -85,13 +86,13 @@ class GameType:
 
     name: str
     num_players: int
-    teams: tuple[tuple[int, ...], ...]
+    teams: tuple[tuple[Seat, ...], ...]
     perfect_information: bool
     chance: bool
     zero_sum: bool
     rules_version: int
 
-    def team_of(self, player: int) -> int:
+    def team_of(self, player: Seat) -> int:
         for i, side in enumerate(self.teams):
             if player in side:
                 return i

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from .domain import ActionId, Seat
 from .game import CHANCE, Game, State
 
 # Why a decision cannot be taken back now (undo_refusal), each with the sentence a player reads.
@@ -43,7 +44,7 @@ class Step(NamedTuple):
     reveals: bool = False
 
 
-def apply_step(state: State, action: int) -> Step:
+def apply_step(state: State, action: ActionId) -> Step:
     """Apply `action` (a decision or a chance outcome) to `state` as `apply_action` does, and say what it was."""
     mover = state.current_player()
     reveals = mover != CHANCE and state.reveals(action)
@@ -54,14 +55,14 @@ def apply_step(state: State, action: int) -> Step:
     return Step(mover, reveals)
 
 
-def steps_of(game: Game, actions: Iterable[int]) -> tuple[State, list[Step]]:
+def steps_of(game: Game, actions: Iterable[ActionId]) -> tuple[State, list[Step]]:
     """Play `actions` from the start: the state reached and each step as undo sees it."""
     state = game.new_initial_state()
     steps = [apply_step(state, a) for a in actions]
     return state, steps
 
 
-def undo_refusal(steps: Sequence[Step], to_move: int, player: int) -> str | None:
+def undo_refusal(steps: Sequence[Step], to_move: int, player: Seat) -> str | None:
     """None when `player` may take back the last step now; else why not (a key of REASONS). `to_move`: the player
     to move now (`State.current_player()`)."""
     if to_move != player or player < 0:
@@ -96,7 +97,7 @@ def undoable(steps: Sequence[Step], to_move: int) -> int:
     return n
 
 
-def rewind(start: Game | State, actions: Sequence[int], steps: int = 1) -> State:
+def rewind(start: Game | State, actions: Sequence[ActionId], steps: int = 1) -> State:
     """The state `actions` less its last `steps` lead to, played again from `start` (a game: from its initial
     state; a state: from a copy of it). A fresh state: its events are those of the shorter match."""
     if not 0 <= steps <= len(actions):

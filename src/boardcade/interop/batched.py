@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..agents import make_agent
 from ..core.errors import GameError, IllegalActionError
-from ..core.game import TERMINAL
+from ..core.game import TERMINAL, State
 from ..core.loop import play
 from ..core.registry import load_game
 from .common import opponent_names, render, seat_index
@@ -115,7 +115,7 @@ class BatchedMatches:
         self._legal = slice(start, start + self.num_actions)
         self._writer = enc.batch_writer(self.obs)
         self._row_writers: dict[int, Any] = {}  # per-row writers of `step_one`, made on first use
-        self.states: list[Any] = [None] * num_matches
+        self.states: list[State | None] = [None] * num_matches
         self._rngs: list[random.Random] = [random.Random(i) for i in range(num_matches)]
         self._agents: list[dict[int, Any]] = [{} for _ in range(num_matches)]
         self._deciders: list[dict[int, Any]] = [{} for _ in range(num_matches)]
@@ -141,7 +141,7 @@ class BatchedMatches:
         self.reset_matches(range(self.num_matches))
         return self.obs, self.mask
 
-    def reset_matches(self, indices) -> None:
+    def reset_matches(self, indices: Iterable[int]) -> None:
         """Start the given matches anew (their rows of `obs` and `mask` are rewritten)."""
         rows = [int(i) for i in indices]
         for i in rows:
@@ -149,8 +149,15 @@ class BatchedMatches:
         if len(rows) == 1:  # one row (a single env's reset): its own writer, cheaper than the batch writer
             self._write_row(rows[0])
             return
-        self._writer.write(rows, [self.states[i] for i in rows], [self.seats[i] for i in rows])
+        self._writer.write(rows, [self._state(i) for i in rows], [self.seats[i] for i in rows])
         np.not_equal(self.obs[:, self._legal], 0.0, out=self.mask)
+
+    def _state(self, i: int) -> State:
+        """Match i's state; GameError before its first reset."""
+        state = self.states[i]
+        if state is None:
+            raise GameError(f"match {i} has not started: call reset() first")
+        return state
 
     def _write_row(self, i: int) -> None:
         """Write match i's row of `obs` and `mask` by the row's own writer (made on first use, with its views)."""
@@ -158,7 +165,7 @@ class BatchedMatches:
         if row is None:
             row = self._row_writers[i] = (self.encoder.writer(self.obs[i]), self.obs[i, self._legal], self.mask[i])
         writer, legal, mask = row
-        writer.write(self.states[i], self.seats[i])
+        writer.write(self._state(i), self.seats[i])
         np.not_equal(legal, 0.0, out=mask)
 
     def _start(self, i: int) -> None:
@@ -175,7 +182,9 @@ class BatchedMatches:
         play(state, self._deciders[i], self._rngs[i], until_player=self.seats[i])
 
     # ---- stepping ---------------------------------------------------------------------------------
-    def step(self, actions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def step(
+        self, actions: Sequence[int] | np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Apply one action per match; returns (obs, rewards, terminated, truncated, mask), buffers reused."""
         acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
         num = self.num_matches
@@ -191,7 +200,7 @@ class BatchedMatches:
         rewards, terminated, truncated = [0.0] * num, [False] * num, [False] * num
         rows: list[int] = []  # rows to encode after the loop (moved or restarted)
         same_step = self.autoreset == "same_step"
-        states, seats, over = self.states, self.seats, self._over
+        seats, over = self.seats, self._over
         advance = self._advance
         for i, a in enumerate(acts):
             if over[i]:
@@ -205,13 +214,13 @@ class BatchedMatches:
                 rows.append(i)
             if terminated[i] or truncated[i]:
                 if same_step:
-                    self.encoder.encode_state(states[i], seats[i], self.final_obs[i])
+                    self.encoder.encode_state(self._state(i), seats[i], self.final_obs[i])
                     self._start(i)
                     if not rows or rows[-1] != i:
                         rows.append(i)
                 else:
                     over[i] = True
-        self._writer.write(rows, [states[i] for i in rows], [seats[i] for i in rows])
+        self._writer.write(rows, [self._state(i) for i in rows], [seats[i] for i in rows])
         np.not_equal(self.obs[:, self._legal], 0.0, out=mask)
         if num <= 8:  # a few scalar stores cost less than converting lists
             for i in range(num):
@@ -227,7 +236,7 @@ class BatchedMatches:
     def _advance(self, i: int, a: int) -> tuple[bool, float, bool, bool]:
         """Match i's learner plays `a` (when legal), then chance and the other seats until the learner is to
         move again or the match is over. Returns (moved, reward, terminated, truncated); the row is not written."""
-        state, seat = self.states[i], self.seats[i]
+        state, seat = self._state(i), self.seats[i]
         steps = self.episode_steps[i] = self.episode_steps[i] + 1
         moved = terminated = False
         reward = 0.0
@@ -263,7 +272,7 @@ class BatchedMatches:
         if self._over[i] or (0 <= action < self.num_actions and self.mask[i, action]):
             return None
         try:
-            self.states[i].clone().set_quiet(False).apply_action(action)  # a quiet state would not check it
+            self._state(i).clone().set_quiet(False).apply_action(action)  # a quiet state would not check it
         except IllegalActionError as exc:
             return str(exc)
         return f"action {action} is not legal for seat {self.seats[i]}"
@@ -287,10 +296,10 @@ class BatchedMatches:
         self._writer = self.encoder.batch_writer(self.obs)
 
     # ---- looking at matches -----------------------------------------------------------------------
-    def render(self, i: int = 0, render_mode: str = "ansi"):
+    def render(self, i: int = 0, render_mode: str = "ansi") -> str | np.ndarray:
         """Match `i` as its learner seat sees it: text ("ansi") or an RGB picture ("rgb_array", uint8 array)."""
-        return render(self.states[i], self.seats[i], render_mode)
+        return render(self._state(i), self.seats[i], render_mode)
 
     def roles(self) -> list[str]:
         """The learner's role in each match (it can be decided by chance, as Q*bert's roll-off)."""
-        return [state.roles()[seat] for state, seat in zip(self.states, self.seats, strict=True)]
+        return [self._state(i).roles()[seat] for i, seat in enumerate(self.seats)]

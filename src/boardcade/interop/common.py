@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from ..core.domain import Seat, Viewer
 from ..core.errors import GameError
+from ..core.game import Game, Observation, State
 from ..core.registry import game_spec
 
 
-def agent_names(game) -> list[str]:
+def agent_names(game: Game) -> list[str]:
     """Stable agent names for a loaded game: its seat roles if distinct and fixed, else its player names."""
 
     def clean(text: str) -> str:
@@ -30,11 +32,11 @@ def agent_names(game) -> list[str]:
     return [f"player_{p + 1}" for p in range(game.num_players)]
 
 
-def seat_index(game, seat: int | str) -> int:
-    """A seat given as a player index or an agent name (see `agent_names`), checked."""
+def seat_index(game: Game, seat: object) -> Seat:
+    """A seat given as a player index or an agent name (see `agent_names`), checked (anything else is refused)."""
     n = game.num_players
     names = agent_names(game)
-    if isinstance(seat, str) and not isinstance(seat, bool):
+    if isinstance(seat, str):
         if seat not in names:
             raise GameError(f"unknown seat {seat!r}; allowed: {', '.join(names)} or 0..{n - 1}")
         return names.index(seat)
@@ -65,13 +67,13 @@ def opponent_names(
     return dict(zip(others, opponents, strict=True))
 
 
-def action_mask(state, player: int, size: int) -> np.ndarray:
+def action_mask(state: State, player: Seat, size: int) -> np.ndarray:
     mask = np.zeros(size, np.int8)
     mask[state.legal_actions(player)] = 1
     return mask
 
 
-def render_text(state, player: int | None, width: int = 100) -> str:
+def render_text(state: State, player: Viewer, width: int = 100) -> str:
     """The board as plain text: the game's terminal renderer (GameSpec.renderer, a Rich renderable) of
     `observation(player)` (None: spectator), with a status line. A game without a renderer gets its JSON view."""
     obs = state.observation(player)
@@ -79,7 +81,7 @@ def render_text(state, player: int | None, width: int = 100) -> str:
     cur = state.current_player()
     game = state.game
     if state.is_terminal():
-        scores = ", ".join(f"{game.player_name(p)} {r:+g}" for p, r in enumerate(obs["returns"]))
+        scores = ", ".join(f"{game.player_name(p)} {r:+g}" for p, r in enumerate(state.returns()))
         status = f"game over: returns {scores}"
     elif state.is_chance_node():
         status = "chance to play"
@@ -106,16 +108,16 @@ def check_render_mode(render_mode: str | None) -> None:
         raise GameError(f"render_mode {render_mode!r} is not supported; allowed: None, 'ansi', 'rgb_array'")
 
 
-def render(state, player: int | None, render_mode: str):
+def render(state: State, player: Viewer, render_mode: str) -> str | np.ndarray:
     """The frame of `render_mode` for `player`'s view (None: spectator): text ("ansi") or a picture ("rgb_array")."""
     return render_text(state, player) if render_mode == "ansi" else render_rgb(state, player)
 
 
-def render_rgb(state, player: int | None) -> np.ndarray:
+def render_rgb(state: State, player: Viewer) -> np.ndarray:
     """The board as an RGB picture, (height, width, 3) uint8, drawn by the game's raster part (GameSpec.raster)
     from `observation(player)` (None: spectator), so it shows only what that viewer may see. A game without a
     raster part gets its observation tensor drawn as grey squares (one per value, 8 pixels, rows of 32)."""
-    raster = game_spec(state.game.name).part("raster")
+    raster: Callable[[Observation], np.ndarray] | None = game_spec(state.game.name).part("raster")
     if raster is not None:
         return raster(state.observation(player))
     from .tensors import encoder_for

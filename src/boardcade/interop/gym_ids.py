@@ -21,9 +21,12 @@ boardcade/atari_centipede_4p-v0 (4 players, two teams), plus boardcade/<name>-v0
 from __future__ import annotations
 
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
+import types
 import warnings
+from collections.abc import Sequence
 from typing import Any
 
 NAMESPACE = "boardcade"
@@ -78,22 +81,24 @@ class _AfterGymnasiumImport(importlib.abc.MetaPathFinder):
     """Finds nothing itself: when `gymnasium` is first imported, it lets the usual finders find it and makes its
     loader register the boardcade ids right after the package has run. Removes itself on first use."""
 
-    def find_spec(self, fullname, path, target=None):
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname != "gymnasium":
             return None
         if self in sys.meta_path:
             sys.meta_path.remove(self)
         spec = importlib.util.find_spec(fullname)
-        loader = getattr(spec, "loader", None)
+        loader = spec.loader if spec is not None else None
         exec_module = getattr(loader, "exec_module", None)
-        if exec_module is None:
+        if loader is None or exec_module is None:
             return spec
 
-        def exec_and_register(module) -> None:
+        def exec_and_register(module: types.ModuleType) -> None:
             exec_module(module)
             _register_quietly()
 
-        loader.exec_module = exec_and_register
+        loader.exec_module = exec_and_register  # type: ignore[method-assign]  # wraps this loader's own method
         return spec
 
 

@@ -40,6 +40,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.errors import GameError, IllegalActionError
+from ..core.game import State
 from .batched import BatchedMatches
 from .common import RENDER_FPS, RENDER_MODES, check_render_mode
 from .gym_ids import IDS, NAMESPACE, register_envs  # noqa: F401  (re-exported)
@@ -67,7 +68,7 @@ class BoardcadeEnv(gym.Env):
         check_render_mode(render_mode)
         if illegal_action not in ILLEGAL_CHOICES:
             raise GameError(f"illegal_action {illegal_action!r} is not allowed; allowed: {', '.join(ILLEGAL_CHOICES)}")
-        if isinstance(seat, (list, tuple)) or seat == "rotate":
+        if not isinstance(seat, (int, str, np.integer)) or seat == "rotate":
             raise GameError(f"seat {seat!r} is not allowed here; give one player index or agent name")
         self.batch = BatchedMatches(
             game_name,
@@ -97,21 +98,24 @@ class BoardcadeEnv(gym.Env):
         self._seeded = False
 
     @property
-    def state(self):
+    def state(self) -> State | None:
         """The match being played (a boardcade `State`), None before the first reset."""
         return self.batch.states[0]
 
     def _info(self) -> dict[str, Any]:
         state = self.state
+        assert state is not None, "a match is under way (reset() came first)"
         role = self._role
         if role is None or role == "undecided":  # a role is fixed for the match once chance has decided it
             role = self._role = state.roles()[self.seat]
-        info = {"action_mask": self.batch.mask[0].view(np.int8).copy(), "role": role}
+        info: dict[str, Any] = {"action_mask": self.batch.mask[0].view(np.int8).copy(), "role": role}
         if state.is_terminal():
             info["safety_cap_hit"] = state.safety_cap_hit()
         return info
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         # The match's own generator and the agents are seeded from this environment's np_random when a seed is
         # given (or on the first reset); later resets go on with the same generators, as Gymnasium's do.
@@ -122,7 +126,7 @@ class BoardcadeEnv(gym.Env):
         self._role = None
         return self.batch.obs[0].copy(), self._info()
 
-    def step(self, action):
+    def step(self, action: int | np.integer) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         batch = self.batch
         if batch.states[0] is None:
             raise GameError("call reset() before step()")
@@ -133,7 +137,7 @@ class BoardcadeEnv(gym.Env):
         if not (0 <= action < self._num_actions and batch.mask[0, action]):
             reason = batch.illegal_reason(0, action)
             if self.illegal_action == "raise":
-                raise IllegalActionError(reason)
+                raise IllegalActionError(reason or f"action {action} is not legal now")
         reward, terminated, truncated = batch.step_one(0, action)
         info = self._info()
         if reason is not None:
@@ -142,7 +146,8 @@ class BoardcadeEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now, as a bool vector (sb3-contrib's MaskablePPO reads this method)."""
-        return self.batch.mask[0].copy()
+        mask: np.ndarray = self.batch.mask[0].copy()
+        return mask
 
     def render(self) -> str | np.ndarray | None:
         """The board as your seat sees it: text ("ansi") or an RGB picture ("rgb_array"); None without a mode."""

@@ -19,13 +19,16 @@ from __future__ import annotations
 import base64
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 
-from ..core.game import CHANCE, TERMINAL
+from ..core.domain import ActionId, Seat, Viewer
+from ..core.game import CHANCE, TERMINAL, Game, State
 from ..core.registry import game_class, game_names, load_game
+from ..core.spec import GameType
 from .tensors import encoder_for
 
 PREFIX = "python_boardcade_"
@@ -47,7 +50,7 @@ def short_name(game_name: str) -> str:
     return PREFIX + game_name
 
 
-def _player_counts(cls: type) -> list[int]:
+def _player_counts(cls: type[Game]) -> list[int]:
     counts = set()
     for _label, opts in cls.VARIANTS:
         counts.add(cls(**opts).num_players)
@@ -55,7 +58,7 @@ def _player_counts(cls: type) -> list[int]:
     return sorted(counts)
 
 
-def _variant_types(cls: type) -> list:
+def _variant_types(cls: type[Game]) -> list[GameType]:
     """The boardcade GameType of the default game and of each variant."""
     return [cls().game_type] + [cls(**opts).game_type for _label, opts in cls.VARIANTS]
 
@@ -124,11 +127,13 @@ class BoardcadeSpielGame(pyspiel.Game):
     def new_initial_state(self) -> BoardcadeSpielState:
         return BoardcadeSpielState(self, self.bc_game.new_initial_state())
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], pyspiel.Game], tuple[str, dict[str, Any]]]:
         # The per-game classes are made at registration; a pickle names the game and its parameters instead.
         return (_load_registered, (self.bc_name, self.get_parameters()))
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> BoardcadeObserver:
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> BoardcadeObserver:
         """pyspiel's observer; `params={"exact": True}` with perfect recall gives the exact perfect-recall tensor
         (observation + the history as the player knows it, `Encoder.encode_exact`) instead of the hashed one."""
         params = dict(params or {})
@@ -150,13 +155,13 @@ class _Inner:
 
     __slots__ = ("state",)
 
-    def __init__(self, state):
+    def __init__(self, state: State):
         self.state = state
 
-    def __deepcopy__(self, memo) -> _Inner:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Inner:
         return _Inner(self.state.clone())
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[_Inner], tuple[State]]:
         return (_Inner, (self.state,))
 
 
@@ -166,7 +171,7 @@ class _SamplerRandom(random.Random):
     from the unseeded generator underneath. Never seeded: seeding a Mersenne Twister cost twice a whole Q*bert
     resample, and the sample stays exactly as reproducible as the sampler."""
 
-    def __init__(self, sampler) -> None:  # no super().__init__(): no seeding
+    def __init__(self, sampler: Callable[[], float]) -> None:  # no super().__init__(): no seeding
         self._sampler = sampler
 
     def random(self) -> float:
@@ -182,35 +187,34 @@ class _SamplerRandom(random.Random):
 class BoardcadeSpielState(pyspiel.State):
     """A pyspiel state holding a boardcade `State` (`self.inner`)."""
 
-    def __init__(self, game: BoardcadeSpielGame, inner):
+    def __init__(self, game: BoardcadeSpielGame, inner: State):
         super().__init__(game)
         self._box = _Inner(inner)
 
     @property
-    def inner(self):
+    def inner(self) -> State:
         return self._box.state
 
     def current_player(self) -> int:
         cur = self.inner.current_player()
-        if cur == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        if cur == TERMINAL:
-            return pyspiel.PlayerId.TERMINAL
-        return cur
+        spiel_player: int = (
+            pyspiel.PlayerId.CHANCE if cur == CHANCE else pyspiel.PlayerId.TERMINAL if cur == TERMINAL else cur
+        )
+        return spiel_player
 
     def is_terminal(self) -> bool:
         return self.inner.is_terminal()
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: Seat) -> list[ActionId]:
         return self.inner.legal_actions(player)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[ActionId, float]]:
         return self.inner.chance_outcomes()
 
-    def _apply_action(self, action: int) -> None:
+    def _apply_action(self, action: ActionId) -> None:
         self.inner.apply_action(action)
 
-    def _action_to_string(self, player: int, action: int) -> str:
+    def _action_to_string(self, player: int, action: ActionId) -> str:
         cur = self.inner.current_player()
         if player == cur or (player == pyspiel.PlayerId.CHANCE and cur == CHANCE):
             return self.inner.action_to_string(action)
@@ -219,7 +223,7 @@ class BoardcadeSpielState(pyspiel.State):
     def returns(self) -> list[float]:
         return [float(r) for r in self.inner.returns()]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler) -> BoardcadeSpielState:
+    def resample_from_infostate(self, player_id: Seat, probability_sampler: Callable[[], float]) -> BoardcadeSpielState:
         """A state `player_id` cannot tell from this one, drawn by the game's own (native) resampler, seeded from
         the sampler. It wraps the drawn boardcade state directly (no replay of the history): its `history()`,
         `move_number()`, `full_history()` and `serialize()` are the drawn state's, as for every state here."""
@@ -230,7 +234,7 @@ class BoardcadeSpielState(pyspiel.State):
     # state reached by applying actions, and the only record for a resampled state, which pyspiel never saw
     # being played. pyspiel's C++ side keeps its own record; Python callers (OpenSpiel's Python bots, these
     # adapters) read these methods.
-    def history(self) -> list[int]:
+    def history(self) -> list[ActionId]:
         return self.inner.history()
 
     def move_number(self) -> int:
@@ -242,7 +246,7 @@ class BoardcadeSpielState(pyspiel.State):
     def is_initial_state(self) -> bool:
         return self.inner.move_number() == 0
 
-    def full_history(self) -> list:
+    def full_history(self) -> list[PlayerAction]:
         """(player, action) pairs with pyspiel's field names: who acted at each step (replays the history in a fresh
         boardcade state to find out, so it costs what a replay costs)."""
         replay = self.inner.game.new_initial_state()
@@ -259,8 +263,9 @@ class BoardcadeSpielState(pyspiel.State):
         blob = base64.b64encode(pickle.dumps(self.__dict__)).decode("ascii")
         return f"history={steps}\nmove_number={self.move_number()}\n__dict__={blob}"
 
-    def __deepcopy__(self, memo) -> BoardcadeSpielState:
-        return self.clone()  # pyspiel's clone keeps history() and move number
+    def __deepcopy__(self, memo: dict[int, object]) -> BoardcadeSpielState:
+        copy: BoardcadeSpielState = self.clone()  # pyspiel's clone keeps history() and move number
+        return copy
 
     def __str__(self) -> str:
         return f"history {self.inner.history()}\n{self.inner}"
@@ -272,7 +277,7 @@ class BoardcadeObserver:
 
     Asking for public information only (no private information) gives the spectator view."""
 
-    def __init__(self, game: BoardcadeSpielGame, iig_obs_type, exact: bool = False):
+    def __init__(self, game: BoardcadeSpielGame, iig_obs_type: pyspiel.IIGObservationType, exact: bool = False):
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         self.exact = exact
@@ -282,7 +287,7 @@ class BoardcadeObserver:
         self.dict = {"observation": self.tensor}
         self.encoder = enc
 
-    def _viewer(self, player: int) -> int | None:
+    def _viewer(self, player: Seat) -> Viewer:
         return None if self.public_only else player
 
     def set_from(self, state: BoardcadeSpielState, player: int) -> None:
@@ -325,15 +330,17 @@ def load(name: str, **options: Any) -> pyspiel.Game:
     return pyspiel.load_game(short_name(name), to_params(options))
 
 
-def ismcts_bot(game: pyspiel.Game, evaluator, uct_c: float = 2.0, max_simulations: int = 100, **kwargs):
+def ismcts_bot(
+    game: pyspiel.Game, evaluator: Any, uct_c: float = 2.0, max_simulations: int = 100, **kwargs: Any
+) -> Any:  # open_spiel's Python bots carry no types
     """OpenSpiel's Python `ISMCTSBot`, made usable with `evaluate_bots` (which calls `restart_at`)."""
     from open_spiel.python.algorithms import ismcts
 
     class _ISMCTSBot(ismcts.ISMCTSBot):
-        def restart_at(self, state):
+        def restart_at(self, state: BoardcadeSpielState) -> None:
             self.reset()
 
-        def inform_action(self, state, player_id, action):
+        def inform_action(self, state: BoardcadeSpielState, player_id: int, action: ActionId) -> None:
             pass
 
     return _ISMCTSBot(game, evaluator, uct_c, max_simulations, **kwargs)

@@ -15,6 +15,7 @@ resampler). OpenSpiel's ISMCTS refuses perfect-information games (MB Centipede).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..agents.base import Agent
 from ..agents.registry import AgentSpec, Param
@@ -25,7 +26,9 @@ class OpenSpielMCTSAgent(Agent):
     name = "os_mcts"
     _BUDGET = "max_simulations"  # the bot's attribute holding its simulation count
 
-    def __init__(self, seed: int | None = None, simulations: int = 1000, seconds: float | None = None, uct_c=2.0):
+    def __init__(
+        self, seed: int | None = None, simulations: int = 1000, seconds: float | None = None, uct_c: float = 2.0
+    ):
         super().__init__(seed)
         if simulations < 1:
             raise ValueError(f"simulations must be at least 1, got {simulations}")
@@ -34,12 +37,12 @@ class OpenSpielMCTSAgent(Agent):
         self.simulations = simulations
         self.seconds = seconds
         self.uct_c = uct_c
-        self._bot = None
-        self._spiel_game = None
-        self._key = None
+        self._bot: Any = None  # open_spiel's Python bot (untyped), made for the game being played
+        self._spiel_game: Any = None  # the pyspiel game it searches (untyped)
+        self._key: tuple[str, tuple[tuple[str, Any], ...]] | None = None
         self._per_sim: float | None = None
 
-    def _setup(self, state: State):
+    def _setup(self, state: State) -> None:
         import numpy as np
         from open_spiel.python.algorithms import mcts
 
@@ -53,7 +56,7 @@ class OpenSpielMCTSAgent(Agent):
             class CopyingPrior(mcts.RandomRolloutEvaluator):
                 # MCTSBot shuffles the prior list in place, and a prior at a chance node is the game's own
                 # chance_outcomes() list, which a game may share between states: hand it a copy.
-                def prior(self, state):
+                def prior(self, state: openspiel.BoardcadeSpielState) -> list[tuple[int, float]]:
                     return list(super().prior(state))
 
             evaluator = CopyingPrior(n_rollouts=1, random_state=rs)
@@ -87,7 +90,7 @@ class OpenSpielISMCTSAgent(OpenSpielMCTSAgent):
     name = "os_ismcts"
     _BUDGET = "_max_simulations"
 
-    def _setup(self, state: State):
+    def _setup(self, state: State) -> None:
         import numpy as np
         from open_spiel.python.algorithms import mcts
 

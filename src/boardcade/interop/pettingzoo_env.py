@@ -27,6 +27,8 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from ..core.errors import GameError
+from ..core.game import Game, State
 from ..core.loop import advance_chance
 from ..core.registry import load_game
 from .common import RENDER_FPS, RENDER_MODES, action_mask, agent_names, check_render_mode, render
@@ -35,7 +37,7 @@ from .tensors import encoder_for
 __all__ = ["BoardcadeAECEnv", "action_mask", "agent_names", "env", "observation_space"]
 
 
-def observation_space(game) -> spaces.Dict:
+def observation_space(game: Game) -> spaces.Dict:
     enc = encoder_for(game)
     return spaces.Dict(
         {
@@ -65,27 +67,35 @@ class BoardcadeAECEnv(AECEnv):
         obs_space = observation_space(self.game)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_distinct_actions) for a in self.possible_agents}
-        self.state = None
+        self.state: State | None = None
         self.np_random, _ = seeding.np_random(None)
         self._chance_rng = random.Random(int(self.np_random.integers(0, 2**63 - 1)))
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    @property
+    def _match(self) -> State:
+        """The match under way; GameError before the first reset."""
+        if self.state is None:
+            raise GameError("call reset() first")
+        return self.state
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
+        state = self._match
         return {
-            "observation": self.encoder.encode_state(self.state, p),
-            "action_mask": action_mask(self.state, p, self.game.num_distinct_actions),
+            "observation": self.encoder.encode_state(state, p),
+            "action_mask": action_mask(state, p, self.game.num_distinct_actions),
         }
 
     def _advance_chance(self) -> None:
-        advance_chance(self.state, self._chance_rng)
+        advance_chance(self._match, self._chance_rng)
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
             self._chance_rng = random.Random(int(self.np_random.integers(0, 2**63 - 1)))
@@ -96,36 +106,37 @@ class BoardcadeAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._after_move()
 
     def _after_move(self) -> None:
-        roles = self.state.roles()
+        state = self._match
+        roles = state.roles()
         for a in self.agents:
             self.infos[a] = {"role": roles[self._index[a]]}
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if state.is_terminal():
+            returns = state.returns()
             for a in self.agents:
                 self.rewards[a] = float(returns[self._index[a]])
                 self.terminations[a] = True
-                self.infos[a]["safety_cap_hit"] = self.state.safety_cap_hit()
+                self.infos[a]["safety_cap_hit"] = state.safety_cap_hit()
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[state.current_player()]
 
-    def step(self, action) -> None:
+    def step(self, action: int | np.integer) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.state.apply_action(int(action))
+        self._match.apply_action(int(action))
         self._advance_chance()
         self._after_move()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None or self.state is None:
             return None
         return render(self.state, None, self.render_mode)

@@ -26,6 +26,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..core.errors import GameError
+from ..core.game import Game
 from .batched import BatchedMatches
 from .common import RENDER_FPS, RENDER_MODES, check_render_mode
 
@@ -86,10 +87,12 @@ class BoardcadeVectorEnv(VectorEnv):
         self._final = autoreset_mode == AutoresetMode.SAME_STEP
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.batch.game
 
-    def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         if isinstance(seed, list):
             raise GameError("reset(seed=...) takes one integer for all environments (each gets its own stream)")
         if seed is not None:
@@ -97,7 +100,9 @@ class BoardcadeVectorEnv(VectorEnv):
         obs, mask = self.batch.reset(seed)
         return self._out(obs), {"action_mask": self._out(mask)}
 
-    def step(self, actions):
+    def step(
+        self, actions: Sequence[int] | np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         obs, rewards, terminated, truncated, mask = self.batch.step(np.asarray(actions))
         info: dict[str, Any] = {"action_mask": self._out(mask)}
         if self._final and (terminated.any() or truncated.any()):
@@ -113,7 +118,7 @@ class BoardcadeVectorEnv(VectorEnv):
         """Legal actions of every environment now, (num_envs, actions) bool (all False where a match is over)."""
         return self.batch.mask.copy()
 
-    def render(self) -> tuple | None:
+    def render(self) -> tuple[str | np.ndarray, ...] | None:
         """One frame per match (text, or an RGB picture with "rgb_array"), as each learner seat sees it."""
         if self.render_mode is None or self.batch.states[0] is None:
             return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import IllegalActionError, State
+from ..core import EventView, IllegalActionError, State
 from .lessons import Course, LessonError, Move, Step, apply_pattern, build_position, find, rule_json, where_of
 
 
@@ -22,7 +22,7 @@ class Outcome:
     ok: bool
     action: int
     label: str
-    events: list[dict[str, Any]] = field(default_factory=list)  # what the move did (ok) or would have done
+    events: list[EventView] = field(default_factory=list)  # what the move did (ok) or would have done
     why: str = ""  # wrong move: why it is not the lesson's move
     then: str = ""  # wrong move: where it would have left the match (the next question, or the result)
     expected: list[str] = field(default_factory=list)  # wrong move: the moves the lesson asks for
@@ -106,7 +106,7 @@ class StepRun:
                 self.narration.append(move.say)
             self.cursor += 1
 
-    def _events(self, state: State, since: int) -> list[dict[str, Any]]:
+    def _events(self, state: State, since: int) -> list[EventView]:
         return [e.to_json() for e in state.events_since(since, self.seat)]
 
     def view(self) -> dict[str, Any]:

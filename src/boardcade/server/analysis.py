@@ -113,7 +113,7 @@ class Analyses:
         self.running: Job | None = None
         self.served: dict[str, int] = {}  # owner -> when it was last served (a counter)
         self.turn = 0
-        self.tasks: set[asyncio.Task] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
 
     def agent_name(self) -> str:
         return self.agent or strongest_agent()

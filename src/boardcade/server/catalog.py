@@ -13,6 +13,7 @@ from ..arena.ladder import level_ratings
 from ..arena.ratings import game_key
 from ..core import (
     GameError,
+    Observation,
     Option,
     OptionWords,
     game_class,
@@ -34,7 +35,7 @@ def _jsonable(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
 
 
-def preview(name: str) -> dict[str, Any] | None:
+def preview(name: str) -> Observation | None:
     """The public view of a position a few seeded random steps into a match with default options: what the
     home page draws on the game's tile (the same board module that draws a live match)."""
     try:

@@ -27,11 +27,16 @@ import subprocess
 import sys
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .limits import TokenBucket
+
+if TYPE_CHECKING:  # the worker imports the engines and agents when it starts, the server never does here
+    from ..agents.base import Agent
+    from ..core.game import State
 
 log = logging.getLogger("boardcade.server")
 GRACE = 0.5  # seconds a worker may overrun a deadline (IPC, rebuilding the position) before it is killed
@@ -52,7 +57,11 @@ class JobRefused(Exception):
 
 
 # ---- the child process --------------------------------------------------------------------------
-def _position(cache: OrderedDict, match_id: str, game: str, options: dict, history: list[int]):
+# In a worker: the latest state of each match it has decided for (the next decision continues from it).
+_Positions: TypeAlias = "OrderedDict[str, State]"
+
+
+def _position(cache: _Positions, match_id: str, game: str, options: dict[str, Any], history: list[int]) -> State:
     """The match's state after `history`, continuing from the cached state of the match when it is a prefix."""
     from ..core import load_game
 
@@ -67,7 +76,7 @@ def _position(cache: OrderedDict, match_id: str, game: str, options: dict, histo
     return state
 
 
-def _agent_until(agent_name: str, seed: int, deadline: float):
+def _agent_until(agent_name: str, seed: int, deadline: float) -> Agent:
     """The agent, a search agent told to stop just before `deadline`."""
     from ..agents import ISMCTSAgent, make_agent
 
@@ -79,10 +88,10 @@ def _agent_until(agent_name: str, seed: int, deadline: float):
 
 
 def _decide(
-    cache: OrderedDict,
+    cache: _Positions,
     match_id: str,
     game: str,
-    options: dict,
+    options: dict[str, Any],
     history: list[int],
     agent_name: str,
     seed: int,
@@ -96,10 +105,10 @@ def _decide(
 
 
 def _hint(
-    cache: OrderedDict,
+    cache: _Positions,
     match_id: str,
     game: str,
-    options: dict,
+    options: dict[str, Any],
     history: list[int],
     seat: int,
     agent_name: str,
@@ -126,7 +135,9 @@ REPLAYS: OrderedDict[str, bytes] = OrderedDict()  # in the worker: replays by th
 REPLAY_CACHE_BYTES = 32 << 20
 
 
-def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress: bool) -> tuple[int, bytes, bool]:
+def _replay(
+    _cache: _Positions, record: dict[str, Any] | bytes, max_steps: int, compress: bool
+) -> tuple[int, bytes, bool]:
     """(steps replayed, the answer, whether it was cached). The cache is keyed by the record as parsed (its
     canonical JSON), so the same record sent with other spacing or key order is not replayed again."""
     from .errors import ClientError, dumps, parse_json
@@ -153,7 +164,9 @@ def _replay(_cache: OrderedDict, record: dict | bytes, max_steps: int, compress:
     return len(parsed.actions), body, False
 
 
-def _check_record(_cache: OrderedDict, record: dict | bytes, max_steps: int, agent: str) -> tuple[int, dict[str, Any]]:
+def _check_record(
+    _cache: _Positions, record: dict[str, Any] | bytes, max_steps: int, agent: str
+) -> tuple[int, dict[str, Any]]:
     """(steps walked, what the server needs to analyse the record): the record parsed, refused by its length
     before any step is replayed, then replayed and checked; with its analysis key and the steps where a seat
     chose (boardcade.analysis.decisions), so the server never walks through it. {"refused": [code, message]}
@@ -182,12 +195,17 @@ def _check_record(_cache: OrderedDict, record: dict | bytes, max_steps: int, age
     return 2 * len(parsed.actions), {"record": parsed.to_json(), "key": key, "decisions": steps}
 
 
-JOBS = {"decide": _decide, "hint": _hint, "replay": _replay, "check_record": _check_record}
+JOBS: dict[str, Callable[..., object]] = {
+    "decide": _decide,
+    "hint": _hint,
+    "replay": _replay,
+    "check_record": _check_record,
+}
 
 
-def _worker_main(conn) -> None:
+def _worker_main(conn: Connection[tuple[str, object], tuple[str, tuple[Any, ...]]]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C goes to the server, which stops its workers
-    cache: OrderedDict = OrderedDict()
+    cache: _Positions = OrderedDict()
     from ..agents import make_agent
     from ..core import game_names, load_game
 
@@ -206,7 +224,7 @@ def _worker_main(conn) -> None:
         except (EOFError, OSError):  # the server is gone
             return
         try:
-            result: tuple = ("ok", JOBS[kind](cache, *args))
+            result: tuple[str, object] = ("ok", JOBS[kind](cache, *args))
         except Exception as e:
             result = ("error", f"{type(e).__name__}: {e}")
         try:
@@ -216,13 +234,18 @@ def _worker_main(conn) -> None:
 
 
 # ---- the server side ----------------------------------------------------------------------------
+_Job: TypeAlias = tuple[str, tuple[Any, ...]]  # (kind, args): JOBS[kind](cache, *args) in the worker
+# Jobs out, ("ok" or "error", the result or why) back. A string: Connection is generic for type checkers only.
+_Pipe: TypeAlias = "Connection[_Job, tuple[str, Any]]"
+
+
 class Worker:
     """One worker process (`python -m boardcade.server.worker_main FD`, talking over a socket pair), started on
     first use and replaced after a kill. A fresh interpreter, so it never re-runs the server's main module."""
 
     def __init__(self) -> None:
-        self.proc: subprocess.Popen | None = None
-        self.conn: Connection | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.conn: _Pipe | None = None
         self.ready = False
 
     def alive(self) -> bool:
@@ -242,10 +265,15 @@ class Worker:
         self.conn = Connection(ours.detach())
         self.ready = False
 
-    async def _answer(self, timeout: float) -> tuple:
+    def _connection(self) -> _Pipe:
+        if self.conn is None:
+            raise OSError("the worker process is not running")
+        return self.conn
+
+    async def _answer(self, timeout: float) -> tuple[str, Any]:
         loop = asyncio.get_running_loop()
-        future = loop.create_future()
-        conn = self.conn
+        future: asyncio.Future[tuple[str, Any]] = loop.create_future()
+        conn = self._connection()
         fd = conn.fileno()
 
         def readable() -> None:
@@ -279,12 +307,13 @@ class Worker:
         self.ready = True
         return time.time() - began
 
-    async def run(self, kind: str, args: tuple, timeout: float) -> Any:
+    async def run(self, kind: str, args: tuple[Any, ...], timeout: float) -> Any:
         """The job's result; TimeoutError (the worker is killed) after `timeout` seconds; JobFailed if it raised."""
         await self.start()
         try:
-            os.set_blocking(self.conn.fileno(), True)  # a large job (a record) is written whole
-            self.conn.send((kind, args))
+            conn = self._connection()
+            os.set_blocking(conn.fileno(), True)  # a large job (a record) is written whole
+            conn.send((kind, args))
             status, value = await self._answer(timeout)
         except BaseException:  # timed out or cancelled mid-job: its answer would be read by the next job
             self.kill()
@@ -309,9 +338,9 @@ class Worker:
 @dataclass
 class Decision:
     owner: str
-    args: tuple
+    args: tuple[Any, ...]
     deadline: float
-    future: asyncio.Future = field(repr=False)
+    future: asyncio.Future[Any] = field(repr=False)
     kind: str = "decide"  # or "hint": a suggestion for a human seat (same queue, same fairness, same deadline)
 
 
@@ -325,29 +354,30 @@ class AgentPool:
         self.queues: dict[str, deque[Decision]] = {}
         self.served: dict[str, int] = {}  # owner -> when it was last served (a counter)
         self.turn = 0
-        self.running: set[asyncio.Task] = set()
+        self.running: set[asyncio.Task[None]] = set()
 
     async def decide(
         self,
         owner: str,
         match_id: str,
         game: str,
-        options: dict,
+        options: dict[str, Any],
         history: list[int],
         agent: str,
         seed: int,
         budget: float,
-    ) -> tuple[int, dict] | None:
+    ) -> tuple[int, dict[str, Any]] | None:
         """The agent's action and search figures, or None if it could not answer within `budget` seconds."""
         args = (match_id, game, options, history, agent, seed)
-        return await self._queue("decide", owner, args, budget)
+        answer: tuple[int, dict[str, Any]] | None = await self._queue("decide", owner, args, budget)
+        return answer
 
     async def hint(
         self,
         owner: str,
         match_id: str,
         game: str,
-        options: dict,
+        options: dict[str, Any],
         history: list[int],
         seat: int,
         agent: str,
@@ -356,11 +386,13 @@ class AgentPool:
     ) -> tuple[int, float, float] | None:
         """(action, visit share, seconds) that `agent` suggests to `seat` from its information state only, or
         None if no worker answered within `budget` seconds."""
-        return await self._queue("hint", owner, (match_id, game, options, history, seat, agent, seed), budget)
+        args = (match_id, game, options, history, seat, agent, seed)
+        answer: tuple[int, float, float] | None = await self._queue("hint", owner, args, budget)
+        return answer
 
-    async def _queue(self, kind: str, owner: str, args: tuple, budget: float) -> Any:
+    async def _queue(self, kind: str, owner: str, args: tuple[Any, ...], budget: float) -> Any:
         deadline = time.time() + budget
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.queues.setdefault(owner, deque()).append(Decision(owner, (*args, deadline), deadline, future, kind))
         self._dispatch()
         try:
@@ -386,7 +418,7 @@ class AgentPool:
             self.turn += 1
             self.served[owner] = self.turn
             if len(self.served) > 10000:  # forget the owners served longest ago
-                for old in sorted(self.served, key=self.served.get)[:5000]:
+                for old in sorted(self.served, key=self.served.__getitem__)[:5000]:
                     del self.served[old]
             return decision
         return None
@@ -447,12 +479,12 @@ class ReplayPool:
         self.worker = self.workers[0]
         self.free = list(self.workers)
         self.running: dict[str, int] = {}  # owner -> replays in progress (at most one)
-        self.tasks: set[asyncio.Task] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
         self.timeout = timeout
         self.max_waiting = waiting
         self.per_owner = per_owner
         self.steps_per_minute = steps_per_minute
-        self.queues: dict[str, deque[tuple[tuple, asyncio.Future]]] = {}
+        self.queues: dict[str, deque[tuple[_Job, asyncio.Future[Any]]]] = {}
         self.served: dict[str, int] = {}
         self.turn = 0
         self.budgets: OrderedDict[str, TokenBucket] = OrderedDict()
@@ -472,13 +504,14 @@ class ReplayPool:
         self.budgets.move_to_end(owner)
         return bucket
 
-    async def replay(self, record: dict | bytes, max_steps: int, compress: bool, owner: str = "") -> bytes:
+    async def replay(self, record: dict[str, Any] | bytes, max_steps: int, compress: bool, owner: str = "") -> bytes:
         raw = record if isinstance(record, bytes) else json.dumps(record, sort_keys=True).encode()
         key = hashlib.sha256(raw).hexdigest() + f":{max_steps}:{compress}"
         if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
-        steps, body, hit = await self._submit("replay", (record, max_steps, compress), owner)
+        answer: tuple[int, bytes, bool] = await self._submit("replay", (record, max_steps, compress), owner)
+        steps, body, hit = answer
         if hit:
             self.worker_hits += 1
         if body.startswith(b'{"refused":'):
@@ -490,16 +523,19 @@ class ReplayPool:
             self.cached_bytes -= len(self.cache.popitem(last=False)[1])
         return body
 
-    async def check_record(self, record: dict | bytes, max_steps: int, agent: str, owner: str = "") -> dict[str, Any]:
+    async def check_record(
+        self, record: dict[str, Any] | bytes, max_steps: int, agent: str, owner: str = ""
+    ) -> dict[str, Any]:
         """A record to analyse, parsed, refused by its length and checked step by step in the worker, under the
         same fair share and step budget as replays: {"record": its JSON, "key": its analysis key by `agent`,
         "decisions": the steps where a seat chose}. JobRefused names what is wrong with it."""
-        steps, answer = await self._submit("check_record", (record, max_steps, agent), owner)
+        checked: tuple[int, dict[str, Any]] = await self._submit("check_record", (record, max_steps, agent), owner)
+        steps, answer = checked
         if "refused" in answer:
             raise JobRefused(*answer["refused"])
         return answer
 
-    async def _submit(self, kind: str, args: tuple, owner: str) -> Any:
+    async def _submit(self, kind: str, args: tuple[Any, ...], owner: str) -> Any:
         """Queue a job under `owner` (refused when its budget or the queue is full) and wait for its result, the
         steps it walked first; the steps are charged to the owner's budget."""
         budget = self._budget(owner)
@@ -512,7 +548,7 @@ class ReplayPool:
         queue = self.queues.get(owner)
         if sum(len(q) for q in self.queues.values()) >= self.max_waiting or (queue and len(queue) >= self.per_owner):
             raise JobRefused("unavailable", "the server is busy replaying other records; try again in a minute")
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.queues.setdefault(owner, deque()).append(((kind, args), future))
         self._dispatch()
         result = await future
@@ -546,7 +582,7 @@ class ReplayPool:
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
-    async def _run(self, worker: Worker, owner: str, job: tuple, future: asyncio.Future) -> None:
+    async def _run(self, worker: Worker, owner: str, job: _Job, future: asyncio.Future[Any]) -> None:
         kind, args = job
         error: BaseException | None = None
         try:

@@ -13,7 +13,7 @@ import logging
 import random
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple
 
 from .bus import LocalBus, PostgresBus, line
 from .errors import ClientError, database_errors, unavailable
@@ -22,12 +22,15 @@ from .live import LiveMatch
 from .settings import Settings
 from .storage import Storage
 
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+
 READ_THREADS = 4
 DATABASE_ERRORS = database_errors()
 log = logging.getLogger("boardcade.server")
 
 
-def finished(task: asyncio.Future) -> None:
+def finished(task: asyncio.Future[Any]) -> None:
     """A background task ended: its failure, if any, is taken (so asyncio never reports it as "never retrieved")
     and logged once, plainly: the database not answering was logged already where it happened (Context.read),
     another refusal or an OS error is one line, and only a failure nobody foresaw (a bug) has its traceback."""
@@ -57,13 +60,15 @@ class Context:
         self.rng = rng  # the server's dice: chance outcomes, and a computer's move when it missed its deadline
         self.live: dict[str, LiveMatch] = {}  # the matches held in memory, by id
         self.finished: set[str] = set()  # matches that ended while held here; let go on the next create
-        self.list_cache: dict[tuple, tuple[float, str]] = {}  # the match list (registry.py); cleared on changes
-        self.tasks: set[asyncio.Task] = set()
+        self.list_cache: dict[
+            tuple[str | None, int], tuple[float, str]
+        ] = {}  # the match list (registry.py); cleared on changes
+        self.tasks: set[asyncio.Task[Any]] = set()
         # What a part tells and who hears it (events.py); the manager subscribes the listeners (manager.py).
         self.listeners = Listeners()
         self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="boardcade-read")
 
-    def spawn(self, coro: Coroutine) -> asyncio.Task:
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run `coro` in the background (cancelled and awaited on stop); its failure is logged once (finished)."""
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
@@ -71,7 +76,7 @@ class Context:
         task.add_done_callback(finished)
         return task
 
-    async def read(self, fn: Callable, *args: Any) -> Any:
+    async def read(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """A storage call on the read pool (several threads: reads never wait behind commits). A database that
         does not answer raises ClientError("unavailable") (503), never a traceback."""
         try:

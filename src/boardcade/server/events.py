@@ -63,7 +63,7 @@ class AsyncEvent(Generic[P]):
         return self._each(list(self.listeners), *args, **kwargs)
 
     @staticmethod
-    async def _each(listeners: list, *args: Any, **kwargs: Any) -> None:
+    async def _each(listeners: list[Callable[..., Coroutine[Any, Any, object]]], *args: Any, **kwargs: Any) -> None:
         for listener in listeners:
             await listener(*args, **kwargs)
 

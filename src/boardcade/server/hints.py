@@ -29,7 +29,9 @@ class Hints:
         self.commits = commits
         self.seating = seating
         self.agents = agents
-        self._hints: OrderedDict[tuple[str, int, int, int], asyncio.Future] = OrderedDict()
+        self._hints: OrderedDict[tuple[str, int, int, int], asyncio.Future[tuple[int, float, float] | None]] = (
+            OrderedDict()
+        )
 
     async def hint(self, match: LiveMatch, seat: Any, token: Any, asker: str) -> dict[str, Any]:
         """The `medium` agent's suggested move for the human `seat` to move, with its visit share.
@@ -93,7 +95,13 @@ class Hints:
         }
 
     async def _work_out(
-        self, future: asyncio.Future, match: LiveMatch, history: list[int], seat: int, asker: str, seed: int
+        self,
+        future: asyncio.Future[tuple[int, float, float] | None],
+        match: LiveMatch,
+        history: list[int],
+        seat: int,
+        asker: str,
+        seed: int,
     ) -> None:
         try:
             answer = await self.agents.hint(

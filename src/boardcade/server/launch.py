@@ -16,12 +16,15 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 # Debian's PostgreSQL 15 server binaries; BOARDCADE_PG_BIN names another folder holding initdb and pg_ctl.
 PG_BIN = Path(os.environ.get("BOARDCADE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
 
-def start_serve_process(database: str, port: int, log: Path, *extra: str, timeout: float = 30.0) -> subprocess.Popen:
+def start_serve_process(
+    database: str, port: int, log: Path, *extra: str, timeout: float = 30.0
+) -> subprocess.Popen[bytes]:
     """Run `boardcade serve` on 127.0.0.1:`port` with `database`; its error output is appended to `log`.
 
     A file, not a pipe: a full pipe would stall the server. The start-up banner on standard output is dropped.
@@ -43,13 +46,14 @@ def start_serve_process(database: str, port: int, log: Path, *extra: str, timeou
     raise RuntimeError(f"the server did not start; log:\n{log.read_text(errors='replace')[-3000:]}")
 
 
-def post_json(base: str, path: str, body: dict, timeout: float = 30.0) -> dict:
+def post_json(base: str, path: str, body: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
     req = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=timeout) as answer:
-        return json.load(answer)
+        data: dict[str, Any] = json.load(answer)
+        return data
 
 
-def claimed_match(base: str, body: dict, names: str = "Player") -> dict:
+def claimed_match(base: str, body: dict[str, Any], names: str = "Player") -> dict[str, Any]:
     """POST /api/matches with `body`, then claim every other human seat with its invite. The answer gets
     "tokens": {seat (str): seat token} for every human seat."""
     m = post_json(base, "/api/matches", body)
@@ -63,7 +67,8 @@ def claimed_match(base: str, body: dict, names: str = "Player") -> dict:
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 def _as_postgres(*cmd: str) -> list[str]:

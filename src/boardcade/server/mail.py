@@ -29,7 +29,7 @@ class Mailer:
         self.failing = False
         self.lock = threading.Lock()
 
-    def send(self, message: EmailMessage) -> Future:
+    def send(self, message: EmailMessage) -> Future[bool]:
         """Send in the background; the future's result is True if the relay took it."""
         return self.pool.submit(self._send, message)
 

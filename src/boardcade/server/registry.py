@@ -11,9 +11,10 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
-from ..core import GameError, game_spec
+from ..core import GameError, Seat, game_spec
 from ..core.record import RulesVersionError, load_game_under_rules
 from . import clocks
 from .commits import Commits
@@ -30,7 +31,8 @@ class Registry:
     def __init__(self, ctx: Context, commits: Commits):
         self.ctx = ctx
         self.commits = commits
-        self._making: dict[tuple, asyncio.Future] = {}  # match lists being made, by (status, limit)
+        # Match lists being made, by (status, limit).
+        self._making: dict[tuple[str | None, int], asyncio.Future[str]] = {}
 
     async def get(self, match_id: str) -> LiveMatch:
         """The match, held here from now on (read back first if it may be behind the database)."""
@@ -95,7 +97,8 @@ class Registry:
     # ---- the match list --------------------------------------------------------------------------
     async def list_matches(self, status: str | None, limit: int, ids: list[str] | None = None) -> list[dict[str, Any]]:
         """The match list (entries as dicts)."""
-        return json.loads(await self.list_text(status, limit, ids))
+        entries: list[dict[str, Any]] = json.loads(await self.list_text(status, limit, ids))
+        return entries
 
     async def list_text(self, status: str | None, limit: int, ids: list[str] | None = None) -> str:
         """The public match list answer as JSON text, cached for a second: polling clients share one read and
@@ -128,6 +131,7 @@ class Registry:
 def list_entry(r: dict[str, Any]) -> dict[str, Any]:
     """One match of the list, from its stored row (no match is loaded for it)."""
     note = None
+    role: Callable[[Seat], str]
     try:
         game = load_game_under_rules(r["game"], r["options"], r["rules_version"])
         role, title = game.player_name, game.title

@@ -8,6 +8,7 @@ of steps 1..i in order. This runs in a worker process (compute.py), never on the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import CHANCE, Record, RecordError, record_from_json
@@ -16,7 +17,7 @@ from .errors import ClientError
 MAX_REPLAY_STEPS = 20000
 
 
-def diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """Top-level keys of `new` whose values differ from `old`, and keys of `old` that `new` lacks."""
     changed = {k: v for k, v in new.items() if k not in old or old[k] != v}
     removed = [k for k in old if k not in new]
@@ -31,8 +32,7 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
     last_obs: dict[str, Any] = {}
     try:
         for i, state in enumerate(record.states()):
-            obs = state.observation(None)
-            obs.pop("events", None)
+            obs = {k: v for k, v in state.observation(None).items() if k != "events"}  # events: sent once, below
             if previous is None:
                 entry: dict[str, Any] = {"version": i, "observation": obs}
             else:
@@ -48,7 +48,7 @@ def replay_data(record: Record, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, 
             previous, last_obs = state, obs
     except RecordError as e:
         raise ClientError("bad_record", str(e)) from None
-    events = [e.to_json() for e in previous.events(None)] if previous is not None else []
+    events: list[Mapping[str, Any]] = [e.to_json() for e in previous.events(None)] if previous is not None else []
     notes = _notes(record, len(steps))
     if notes:  # the server's own lines (END-3), placed before the game's events of their step, as in the match
         events = sorted(notes + events, key=lambda e: e["step"])

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from .errors import STATUS, dumps
 from .limits import KeyedBuckets
 from .settings import Settings
@@ -40,10 +42,11 @@ SECURITY_HEADERS = [
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 
-def _header(scope, name: bytes) -> str | None:
+def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
-            return value.decode("latin-1")
+            text: str = value.decode("latin-1")
+            return text
     return None
 
 
@@ -55,13 +58,13 @@ def _strip_port(host: str) -> str:
 
 
 class Guard:
-    def __init__(self, app, settings: Settings):
+    def __init__(self, app: ASGIApp, settings: Settings):
         self.app = app
         self.hosts = settings.host_names()
         self.origins = {o.rstrip("/").lower() for o in settings.allowed_origins}
         self.requests = KeyedBuckets(settings.requests_per_second, settings.request_burst)
 
-    def _refusal(self, scope) -> tuple[str, str] | None:
+    def _refusal(self, scope: Scope) -> tuple[str, str] | None:
         host = _header(scope, b"host") or ""
         if self.hosts is not None and _strip_port(host) not in self.hosts:
             return "bad_origin", f"this server does not answer to the host name {host[:100]!r}"
@@ -90,7 +93,7 @@ class Guard:
                 return "rate_limited", "too many requests from your address; slow down"
         return None
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         refusal = self._refusal(scope)
@@ -107,7 +110,7 @@ class Guard:
         if scope["type"] == "websocket":
             return await self.app(scope, receive, send)
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             await send(message)

@@ -113,7 +113,7 @@ class Views:
         cached = self.cache.get(seat)
         if cached is not None and cached[0] == version:
             return cached[1]
-        obs = state.observation(seat)
+        obs: dict[str, Any] = dict(state.observation(seat))  # this cache's own: notes and an ending go on top
         if self.notes:
             obs = {**obs, "events": _with_notes(obs.get("events", []), self.notes)}
         if self.ending is not None:

@@ -39,7 +39,7 @@ from .settings import Settings
 MAX_MESSAGE = 4096
 MAX_SEATS_PER_CLIENT = 8
 log = logging.getLogger("boardcade.server")
-WRITERS: set[asyncio.Task] = set()  # every connection's writer task, so that shutdown can wait for them
+WRITERS: set[asyncio.Task[None]] = set()  # every connection's writer task, so that shutdown can wait for them
 CLIENTS: set[WsClient] = set()  # every open connection, for the send-timeout watchdog
 C = TypeVar("C", bound="WsClient")
 

@@ -30,8 +30,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.domain import ActionId, Seat, Viewer
 from ..core.errors import GameError, IllegalActionError
-from ..core.game import CHANCE, TERMINAL, Game, State
+from ..core.game import CHANCE, TERMINAL, Game, Observation, State
 from ..core.loop import play, random_decider, same_for_all, sample_chance
 from ..core.phases import PhasedState, PhaseRule
 from ..core.record import Record, record_from_json
@@ -64,7 +65,12 @@ def _fail(what: str, state: State | None = None) -> GameCheckError:
     return GameCheckError(what + where)
 
 
-def _views(state: State) -> tuple:
+# What a step must leave unchanged when it is refused: history, player to move, legal actions, returns, and the
+# observation and information-state strings of every viewer.
+_Views = tuple[list[ActionId], Seat, list[ActionId], list[float], list[str], list[str]]
+
+
+def _views(state: State) -> _Views:
     n = state.game.num_players
     return (
         state.history(),
@@ -152,7 +158,7 @@ def _check_step(state: State, rng: random.Random, report: CheckReport, rule_ids:
     bad = [a for a in (-1, limit, limit + 7, *range(min(limit, 40))) if a not in legal][:4]
     for action in [*bad, "x", 1.5, None]:
         try:
-            state.apply_action(action)  # type: ignore[arg-type]
+            state.apply_action(action)
         except IllegalActionError as e:
             if not str(e):
                 raise _fail(f"refusing {action!r} must say why", state) from None
@@ -202,7 +208,7 @@ def _check_step(state: State, rng: random.Random, report: CheckReport, rule_ids:
     report.count("clones")
 
 
-def _decision(obs: dict[str, Any], p: int | None, state: State) -> str:
+def _decision(obs: Observation, p: Viewer, state: State) -> str:
     """The view's "decision", checked: a kind the game declares, with a "prompt" text (core/prompts.py)."""
     decision, prompt = obs.get("decision"), obs.get("prompt")
     if not isinstance(decision, str) or not decision or not isinstance(prompt, str) or not prompt:

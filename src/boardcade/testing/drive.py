@@ -12,8 +12,10 @@ what is legal, so a test reads like the rulebook and never touches private state
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..core.domain import ActionId
 from ..core.errors import GameError
 from ..core.game import Game, State
 from ..core.registry import game_spec, load_game
@@ -36,7 +38,7 @@ def scenario(game: str | Game, /, **description: Any) -> State:
     if isinstance(game, str):
         options = description.pop("options", None) or {}
         game = load_game(game, **options)
-    build = game_spec(game.name).part("scenario")
+    build: Callable[..., State] | None = game_spec(game.name).part("scenario")
     if build is None:
         raise GameError(f"{game.name} has no scenario builder (GameSpec.scenario)")
     return build(game, **description)
@@ -55,11 +57,12 @@ def matches(info: dict[str, Any], kind: str, args: dict[str, Any]) -> bool:
     return all(k in known and _norm(known[k]) == _norm(v) for k, v in args.items())
 
 
-def find_action(state: State, kind: str, /, **args: Any) -> int:
+def find_action(state: State, kind: str, /, **args: Any) -> ActionId:
     """The legal action (or chance outcome) of `kind` with these arguments; AssertionError listing the legal ones."""
     found = [info for info in choices(state) if matches(info, kind, args)]
     if len(found) == 1:
-        return found[0]["action"]
+        action: ActionId = found[0]["action"]
+        return action
     wanted = kind + "".join(f" {k}={v!r}" for k, v in args.items())
     legal = (
         "; ".join(f"{i['kind']} {i['args']} ({i['label']})" for i in choices(state)) or "nothing (the match is over)"

@@ -12,12 +12,14 @@ states at every node. A game without a heuristic gets random playouts to the end
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import Any
 
+from ...core.domain import Seat
 from ...core.game import CHANCE, TERMINAL, Game, State
 from ...core.loop import sample_chance
 from ...core.registry import game_spec
+from ..base import Heuristic
 
 # How a player sees a chance node (`chance_view`). A string instead means seen *and* exchangeable with the
 # neighbouring outcomes of the same tag: the search branches once on the multiset (a dice pool, not the order).
@@ -25,7 +27,7 @@ HIDDEN = False
 SEEN = True
 UNKNOWN = None  # the game gives no rule: the search compares information states (slow, exact)
 
-ChanceView = Callable[[State, int], Any]
+ChanceView = Callable[[State, Seat], bool | str | None]
 # Playouts of games without an evaluation stop after this many actions at most.
 PLAYOUT_CAP = 2000
 
@@ -40,12 +42,12 @@ class GamePolicy:
         hints = spec.search
         # Levels multiply their iteration budgets by this, so that a game with a costly evaluation keeps its time.
         self.iteration_scale = hints.iteration_scale
-        self._heuristic = spec.part("heuristic")
+        self._heuristic: Heuristic | None = spec.part("heuristic")
         self.has_evaluation = self._heuristic is not None
-        view = hints.part("chance_view")
+        view: ChanceView | None = hints.part("chance_view")
         if view is None and game.game_type.perfect_information:
             view = _always_seen
-        self._chance_view: ChanceView | None = view
+        self._chance_view = view
 
     def evaluate(self, state: State, player: int) -> float:
         """Value in [-1, 1] of a non-terminal state for `player` (the game's heuristic, else 0)."""
@@ -72,12 +74,12 @@ class GamePolicy:
             total += p * (float(after.returns()[player]) if after.is_terminal() else self.evaluate(after, player))
         return total
 
-    def chance_view(self, state: State, player: int) -> Any:
+    def chance_view(self, state: State, player: Seat) -> bool | str | None:
         """HIDDEN, SEEN, a pooling tag (seen, exchangeable) or UNKNOWN for the chance node `state`."""
         view = self._chance_view
         return UNKNOWN if view is None else view(state, player)
 
-    def playout(self, state: State, rng, depth: int) -> list[float]:
+    def playout(self, state: State, rng: random.Random, depth: int) -> list[float]:
         """Play up to `depth` uniformly random actions from `state` (mutated; chance by its probabilities) and
         return per-player values."""
         steps = 0

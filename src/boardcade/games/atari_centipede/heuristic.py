@@ -22,14 +22,13 @@ from its own colour's terms against the other colour's. Without a trained model,
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
-from typing import cast
+from dataclasses import replace
 
 from boardcade.core.learned import LearnedModel, load_model
 
 from . import query
 from .board import COLS, EMPTY, FIRE_STEP, MOVE, MUSH, SEG, SEGMENTS, SLAM, TRIGGER, WRIST, Centipede
-from .query import fields
+from .query import View, plan_of
 from .state import AtariData, Phase
 from .threat import next_turn_columns, reachable_columns, threat_map, turn_under_way
 
@@ -82,7 +81,7 @@ def _logit(x: list[float], players: int) -> float:
     return HAND_BIAS + sum(HAND_WEIGHTS.get(name, 0.0) * v for name, v in zip(FEATURES, x, strict=True))
 
 
-def colour_features(state: AtariData, colour: int, columns: set[int] | None = None) -> list[float] | None:
+def colour_features(state: View, colour: int, columns: set[int] | None = None) -> list[float] | None:
     """The terms of `colour`'s hunt for its Gnome, that Gnome ending its turn in the best of `columns` (default:
     the columns it can still reach); None when the Gnome is gone or the colour has no segment left."""
     lay = query.layout(state)
@@ -166,13 +165,7 @@ def colour_features(state: AtariData, colour: int, columns: set[int] | None = No
     ]
 
 
-def _planned(view: AtariData, **changes: object) -> AtariData:
-    """A planner's copy of `view` with some fields changed (by their state names): a SimpleNamespace, which the
-    query functions read like the state. The other fields are `view`'s own: change none in place."""
-    return cast(AtariData, SimpleNamespace(**{**fields(view), **changes}))
-
-
-def _shoot(view: AtariData, col: int) -> AtariData:
+def _shoot(view: View, col: int) -> View:
     """`view` after the acting Gnome fires from column `col` (AC-4.6): a copy holding only what changed."""
     lay = query.layout(view)
     g = query.gnome_to_move(view)
@@ -189,7 +182,7 @@ def _shoot(view: AtariData, col: int) -> AtariData:
     supply = query.mushroom_supply(view)
     if cell == MUSH:
         new_board[s] = EMPTY
-        return _planned(view, _board=new_board, _supply=supply + 1)
+        return replace(plan_of(view), _board=new_board, _supply=supply + 1)
     new_board[s] = MUSH if supply > 0 else EMPTY
     supply = max(0, supply - 1)
     if cell == SEG:
@@ -206,10 +199,10 @@ def _shoot(view: AtariData, col: int) -> AtariData:
                 cents.append(cent)
         segs = list(query.segments_on_board(view))
         segs[colour] -= 1
-        return _planned(view, _board=new_board, _supply=supply, _cents=cents, _segs=segs)
+        return replace(plan_of(view), _board=new_board, _supply=supply, _cents=cents, _segs=segs)
     fleas = [b for b in query.fleas(view) if b.square != s]
     spiders = [b for b in query.spiders(view) if b.square != s]
-    return _planned(view, _board=new_board, _supply=supply, _fleas=fleas, _spiders=spiders)
+    return replace(plan_of(view), _board=new_board, _supply=supply, _fleas=fleas, _spiders=spiders)
 
 
 def wrist_starts(col: int) -> list[int]:
@@ -221,7 +214,7 @@ def wrist_starts(col: int) -> list[int]:
     return [col - 1, col + 1]
 
 
-def _plans(state: AtariData) -> list[tuple[AtariData, set[int]]]:
+def _plans(state: View) -> list[tuple[View, set[int]]]:
     """(position at the end of the die, columns the Gnome may end on) for each plan of the die in use, from each
     square Wrist Control may take it to first when that is the decision now."""
     g = query.gnome_to_move(state)
@@ -248,11 +241,11 @@ def _plans(state: AtariData) -> list[tuple[AtariData, set[int]]]:
             if trigger:
                 spare = [list(c) for c in query.gnome_cards(view)]
                 spare[g][TRIGGER] = False
-                out.append((_planned(_shoot(view, col), _cards=spare), ends))
+                out.append((replace(plan_of(_shoot(view, col)), _cards=spare), ends))
     return out
 
 
-def _logit_of(state: AtariData, colour: int, columns: set[int] | None = None) -> float:
+def _logit_of(state: View, colour: int, columns: set[int] | None = None) -> float:
     x = colour_features(state, colour, columns)
     lay = query.layout(state)
     if x is None:  # decided: the hunted Gnome is gone, or the colour has no segment left
@@ -260,7 +253,7 @@ def _logit_of(state: AtariData, colour: int, columns: set[int] | None = None) ->
     return _logit(x, lay.players)
 
 
-def colour_logit(state: AtariData, colour: int) -> float:
+def colour_logit(state: View, colour: int) -> float:
     """The model's logit that `colour`'s side wins, the acting Gnome choosing its best plan of the die in use
     (a plan that shoots the colour's last segment is as good as won)."""
     phase = query.phase(state)
@@ -270,7 +263,7 @@ def colour_logit(state: AtariData, colour: int) -> float:
     return _logit_of(state, colour)
 
 
-def features(state: AtariData, player: int) -> list[float]:
+def features(state: View, player: int) -> list[float]:
     """The model's input for `player`'s side (2 players: the Centipede colour's terms; 4 players: the player's
     colour's terms less the other colour's), public information only. For training."""
     lay = query.layout(state)

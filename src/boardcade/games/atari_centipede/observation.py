@@ -4,22 +4,35 @@ game carries (core.game.Observation) and this game's own. A Centipede hand is sh
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypeAlias, TypedDict
 
+from boardcade.core.domain import Seat
 from boardcade.core.game import Observation
 
 from .danger import DangerView
 
+Square: TypeAlias = list[int]
+"""A square as [row, col] (the engine's own squares are r * board.COLS + c, query.py)."""
+
+
+def square_key(square: Square) -> tuple[int, int]:
+    """A square as a tuple (row, col), to key a dict or a set by."""
+    return square[0], square[1]
+
+
+Colour: TypeAlias = str
+"""A Centipede colour by its name (board.COLOUR_NAMES); the engine's colours are their indexes."""
+
 
 class CentipedeView(TypedDict):
-    colour: str
-    segments: list[list[int]]  # head first
+    colour: Colour
+    segments: list[Square]  # head first
     facing: int  # the head's: +1 right, -1 left
 
 
 class BugView(TypedDict):
-    colour: str
-    square: list[int]
+    colour: Colour
+    square: Square
 
 
 class BugSupply(TypedDict):
@@ -28,9 +41,9 @@ class BugSupply(TypedDict):
 
 
 class GnomeView(TypedDict):
-    player: int
+    player: Seat
     team: str | None  # 4 players: "A" or "B"
-    square: list[int] | None  # None before it is placed
+    square: Square | None  # None before it is placed
     cards: dict[str, bool]  # Gnome Control card -> face up
 
 
@@ -46,8 +59,8 @@ class DieInUse(TypedDict):
 
 
 class SideView(TypedDict):
-    player: int
-    colour: str
+    player: Seat
+    colour: Colour
     home_row: int
     segments_on_board: int
     hand_size: int
@@ -67,13 +80,13 @@ class AtariObservation(Observation):
     players: int
     rows: int
     field_rows: int
-    spawn_points: list[list[int]]
+    spawn_points: list[Square]
     phase: str  # the phase's name (phases.PHASES)
     round: int
     max_rounds: int
     roles: list[str]
     safety_cap_hit: bool
-    mushrooms: list[list[int]]
+    mushrooms: list[Square]
     mushroom_supply: int
     centipedes: list[CentipedeView]
     fleas: list[BugView]
@@ -83,8 +96,8 @@ class AtariObservation(Observation):
     dice_pool: list[DieView]
     die_in_use: DieInUse | None
     centipede_players: list[SideView]
-    flea_left: NotRequired[list[int]]  # the square the moving flea just left (a mushroom may drop there)
-    moving_bug: NotRequired[list[int]]  # the flea or spider now moving
+    flea_left: NotRequired[Square]  # the square the moving flea just left (a mushroom may drop there)
+    moving_bug: NotRequired[Square]  # the flea or spider now moving
     seeding: NotRequired[SeedingView]
-    drawing: NotRequired[str]  # whose deck a card is drawn from
+    drawing: NotRequired[Colour]  # whose deck a card is drawn from
     danger: NotRequired[DangerView]  # the Gnome's player, in its turn: where it may be eaten next (danger.py)

@@ -6,12 +6,13 @@ observation alone, so a Centipede hand (AC-12.1) can only ever be named in its o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from boardcade.core import Decisions, Prompt
+from boardcade.core import Decisions, Prompt, Seat
 
 from .board import DIE_FACES, MOVE, RECHARGE_STEP, SPIDER_SPEED
+from .observation import AtariObservation, SideView, Square
 from .phases import DECISION_OF
 
 _DIE = "(the die's next action{cards})"
@@ -114,15 +115,15 @@ TABLE = {
 _STEP_KIND = {MOVE: "die_move", RECHARGE_STEP: "die_recharge"}
 
 
-def _sq(rc: list[int]) -> str:
+def _sq(rc: Square) -> str:
     return f"r{rc[0]}c{rc[1]}"
 
 
-def _side(obs: Mapping[str, Any], player: int) -> dict[str, Any]:
+def _side(obs: AtariObservation, player: Seat) -> SideView:
     return next(s for s in obs["centipede_players"] if s["player"] == player)
 
 
-def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def pick(obs: AtariObservation, facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
     """The decision of the phase in `obs` (its phase rule names the kind, phases.py), with the facts its prompt
     names (a hand only in its owner's view)."""
     key = DECISION_OF[obs["phase"]]
@@ -130,10 +131,12 @@ def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[i
     mine = cur >= 0 and obs["viewer"] == cur
     legal = obs["legal_actions"]  # empty unless `mine`
     if key == "over":
-        if max(obs["returns"]) <= 0:
+        returns = obs["returns"]
+        assert returns is not None, "the end's view has the returns"
+        if max(returns) <= 0:
             return "over.draw"
         if obs["players"] == 4:  # seats 0-1 are the red team (A), 2-3 the blue team (B), AC-11.1
-            facts["result"] = f"the {('red', 'blue')[obs['returns'].index(1.0) // 2]} team wins"
+            facts["result"] = f"the {('red', 'blue')[returns.index(1.0) // 2]} team wins"
         return "over"
     if key == "seed" or key == "seed_roll":
         seeding = obs["seeding"]
@@ -149,6 +152,7 @@ def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[i
         return "place_gnome" if len(rows) != 1 else "place_gnome.other_end"
     if obs["phase"] == "resolve die":  # the kind is the die's next action's
         die = obs["die_in_use"]
+        assert die is not None, "a die being resolved is in use"
         kind, n = DIE_FACES[die["face"] - 1][die["next_step"]]
         facts["actions"] = die["actions"]
         facts["n"] = n

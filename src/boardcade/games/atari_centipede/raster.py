@@ -10,11 +10,10 @@ Under the grid: the round, who is to play, the phase, and the result at the end.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ...core.canvas import Canvas, shade
+from .observation import AtariObservation
 
 CELL, COLS, MARGIN = 14, 9, 6
 STATUS_H = 48
@@ -31,7 +30,7 @@ def size(rows: int) -> tuple[int, int]:
     return max(COLS * CELL + 2 * MARGIN, 160), rows * CELL + 2 * MARGIN + STATUS_H
 
 
-def draw(obs: dict[str, Any]) -> np.ndarray:
+def draw(obs: AtariObservation) -> np.ndarray:
     """The observation as a uint8 picture of `size(obs["rows"])`."""
     rows = obs["rows"]
     width, height = size(rows)
@@ -82,7 +81,7 @@ def draw(obs: dict[str, Any]) -> np.ndarray:
     return c.pixels
 
 
-def _status(c: Canvas, obs: dict[str, Any], y: int) -> None:
+def _status(c: Canvas, obs: AtariObservation, y: int) -> None:
     c.text(4, y, f"ROUND {obs['round']}", TEXT, 2)
     roles = obs.get("roles") or []
     cur = obs["current_player"]

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import COLS
+from .observation import AtariObservation, square_key
 
 COLOUR_STYLE = {"red": "bold red", "blue": "bold cyan"}
 MARK_STYLE = "reverse"  # squares a move of the current menu names
@@ -65,7 +66,7 @@ def square_set(targets: list[Sequence[int]]) -> str:
     return f"{'any square' if full else f'any of {n} squares'} in rows {ranges(rows, 'r')}, columns {ranges(cols, 'c')}"
 
 
-def _cells(obs: dict[str, Any]) -> dict[tuple[int, int], tuple[str, str]]:
+def _cells(obs: AtariObservation) -> dict[tuple[int, int], tuple[str, str]]:
     cells: dict[tuple[int, int], tuple[str, str]] = {}
     for r, c in obs["mushrooms"]:
         cells[(r, c)] = ("♣", "green")
@@ -75,17 +76,20 @@ def _cells(obs: dict[str, Any]) -> dict[tuple[int, int], tuple[str, str]]:
             head = "<" if cent["facing"] < 0 else ">"
             cells[(r, c)] = (("@" + head) if i == 0 else "o", style)
     for flea in obs["fleas"]:
-        cells[tuple(flea["square"])] = ("F", COLOUR_STYLE[flea["colour"]])
+        cells[square_key(flea["square"])] = ("F", COLOUR_STYLE[flea["colour"]])
     for spider in obs["spiders"]:
-        cells[tuple(spider["square"])] = ("S", COLOUR_STYLE[spider["colour"]])
+        cells[square_key(spider["square"])] = ("S", COLOUR_STYLE[spider["colour"]])
     for i, gnome in enumerate(obs["gnomes"]):
         if gnome["square"] is not None:
-            cells[tuple(gnome["square"])] = ("G" + ("RB"[i] if obs["players"] == 4 else ""), "bold black on yellow")
+            cells[square_key(gnome["square"])] = (
+                "G" + ("RB"[i] if obs["players"] == 4 else ""),
+                "bold black on yellow",
+            )
     return cells
 
 
 def board(
-    obs: dict[str, Any], width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
+    obs: AtariObservation, width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
 ) -> Text:
     """The grid with its coordinates: `c0`.. across, `r0`.. down; three characters a square, two when `width`
     is too small for three. Squares in `marks` (e.g. the current menu's targets) are drawn highlighted."""
@@ -119,7 +123,7 @@ def board(
     return text
 
 
-def legend(obs: dict[str, Any]) -> Text:
+def legend(obs: AtariObservation) -> Text:
     gnome = "GR Red Gnome  GB Blue Gnome" if obs["players"] == 4 else "G Gnome"  # named as the seats are
     danger = "  ! danger next turn" if obs.get("danger", {}).get("squares") else ""
     return Text(
@@ -129,13 +133,13 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
-def _roles(obs: dict[str, Any]) -> list[str]:
+def _roles(obs: AtariObservation) -> list[str]:
     """Role names as the game's players are named: "Gnome", "Centipede"; with four players "Red Gnome",
     "Blue Centipede" (a team is named by its colour, AC-11.1)."""
     return [" ".join(word.capitalize() for word in r.split(" ")) for r in obs.get("roles", [])]
 
 
-def result_words(obs: dict[str, Any]) -> str:
+def result_words(obs: AtariObservation) -> str:
     """Who won, in words ("Gnome wins", "The red team wins (Red Gnome and Red Centipede)", "a draw")."""
     returns = obs.get("returns") or []
     cap = " (the safety cap ended the match)" if obs.get("safety_cap_hit") else ""
@@ -169,14 +173,14 @@ def _odds(p: float) -> str:
     return "sure" if p >= 1 else f"about {max(1, round(p * 100))}%"
 
 
-def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
+def facts(obs: AtariObservation) -> list[tuple[str, str]]:
     """The state beside the board, as (label, value) rows, most important first."""
     rows: list[tuple[str, str]] = []
     if obs["is_terminal"]:
         rows.append(("Result", result_words(obs)))
     rows.append(("Round", f"{obs['round']} of at most {obs['max_rounds']}"))
-    if obs.get("die_in_use"):
-        die = obs["die_in_use"]
+    die = obs["die_in_use"]
+    if die:
         rows.append(("Die in use", f"{die['actions']} (step {die['next_step'] + 1})"))
     rows.append(("Dice pool", "; ".join(d["actions"] for d in obs["dice_pool"]) or "-"))
     four = obs["players"] == 4
@@ -203,7 +207,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def danger_words(obs: dict[str, Any]) -> str | None:
+def danger_words(obs: AtariObservation) -> str | None:
     """The danger of the coming Centipede turn (AC-10.1, AC-10.2) in full: each square with its reasons and odds."""
     danger = obs.get("danger")
     if not danger or not (danger["squares"] or danger["drop"]):
@@ -214,7 +218,7 @@ def danger_words(obs: dict[str, Any]) -> str | None:
     return " | ".join(words)
 
 
-def alert(obs: dict[str, Any]) -> Text | None:
+def alert(obs: AtariObservation) -> Text | None:
     """The danger in one short sentence the terminal screen always keeps (AC-10.1, AC-10.2): the squares of the
     row in front of the Gnome row that a bug can reach or spawn on, grouped by their odds, and a drop into the
     Gnome row. The reasons are in the full picture (`render`)."""
@@ -233,7 +237,7 @@ def alert(obs: dict[str, Any]) -> Text | None:
     return Text("! Danger next turn: " + "; ".join(parts), style="bold red")
 
 
-def render(obs: dict[str, Any]) -> Group:
+def render(obs: AtariObservation) -> Group:
     info = Table.grid(padding=(0, 2))
     info.add_row("Now", obs.get("prompt") or obs["phase"])
     roles = _roles(obs)

@@ -43,10 +43,11 @@ from .board import (
     SPIDER_SPEED,
     WRIST,
 )
-from .state import AtariData, Phase
+from .query import View
+from .state import Phase
 
 
-def card_odds(state: AtariData, colour: int) -> list[float]:
+def card_odds(state: View, colour: int) -> list[float]:
     """P(the hand of `colour` holds at least one card of each kind), from public information only."""
     hand = query.hand_size(state, colour)  # the hand's size is public
     discard = query.discards(state)[colour]
@@ -111,7 +112,7 @@ _CACHE_SIZE = 50000
 
 
 def threat_map(
-    state: AtariData, colour: int, whole: bool = False, under_way: bool | None = None
+    state: View, colour: int, whole: bool = False, under_way: bool | None = None
 ) -> tuple[list[float], float]:
     """(threat per column of the hunted Gnome's row, threat of a drop into that row) for `colour`'s coming turn;
     while its turn is under way, for the rest of that turn, or with `whole`, for its next turn (every bug).
@@ -148,7 +149,7 @@ def threat_map(
 
 
 def _threat_map(
-    state: AtariData, colour: int, in_progress: bool, why: dict[int, list[str]] | None = None
+    state: View, colour: int, in_progress: bool, why: dict[int, list[str]] | None = None
 ) -> tuple[list[float], float]:
     """The map (see `threat_map`). With `why`, also what makes each threat, in words: column -> reasons, and
     ROW -> the reasons of a drop into the Gnome row; a column (or ROW) gets reasons exactly when its threat is
@@ -283,7 +284,7 @@ def _spider_reach(board: Sequence[int], square: int, front: int, speed: int) -> 
     return out
 
 
-def turn_under_way(state: AtariData, colour: int) -> bool:
+def turn_under_way(state: View, colour: int) -> bool:
     """Whether `colour`'s Centipede turn is under way (its card may be played, its bugs may be moving)."""
     turn = query.turn(state)
     if turn is None or query.phase(state) == Phase.DRAW:
@@ -292,12 +293,12 @@ def turn_under_way(state: AtariData, colour: int) -> bool:
     return kind == 1 and idx == colour
 
 
-def next_turn_columns(state: AtariData, g: int) -> set[int]:
+def next_turn_columns(state: View, g: int) -> set[int]:
     """Columns the Gnome `g` may stand on after its next turn: a die of the pool, Wrist Control if face up."""
     return _spread(query.gnome_squares(state)[g] % COLS, _pool_moves(state), query.gnome_cards(state)[g][WRIST])
 
 
-def reachable_columns(state: AtariData, g: int) -> set[int]:
+def reachable_columns(state: View, g: int) -> set[int]:
     """Columns the Gnome `g` may still stand on when the hunting colour's turn comes: during its own turn, the
     moves left (a die of the pool, or the rest of the die in use) with Wrist Control if face up (AC-4.4, AC-5.2);
     in 2 players at the Centipede's closing draw, its whole next turn; otherwise where it stands."""
@@ -332,7 +333,7 @@ def reachable_columns(state: AtariData, g: int) -> set[int]:
     return _spread(col, [moves], wrist)
 
 
-def _pool_moves(state: AtariData) -> list[list[int]]:
+def _pool_moves(state: View) -> list[list[int]]:
     """The move actions of each face in the pool (any face when a refresh comes first, AC-4.1)."""
     pool = query.dice_pool(state)
     faces = range(len(DIE_FACES)) if sum(pool) <= 1 else [f for f in range(len(DIE_FACES)) if pool[f]]

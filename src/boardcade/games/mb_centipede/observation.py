@@ -4,9 +4,16 @@ same values, but for "viewer" and the seat to move's "legal_actions"."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypeAlias, TypedDict
 
+from boardcade.core.domain import Seat
 from boardcade.core.game import Observation
+
+Point: TypeAlias = list[float]
+"""Where a piece is drawn: [x, y] in the board's layout units (layout.Layout)."""
+
+Space: TypeAlias = int
+"""A space of the centipedes' path by its index (layout.Layout), or a poison space or Spider Space by number."""
 
 
 class SegmentView(TypedDict):
@@ -14,34 +21,34 @@ class SegmentView(TypedDict):
     head: bool
     alive: bool  # label side up
     at: str  # "home", "path" or "goal"
-    space: int | None  # the path index when on the path
-    xy: list[float]
+    space: Space | None  # the path index when on the path
+    xy: Point
 
 
 class CentipedeView(TypedDict):
-    player: int
+    player: Seat
     name: str  # "Green" or "Red"
     segments: list[SegmentView]
 
 
 class PoisonView(TypedDict):
-    space: int  # the poison space's number
-    xy: list[float]
+    space: Space  # the poison space's number
+    xy: Point
     planted: bool  # false under the Scorpion (its token not yet planted, MB-7.8)
 
 
 class GunView(TypedDict):
-    player: int
+    player: Seat
     position: int  # on its Firing Line
-    xy: list[float]
+    xy: Point
     disabled: bool  # under the Spider (MB-3.10)
 
 
 class PieceView(TypedDict):
     at: str  # Spider: "den", "poison", "spider_space" or "gun"; Scorpion: "hollow" or "poison"
-    xy: list[float]
-    space: NotRequired[int]  # the poison space or Spider Space it stands on
-    player: NotRequired[int]  # whose gun the Spider sits on
+    xy: Point
+    space: NotRequired[Space]  # the poison space or Spider Space it stands on
+    player: NotRequired[Seat]  # whose gun the Spider sits on
 
 
 class MBObservation(Observation):
@@ -54,7 +61,7 @@ class MBObservation(Observation):
     scorpion: PieceView
     spin: str | None  # the last spin's sector
     phase: str  # the phase's name (phases.PHASES)
-    player: int  # whose turn it is
+    player: Seat  # whose turn it is
     moves_left: int  # centipede spaces still to move
     turn: int  # spins so far
     max_turns: int

@@ -6,11 +6,12 @@ other player and spectators may be told everything but the question itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from boardcade.core import Decisions, Prompt
+from boardcade.core import Decisions, Prompt, Seat
 
+from .observation import MBObservation
 from .phases import DECISION_OF
 
 TABLE = {
@@ -57,7 +58,7 @@ def _at(xy: list[float] | None) -> str:
     return "?" if xy is None else f"({xy[0]:g},{xy[1]:g})"
 
 
-def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def pick(obs: MBObservation, facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
     """The decision of the phase in `obs` (its phase rule names the kind, phases.py), and the facts its prompt
     names (all public, MB-10.1)."""
     kind = DECISION_OF[obs["phase"]]

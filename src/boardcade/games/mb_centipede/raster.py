@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ...core.canvas import Canvas, shade
+from .observation import MBObservation
 
 UNIT, MARGIN, STATUS_H = 16, 12, 40
 BACKGROUND = (12, 14, 20)
@@ -40,7 +41,7 @@ def _points(board: dict[str, Any]) -> list[list[float]]:
     return points
 
 
-def draw(obs: dict[str, Any]) -> np.ndarray:
+def draw(obs: MBObservation) -> np.ndarray:
     """The observation as a uint8 picture (its size follows the board layout)."""
     board = obs["board"]
     pts = _points(board)
@@ -106,10 +107,11 @@ def draw(obs: dict[str, Any]) -> np.ndarray:
     return c.pixels
 
 
-def _status(c: Canvas, obs: dict[str, Any], y: int) -> None:
+def _status(c: Canvas, obs: MBObservation, y: int) -> None:
     c.text(6, y, f"SPIN {obs['turn']}  {obs['spin'] or '-'}", TEXT, 2)
     if obs["is_terminal"]:
         r = obs["returns"]
+        assert r is not None, "the end's view has the returns"
         result = "DRAW" if r[0] == r[1] else ("GREEN WINS" if r[0] > r[1] else "RED WINS")
         c.text(6, y + 16, "GAME OVER: " + result, ALERT, 2)
     elif obs["current_player"] >= 0:

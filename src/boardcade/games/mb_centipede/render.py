@@ -23,6 +23,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .observation import MBObservation, PieceView
+
 COLOURS = ("green", "red")
 ARROWS = {(1, 0): ">", (-1, 0): "<", (0, 1): "v", (0, -1): "^"}
 
@@ -106,7 +108,7 @@ class _Canvas:
 
 
 def board(
-    observation: dict[str, Any], width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
+    observation: MBObservation, width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
 ) -> Text:
     """The board with x coordinates across the top and y down the left, as moves name places: `(14,2)`; a gun's
     position on its Firing Line is its y. Three characters a unit, two when `width` is too small for three."""
@@ -177,7 +179,7 @@ def board(
     return c.text()
 
 
-def legend(obs: dict[str, Any]) -> Text:
+def legend(obs: MBObservation) -> Text:
     return Text(
         "G/R Green/Red head, g/r body, X/x dead  > < guns on their Firing Lines (- positions, + safety; position = y)"
         "  . path  ~ red line  o poison space  P poison mushroom  M plug-in  * Spider Space  S Spider  K Scorpion"
@@ -186,7 +188,7 @@ def legend(obs: dict[str, Any]) -> Text:
     )
 
 
-def result_words(obs: dict[str, Any]) -> str:
+def result_words(obs: MBObservation) -> str:
     r = obs.get("returns") or [0, 0]
     names = [c["name"] for c in sorted(obs["centipedes"], key=lambda c: c["player"])]
     if r[0] == r[1]:
@@ -194,7 +196,7 @@ def result_words(obs: dict[str, Any]) -> str:
     return f"{names[0] if r[0] > r[1] else names[1]} wins"
 
 
-def _where(piece: dict[str, Any], obs: dict[str, Any]) -> str:
+def _where(piece: PieceView, obs: MBObservation) -> str:
     at = piece["at"]
     if at == "den":
         return "in its Den"
@@ -215,7 +217,7 @@ def count(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else word + 's'}"
 
 
-def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
+def facts(obs: MBObservation) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if obs["is_terminal"]:
         rows.append(("Game over", result_words(obs)))
@@ -246,7 +248,7 @@ def facts(obs: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def render(observation: dict[str, Any]) -> Any:
+def render(observation: MBObservation) -> Any:
     title = f"Centipede (Milton Bradley) — {observation['board']['layout']} board"
     info = Table.grid(padding=(0, 2))
     if not observation["is_terminal"]:

@@ -4,20 +4,29 @@ dependent (QB-7.1): None for whoever may not see them."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import TypeAlias, TypedDict
 
+from boardcade.core.domain import Seat
 from boardcade.core.game import Observation
+
+Cube: TypeAlias = list[int]
+"""A cube of the pyramid as [r, i]: row r (0 at the top), i-th cube of that row (0..r)."""
+
+
+def cube_key(cube: Cube) -> tuple[int, int]:
+    """A cube as a tuple (r, i), to key a dict or a set by."""
+    return cube[0], cube[1]
 
 
 class NastyView(TypedDict):
     key: str  # board.NASTY_KEYS
     name: str
     where: str  # "home", "eliminated", "cube", or for Ugg and Wrong Way "right_face" / "left_face"
-    cube: list[int] | None  # (r, i): the cube it stands on, or whose face it holds
+    cube: Cube | None  # the cube it stands on, or whose face it holds
 
 
 class DiscView(TypedDict):
-    cube: list[int]  # the edge cube beside it
+    cube: Cube  # the edge cube beside it
     side: str
     active: bool
 
@@ -32,7 +41,7 @@ class EscapeView(TypedDict):
 class ScoreView(TypedDict):
     round: int
     game: int
-    qbert_player: int
+    qbert_player: Seat
     pegs: int
 
 
@@ -45,12 +54,12 @@ class QbertObservation(Observation):
     phase: str  # the phase's name (phases.PHASES)
     round: int
     game_number: int
-    qbert_player: int
-    nasty_player: int
-    first_qbert: int
+    qbert_player: Seat
+    nasty_player: Seat
+    first_qbert: Seat
     rolloff: list[int] | None
-    qbert: list[int]  # Q*bert's cube (r, i)
-    pegs: list[list[int]]  # the cubes still holding a peg
+    qbert: Cube  # Q*bert's cube
+    pegs: list[Cube]  # the cubes still holding a peg
     pegs_left: int
     nasties: list[NastyView]
     discs: list[DiscView]

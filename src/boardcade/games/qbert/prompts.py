@@ -7,11 +7,12 @@ them: a move with the roll used up is still a "qbert_move" (a variant of its wor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from boardcade.core import Decisions, Prompt
+from boardcade.core import Decisions, Prompt, Seat
 
+from .observation import QbertObservation
 from .phases import DECISION_OF
 
 _ESCAPING = "{who} is deciding whether Q*bert escapes {by}."
@@ -51,7 +52,7 @@ def _plural(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
-def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[int], str]) -> str:
+def pick(obs: QbertObservation, facts: dict[str, Any], player_name: Callable[[Seat], str]) -> str:
     """The decision of the phase in `obs` (its phase rule names the kind, phases.py), with the facts its prompt
     names (the roll only in its owner's view)."""
     kind = DECISION_OF[obs["phase"]]
@@ -77,7 +78,9 @@ def pick(obs: Mapping[str, Any], facts: dict[str, Any], player_name: Callable[[i
     facts["hops"] = hops
     facts["hop_word"] = _plural(hops, "hop")
     if escaping:
-        facts["by"] = obs["escape"]["by"]
+        escape = obs["escape"]
+        assert escape is not None, "an escape's view names the threat"
+        facts["by"] = escape["by"]
     if left is not None and obs["viewer"] == qp:
         facts["left"] = left
         facts["roll"] = obs["roll"]

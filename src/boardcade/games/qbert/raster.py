@@ -10,11 +10,10 @@ viewer sees it, moves, pegs left, and the result at the end.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ...core.canvas import Canvas, shade
+from .observation import QbertObservation, cube_key
 
 WIDTH, HEIGHT = 256, 232
 CUBE_W, TOP_H, SIDE_H = 32, 8, 16  # top face half-height, side face height
@@ -35,7 +34,7 @@ def _centre(r: int, i: int) -> tuple[float, float]:
     return ORIGIN[0] + (i - r / 2) * CUBE_W, ORIGIN[1] + r * ROW_DY
 
 
-def draw(obs: dict[str, Any]) -> np.ndarray:
+def draw(obs: QbertObservation) -> np.ndarray:
     """The observation as a (232, 256, 3) uint8 picture."""
     c = Canvas(WIDTH, HEIGHT, BACKGROUND)
     pegs = {tuple(p) for p in obs["pegs"]}
@@ -61,11 +60,11 @@ def draw(obs: dict[str, Any]) -> np.ndarray:
             continue
         x, y = _centre(*n["cube"])
         if n["where"] == "cube":
-            on_cube.setdefault(tuple(n["cube"]), []).append(n["key"])
+            on_cube.setdefault(cube_key(n["cube"]), []).append(n["key"])
         elif n["key"] in FACE_MARK:
             dx = half / 2 if n["where"] == "right_face" else -half / 2
             c.disc(x + dx, y + TOP_H / 2 + SIDE_H / 2, 4.5, FACE_MARK[n["key"]])
-    qbert = tuple(obs["qbert"]) if obs["qbert"] is not None else None
+    qbert = cube_key(obs["qbert"]) if obs["qbert"] is not None else None
     for cube, keys in on_cube.items():
         x, y = _centre(*cube)
         shift = -5 if cube == qbert or len(keys) > 1 else 0
@@ -82,7 +81,7 @@ def draw(obs: dict[str, Any]) -> np.ndarray:
     return c.pixels
 
 
-def _status(c: Canvas, obs: dict[str, Any]) -> None:
+def _status(c: Canvas, obs: QbertObservation) -> None:
     y = 7 * ROW_DY + ORIGIN[1] + 14
     qp = obs["qbert_player"]
     line = f"ROUND {obs['round']}" + (f"  Q*BERT P{qp + 1}  TURN {obs['turn']}" if qp is not None and qp >= 0 else "")

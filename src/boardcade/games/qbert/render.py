@@ -16,6 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .observation import QbertObservation, cube_key
+
 SYMBOLS = {"coily": "C", "red_ball": "R", "green_ball": "G", "slick": "S", "ugg": "U", "wrong_way": "W"}
 STYLES = {"coily": "bold magenta", "red_ball": "bold red", "green_ball": "bold green", "slick": "bold cyan"}
 
@@ -46,7 +48,7 @@ def parse_square(text: str) -> tuple[int, int] | None:
 
 
 def board(
-    obs: dict[str, Any], width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
+    obs: QbertObservation, width: int | None = None, height: int | None = None, marks: Collection[Any] = ()
 ) -> Text:
     """The pyramid, one text row per row of cubes, each labelled with its row and the cubes' names; cubes in
     `marks` (the current menu's targets) are drawn highlighted."""
@@ -55,11 +57,11 @@ def board(
     for n in obs["nasties"]:
         if n["cube"] is None:
             continue
-        key = tuple(n["cube"])
+        key = cube_key(n["cube"])
         (on_cube if n["where"] == "cube" else faces).setdefault(key, []).append(n["key"])
-    pegs = {tuple(p) for p in obs["pegs"]}
-    qbert = tuple(obs["qbert"])
-    discs = {(tuple(d["cube"]), d["side"]) for d in obs["discs"] if d["active"]}
+    pegs = {cube_key(p) for p in obs["pegs"]}
+    qbert = cube_key(obs["qbert"])
+    discs = {(cube_key(d["cube"]), d["side"]) for d in obs["discs"] if d["active"]}
     marked = {(int(m[0]), int(m[1])) for m in marks}
     wide = width is None or width >= WIDE
     lines = []
@@ -92,7 +94,7 @@ def board(
     return Text("\n").join(lines)
 
 
-def legend(obs: dict[str, Any]) -> Text:
+def legend(obs: QbertObservation) -> Text:
     return Text(
         "Q* Q*bert  C Coily  R Red Ball  G Green Ball  S Slick  W Wrong Way (left face)  U Ugg (right face)  "
         "• peg  ◎ disc;  cube (row,position): row 0 at the top, position 0 at the left",
@@ -113,7 +115,7 @@ def milestone(rule: str) -> bool:
     return rule in ROUND_END_RULES
 
 
-def result_words(obs: dict[str, Any]) -> str:
+def result_words(obs: QbertObservation) -> str:
     names = obs.get("player_names", ["Player 1", "Player 2"])
     r = obs.get("returns") or [0, 0]
     totals = obs.get("totals")
@@ -123,7 +125,7 @@ def result_words(obs: dict[str, Any]) -> str:
     return f"{names[0] if r[0] > r[1] else names[1]} wins{score}"
 
 
-def facts(obs: dict[str, Any]) -> list[tuple[str, Any]]:
+def facts(obs: QbertObservation) -> list[tuple[str, Any]]:
     rows: list[tuple[str, Any]] = []
     if obs["is_terminal"]:
         rows.append(("Result", result_words(obs)))
@@ -172,7 +174,7 @@ class _Rows:
         self.rows.append((label, value))
 
 
-def render(obs: dict[str, Any]) -> Group:
+def render(obs: QbertObservation) -> Group:
     info = Table.grid(padding=(0, 2))
     for label, value in facts(obs):
         info.add_row(label, value)

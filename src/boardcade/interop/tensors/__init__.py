@@ -31,41 +31,61 @@ docs/interop.md describes each block.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 
+from ...core.domain import Viewer
 from ...core.errors import GameError
-from ...core.game import CHANCE, TERMINAL
+from ...core.game import CHANCE, TERMINAL, Game, Observation, State
 from ...core.registry import game_spec
 from . import generic
 
-_cache: dict[tuple[str, tuple], Encoder] = {}
+Fields: TypeAlias = list[tuple[str, tuple[int, ...]]]
+"""Named blocks of a tensor, in order: (name, shape)."""
+
+
+class TensorModule(Protocol):
+    """What a game's tensors module (`GameSpec.tensors`) has at least; `generic` is one. Optional: `BOUNDS`,
+    `encode_state(state, player, views, game)`, `prepare(game)` and `visible_history(state, player)`."""
+
+    def fields(self, game: Game) -> Fields: ...
+
+    def fill(self, obs: Observation, views: dict[str, np.ndarray], game: Game) -> None: ...
+
+
+# A game's `encode_state(state, player, views, game)`: its block straight from the state (the direct path).
+FillState: TypeAlias = Callable[[State, Viewer, "Views", Game], None]
+
+_cache: dict[tuple[str, tuple[tuple[str, str], ...]], Encoder] = {}
 
 
 class Encoder:
     """Encodes observation dicts of one loaded game into fixed-shape float32 vectors."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game):
         self.game = game
-        module = game_spec(game.name).part("tensors") or generic
+        module: TensorModule = game_spec(game.name).part("tensors") or generic
         self.module = module
-        self._encode_state = getattr(module, "encode_state", None)
-        prepare = getattr(module, "prepare", None)
+        self._encode_state: FillState | None = getattr(module, "encode_state", None)
+        prepare: Callable[[Game], object] | None = getattr(module, "prepare", None)
         self.tables = prepare(game) if prepare is not None and self._encode_state is not None else None
         common = generic.common_fields(game)
         self.game_start = _total(common)  # where the game block starts (it ends at `size`)
-        self.fields: list[tuple[str, tuple[int, ...]]] = common + module.fields(game)
+        self.fields: Fields = common + module.fields(game)
         self.info_fields = self.fields + generic.event_fields(game)
         self.size = _total(self.fields)
         self.info_state_size = _total(self.info_fields)
         # The exact perfect-recall tensor: the observation tensor, then one value per possible step of a match.
-        self._visible_history = getattr(module, "visible_history", None)
+        self._visible_history: Callable[[State, Viewer], Sequence[int]] | None = getattr(
+            module, "visible_history", None
+        )
         self.history_length = max(1, game.max_game_length)
         self.exact_fields = self.fields + [("history", (self.history_length,))]
         self.exact_info_state_size = _total(self.exact_fields)
         # Per-element bounds of the observation tensor: [0, 1] unless a block says otherwise in BOUNDS.
-        bounds = {**generic.COMMON_BOUNDS, **getattr(module, "BOUNDS", {})}
+        bounds: dict[str, tuple[float, float]] = {**generic.COMMON_BOUNDS, **getattr(module, "BOUNDS", {})}
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
         for name, view in self._views(self.low, self.fields).items():
@@ -79,26 +99,27 @@ class Encoder:
         """True when the game block is encoded straight from the state (the game's `encode_state`)."""
         return self._encode_state is not None
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[Game], Encoder], tuple[Game]]:
         # Encoders hold a module; copies and pickles refer to the (cached) encoder of the same loaded game.
         return (encoder_for, (self.game,))
 
-    def _views(self, out: np.ndarray, fields) -> dict[str, np.ndarray]:
-        views, at = {}, 0
+    def _views(self, out: np.ndarray, fields: Fields) -> dict[str, np.ndarray]:
+        views: dict[str, np.ndarray] = {}
+        at = 0
         for name, shape in fields:
             n = int(np.prod(shape))
             views[name] = out[at : at + n].reshape(shape)
             at += n
         return views
 
-    def _writer_views(self, out: np.ndarray, fields) -> Views:
+    def _writer_views(self, out: np.ndarray, fields: Fields) -> Views:
         """Block views of a writer's buffer, with the flat game block and the module's tables (see `Views`)."""
         views = Views(self._views(out, fields))
-        views.flat = memoryview(out[self.game_start : self.size])
+        views.flat = _floats(out[self.game_start : self.size])
         views.tables = self.tables
         return views
 
-    def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
         """The observation tensor (shape `(size,)`), written into `out` when given."""
         out = _target(out, self.size)
         views = self._views(out, self.fields)
@@ -106,7 +127,7 @@ class Encoder:
         self.module.fill(obs, views, self.game)
         return out
 
-    def encode_info_state(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+    def encode_info_state(self, obs: Observation, out: np.ndarray | None = None) -> np.ndarray:
         """The information-state tensor (shape `(info_state_size,)`): the observation plus visible events."""
         out = _target(out, self.info_state_size)
         views = self._views(out, self.info_fields)
@@ -116,7 +137,7 @@ class Encoder:
         return out
 
     def encode_state(
-        self, state, player: int | None, out: np.ndarray | None = None, info_state: bool = False
+        self, state: State, player: Viewer, out: np.ndarray | None = None, info_state: bool = False
     ) -> np.ndarray:
         """The observation tensor (or, with `info_state`, the information-state tensor) of `state` for `player`,
         the same values as `encode(state.observation(player))`, by the direct path when the game has one."""
@@ -125,7 +146,7 @@ class Encoder:
             raise ValueError(f"output buffer has shape {out.shape}; expected ({size},)")
         # A writer per thread and kind, its views built once: building them costs more than the encoding.
         scratch = self._scratch
-        writer = getattr(scratch, "info" if info_state else "obs", None)
+        writer: Writer | None = getattr(scratch, "info" if info_state else "obs", None)
         if writer is None:
             writer = self.writer(np.zeros(size, np.float32), info_state)
             setattr(scratch, "info" if info_state else "obs", writer)
@@ -140,7 +161,7 @@ class Encoder:
         """True when the game offers the exact perfect-recall tensor (its tensors module's `visible_history`)."""
         return self._visible_history is not None
 
-    def encode_exact(self, state, player: int | None, out: np.ndarray | None = None) -> np.ndarray:
+    def encode_exact(self, state: State, player: Viewer, out: np.ndarray | None = None) -> np.ndarray:
         """The exact perfect-recall information-state tensor of `state` for `player` (None: spectator), shape
         `(exact_info_state_size,)`: the observation tensor, then the `history` block, one value per step of the
         match up to `max_game_length`: the action (or chance outcome) + 1 where `player` knows it, -1 where it is
@@ -183,13 +204,15 @@ class Encoder:
         return self._views(vector, fields)
 
 
-class Views(dict):
+class Views(dict[str, np.ndarray]):
     """Named block views of one buffer (name -> ndarray), as a game's `encode_state` gets them from a writer.
 
     `flat`: a float32 memoryview of the game block alone (index 0 = the first element of the game's first field);
     `tables`: what the game's tensors module's `prepare(game)` returned (None without one)."""
 
     __slots__ = ("flat", "tables")
+    flat: memoryview[float]
+    tables: Any  # the module's own (its `prepare` says what)
 
 
 class Writer:
@@ -210,12 +233,12 @@ class Writer:
         self.info_state = info_state
         # The common block by item stores into a memoryview at precomputed offsets (numpy's per-call overhead
         # costs more than these few stores), the same values as `generic.fill_common_state`.
-        self.flat = memoryview(out)
+        self.flat = _floats(out)
         self.n = encoder.game.num_players
         self.length = max(1, encoder.game.max_game_length)
         self.at = tuple(encoder.offset(b) for b in ("viewer", "current_player", "progress", "returns", "legal"))
 
-    def write(self, state, player: int | None, zero: bool = True) -> np.ndarray:
+    def write(self, state: State, player: Viewer, zero: bool = True) -> np.ndarray:
         """Encode `state` for `player` (None: spectator) into the buffer; `zero=False` when it is already zero."""
         if zero:
             self.out.fill(0.0)
@@ -273,7 +296,7 @@ class BatchWriter:
         self.at_legal = encoder.offset("legal")
         self.length = max(1, game.max_game_length)
 
-    def write(self, rows: list[int], states: list, players: list[int | None]) -> None:
+    def write(self, rows: list[int], states: Sequence[State], players: Sequence[Viewer]) -> None:
         """Encode `states[k]` for `players[k]` into row `rows[k]` (other rows are left as they are)."""
         if not rows:
             return
@@ -310,8 +333,14 @@ class BatchWriter:
             out[rows, at_progress] = np.minimum(progress, 1.0)
 
 
-def _total(fields) -> int:
+def _total(fields: Fields) -> int:
     return int(sum(int(np.prod(shape)) for _name, shape in fields))
+
+
+def _floats(out: np.ndarray) -> memoryview[float]:
+    """A float32 buffer's items as a memoryview (its format "f", by way of bytes: a memoryview casts only to or
+    from a byte format)."""
+    return out.data.cast("B").cast("f")
 
 
 def _target(out: np.ndarray | None, size: int) -> np.ndarray:
@@ -323,7 +352,7 @@ def _target(out: np.ndarray | None, size: int) -> np.ndarray:
     return out
 
 
-def encoder_for(game) -> Encoder:
+def encoder_for(game: Game) -> Encoder:
     """The (cached) encoder of a loaded game."""
     key = (game.name, tuple(sorted((k, repr(v)) for k, v in game.options.items())))
     enc = _cache.get(key)
@@ -332,12 +361,12 @@ def encoder_for(game) -> Encoder:
     return enc
 
 
-def encode(state, player: int | None) -> np.ndarray:
+def encode(state: State, player: Viewer) -> np.ndarray:
     """Observation tensor of `state` for `player` (None: spectator), by the reference path."""
     return encoder_for(state.game).encode(state.observation(player))
 
 
-def encode_state(state, player: int | None) -> np.ndarray:
+def encode_state(state: State, player: Viewer) -> np.ndarray:
     """Observation tensor of `state` for `player` (None: spectator), by the direct path where the game has one."""
     return encoder_for(state.game).encode_state(state, player)
 

@@ -19,22 +19,24 @@ collisions can merge features: games should ship their own module instead.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from ...core.game import CHANCE, TERMINAL
+from ...core.domain import Viewer
+from ...core.game import CHANCE, TERMINAL, Game, Observation, State
 
 EVENT_BUCKETS = 256
 FALLBACK_BUCKETS = 512
-COMMON_BOUNDS = {"returns": (-1.0, 1.0)}
-BOUNDS = {"features": (-np.inf, np.inf)}  # the hashed fallback block is unbounded
+COMMON_BOUNDS: dict[str, tuple[float, float]] = {"returns": (-1.0, 1.0)}
+BOUNDS: dict[str, tuple[float, float]] = {"features": (-np.inf, np.inf)}  # the hashed fallback block is unbounded
 COMMON_KEYS = frozenset(
     {"game", "viewer", "move_number", "current_player", "is_terminal", "returns", "legal_actions", "events"}
 )
 
 
-def common_fields(game) -> list[tuple[str, tuple[int, ...]]]:
+def common_fields(game: Game) -> list[tuple[str, tuple[int, ...]]]:
     n = game.num_players
     return [
         ("viewer", (n + 1,)),
@@ -45,7 +47,7 @@ def common_fields(game) -> list[tuple[str, tuple[int, ...]]]:
     ]
 
 
-def fill_common(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None:
+def fill_common(obs: Observation, views: dict[str, np.ndarray], game: Game) -> None:
     n = game.num_players
     viewer = obs["viewer"]
     views["viewer"][n if viewer is None else viewer] = 1.0
@@ -59,7 +61,7 @@ def fill_common(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None
         legal[info["action"]] = 1.0
 
 
-def fill_common_state(state, player: int | None, views: dict[str, np.ndarray], game) -> None:
+def fill_common_state(state: State, player: Viewer, views: dict[str, np.ndarray], game: Game) -> None:
     """`fill_common` straight from the state (the contract's calls), without building the observation dict."""
     n = game.num_players
     views["viewer"][n if player is None else player] = 1.0
@@ -72,17 +74,17 @@ def fill_common_state(state, player: int | None, views: dict[str, np.ndarray], g
         views["legal"][state.legal_actions()] = 1.0
 
 
-def event_fields(game) -> list[tuple[str, tuple[int, ...]]]:
+def event_fields(game: Game) -> list[tuple[str, tuple[int, ...]]]:
     return [("events", (EVENT_BUCKETS,))]
 
 
-def fill_events(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None:
+def fill_events(obs: Observation, views: dict[str, np.ndarray], game: Game) -> None:
     events = views["events"]
     for ev in obs["events"]:
         events[zlib.crc32(f"{ev['rule']}|{ev['text']}".encode()) % EVENT_BUCKETS] += 1.0
 
 
-def fill_events_state(state, player: int | None, views: dict[str, np.ndarray], game) -> None:
+def fill_events_state(state: State, player: Viewer, views: dict[str, np.ndarray], game: Game) -> None:
     """`fill_events` straight from the state's events that `player` may see, kept incrementally: the bucket
     counts live in the state's `event_cache`, so each event is hashed once per viewer, not once per call."""
     cache = state.event_cache(("tensor-events", player if player is not None and player >= 0 else None))
@@ -98,11 +100,11 @@ def fill_events_state(state, player: int | None, views: dict[str, np.ndarray], g
 
 
 # ---- the hashed fallback game block --------------------------------------------------------------
-def fields(game) -> list[tuple[str, tuple[int, ...]]]:
+def fields(game: Game) -> list[tuple[str, tuple[int, ...]]]:
     return [("features", (FALLBACK_BUCKETS,))]
 
 
-def fill(obs: dict[str, Any], views: dict[str, np.ndarray], game) -> None:
+def fill(obs: Mapping[str, Any], views: dict[str, np.ndarray], game: Game) -> None:
     out = views["features"]
     for key in sorted(obs):
         if key not in COMMON_KEYS:
