@@ -18,7 +18,7 @@ over to a match's `Views`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..core import State
 from ..core.endings import Ending, ended_view
@@ -113,7 +113,8 @@ class Views:
         cached = self.cache.get(seat)
         if cached is not None and cached[0] == version:
             return cached[1]
-        obs: dict[str, Any] = dict(state.observation(seat))  # this cache's own: notes and an ending go on top
+        # The game's own dict, not a copy (notes and an ending make new ones on top; nothing here changes it).
+        obs = cast(dict[str, Any], state.observation(seat))
         if self.notes:
             obs = {**obs, "events": _with_notes(obs.get("events", []), self.notes)}
         if self.ending is not None:
