@@ -142,6 +142,14 @@ def test_mb_9_3_safety_cap_ends_in_a_draw(mb):
     assert boardcade.load_game("mb_centipede").options["max_turns"] == 400
     s = scenario("mb_centipede", options={"max_turns": 10}, turns=9, spin="CENTIPEDE")
     assert s.is_terminal() and s.safety_cap_hit()
+    # What a player is shown says so too: the observation, and the terminal's end line (it read a key MB's
+    # observation did not have, so it never said why the game was drawn).
+    from boardcade.games.mb_centipede.render import result_words
+
+    for viewer in (None, 0, 1):
+        assert s.observation(viewer)["safety_cap_hit"] is True
+    assert result_words(s.observation(0)) == "The match is a draw (the safety cap ended it)"
+    assert mb.obs(mb.new())["safety_cap_hit"] is False
 
 
 def test_mb_9_4_returns_and_roles(mb):

@@ -293,6 +293,7 @@ class MBCentipedeState(MBState):
             "moves_left": self._steps,
             "turn": self._turns,
             "max_turns": self._T.max_turns,
+            "safety_cap_hit": self._capped,  # the safety cap, not the rules, ended the game (MB-9.3)
             "remaining": [sum(lay.remaining(p, self._seg[p * SEGMENTS + k]) for k in range(SEGMENTS)) for p in (0, 1)],
         }
         return self._with_decision(obs)

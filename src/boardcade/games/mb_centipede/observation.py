@@ -65,4 +65,5 @@ class MBObservation(Observation):
     moves_left: int  # centipede spaces still to move
     turn: int  # spins so far
     max_turns: int
+    safety_cap_hit: bool  # the safety cap of max_turns spins ended the game, a draw (MB-9.3)
     remaining: list[int]  # per player: path spaces its six segments still have to travel
