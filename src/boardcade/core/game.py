@@ -256,6 +256,7 @@ ENGINE_CALLS = (
     "_with_decision",  # end an observation with its "decision" and "prompt" (core/prompts.py)
     "_view_part",  # keep a part of the views until its inputs change
     "_enter",  # PhasedState: make a phase current (the seat to move follows from its actor)
+    "_copy_base_into",  # a clone written out (compiled mode): copy the contract's own fields, then the state's
 )
 ENGINE_HOOKS = (  # what an engine implements (a phased game gets all but _seat from PhasedState)
     "_legal_actions",
@@ -662,6 +663,8 @@ class State:
         self._emit(rule, text)
 
     def _copy_base_into(self, other: State) -> None:
+        """Copy the contract's own fields (PhasedState: and the phase) into `other`, a blank state of the same
+        class: the start of a `clone()` written out field by field (see the class docstring)."""
         other.game = self.game
         other._history = self._history.copy()
         other._events = self._events.copy()
