@@ -196,7 +196,7 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
         "    new = _new(_cls)",
         "    new.game = self.game",
         "    new._history = self._history.copy()",
-        "    new._events = self._events.copy()",
+        "    new._events = self._events if self._quiet else self._events.copy()",  # see _copy_base_into
         "    new._legal_cache = self._legal_cache",
         "    new._result = self._result",
         "    new._capped = self._capped",
@@ -456,7 +456,10 @@ class State:
         action: pass only actions (or chance outcomes) this state listed as legal, never a terminal state's.
         Clones and resampled states of a quiet state are quiet. Meant for a whole rollout or learner episode:
         match records, the server and anything that shows events keep the normal mode."""
-        self._quiet = bool(quiet)
+        quiet = bool(quiet)
+        if self._quiet and not quiet:
+            self._events = self._events.copy()  # quiet copies share their events (_copy_base_into)
+        self._quiet = quiet
         return self
 
     @property
@@ -667,7 +670,9 @@ class State:
         class: the start of a `clone()` written out field by field (see the class docstring)."""
         other.game = self.game
         other._history = self._history.copy()
-        other._events = self._events.copy()
+        # A quiet state never changes its events (no _emit, no _replace_event), so its copies share the list until
+        # one leaves quiet mode (set_quiet copies it then): a search's copies skip copying the match's events.
+        other._events = self._events if self._quiet else self._events.copy()
         other._legal_cache = self._legal_cache
         other._result = self._result
         other._capped = self._capped
