@@ -147,7 +147,7 @@ class QbertData(PhasedState):
     def clone(self) -> Self:
         """An independent copy: the fields of FIELDS written out, so that the compiled class copies its C fields
         directly (the copy FIELDS would build goes through each field's descriptor there). A test holds it to
-        FIELDS (tests/games/qbert/test_clone.py)."""
+        FIELDS (tests/core/test_contract_all_games.py)."""
         new = type(self).__new__(type(self))
         self._copy_base_into(new)
         new._T = self._T
