@@ -12,7 +12,7 @@ mkdir -p build
 log=build/compiled.log
 if ! command -v "${CC:-cc}" >/dev/null 2>&1; then
   echo "serve: no C compiler (${CC:-cc}): the pure mode" >"$log"
-elif ! "$BIN/python" -c 'import Cython' 2>/dev/null && ! "$BIN/python" -m pip install --quiet 'cython>=3.0' >"$log" 2>&1; then
+elif ! "$BIN/python" -c 'import Cython' 2>/dev/null && ! "$BIN/python" -m pip install --quiet --retries 1 --timeout 15 'cython>=3.0' >"$log" 2>&1; then
   echo "serve: Cython could not be installed: the pure mode" >>"$log"
 else
   echo "bringing the compiled mode up to date (the first time takes a few minutes; log: $log) ..."
