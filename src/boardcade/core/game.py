@@ -211,7 +211,9 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
         else:
             lines.append(f"    new.{name} = [x.copy() for x in self.{name}]")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_generic": State.clone}
+    # State's clone as the class holds it (`State.clone` would be the compiled mode's C method, which Cython cannot
+    # hand out as a Python object with the right signature).
+    namespace: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_generic": State.__dict__["clone"]}
     exec("\n".join(lines), namespace)  # noqa: S102 (generated from identifiers checked above)
     clone = namespace["clone"]
     clone.__qualname__ = f"{cls.__qualname__}.clone"
