@@ -1,5 +1,6 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
-#   make run    start the main program: the web server on http://127.0.0.1:8000 (SQLite in your data folder)
+#   make run    start the main program: the web server on http://127.0.0.1:8000 (SQLite in your data folder),
+#               with the engines compiled where a C compiler is present (docs/compiled.md)
 #   make test   lint, check the built wheel and run the whole test suite, then the engine tests again compiled
 #               (installs every extra; needs root or sudo for apt when Debian's chromium, PostgreSQL 15 or a C
 #               compiler is missing)
@@ -28,8 +29,9 @@ $(STAMP_ALL): pyproject.toml | $(BIN)/python
 
 install: $(STAMP_ALL)
 
+# The server runs the compiled mode where a C compiler is present (built once, then kept up to date), else pure.
 run: $(STAMP_WEB)
-	$(BIN)/boardcade serve
+	bash scripts/serve.sh $(BIN)
 
 play: $(STAMP_WEB)
 	$(BIN)/boardcade play qbert --seat human --seat greedy

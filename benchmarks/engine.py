@@ -3,11 +3,12 @@
     python benchmarks/engine.py [--seconds 3] [--game NAME]
     python benchmarks/engine.py --compare OTHER_SRC [--rounds 5] [--seconds 1]
 
-Four figures per game variant, each per second of CPU time (`time.process_time`):
+Five figures per game variant, each per second of CPU time (`time.process_time`):
 - random play: actions applied (chance outcomes included, with legal-action generation and the random choice
   counted) in whole uniformly random matches;
-- clone+apply: `clone()` of a mid-game state and one legal action applied to the copy (what a search does per
-  node), over states taken from seeded random matches;
+- clone+apply: `clone()` of a mid-game state and one legal action applied to the copy, over states taken from
+  seeded random matches;
+- quiet clone+apply: the same on quiet copies of those states (`set_quiet()`: what a search does per node);
 - resample: `resample_from_infostate(player)` over the same states, each seat in turn;
 - encode: the tensor of each of the same states for every seat and the spectator, written in place by the
   research encoder (`boardcade.interop.tensors.Writer`, the game's `encode_state` where it has one: what a
@@ -83,6 +84,15 @@ def measure(name: str, options: dict, seconds: float, seed: int = 1) -> dict[str
             s.clone().apply_action(a)
         done += len(states)
     out["clone+apply"] = done / (time.process_time() - start)
+
+    quiet = [s.clone().set_quiet() for s in states]
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for s, a in zip(quiet, picks, strict=True):
+            s.clone().apply_action(a)
+        done += len(quiet)
+    out["quiet clone+apply"] = done / (time.process_time() - start)
 
     n = game.num_players
     done = 0
@@ -169,15 +179,15 @@ def compare(args: argparse.Namespace) -> None:
     print(f"Python {platform.python_version()}; " + "; ".join(f"{k} = {v}" for k, v in trees.items()))
     print(f"{args.rounds} rounds, {args.seconds:g} s of CPU per figure per round; medians, per CPU second")
     head = "".join(f"{label:>12}" for label in labels) + "".join(f"{a + '/' + b:>16}" for a, b in pairs)
-    print(f"{'game/variant':<28}{'figure':<13}{head}")
+    print(f"{'game/variant':<28}{'figure':<18}{head}")
     for key in runs[base][0]:
-        for fig in ("random play", "games", "clone+apply", "resample", "encode"):
+        for fig in ("random play", "games", "clone+apply", "quiet clone+apply", "resample", "encode"):
             if not all(fig in run[key] for label in labels for run in runs[label]):
                 continue  # encode: left out where numpy is missing
             med = {label: statistics.median(run[key][fig] for run in runs[label]) for label in labels}
             row = "".join(f"{med[label]:>12,.0f}" for label in labels)
             row += "".join(f"{med[a] / med[b]:>16.3f}" for a, b in pairs)
-            print(f"{key:<28}{fig:<13}{row}")
+            print(f"{key:<28}{fig:<18}{row}")
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 import boardcade
 from boardcade import CHANCE, TERMINAL, IllegalActionError
-from boardcade.core import game_class, sample_chance
+from boardcade.core import SHARE, game_class, sample_chance
 
 CASES = [(name, label, opts) for name in boardcade.game_names() for label, opts in game_class(name).VARIANTS]
 IDS = [f"{name}-{label}" for name, label, _ in CASES]
@@ -93,6 +93,26 @@ def test_history_replays_to_the_same_state_and_clones_are_independent(name, labe
     while not twin.is_terminal():
         twin.apply_action(sample_chance(twin, rng) if twin.is_chance_node() else rng.choice(twin.legal_actions()))
     assert mid.observation(None) == snapshot
+
+
+@pytest.mark.parametrize(("name", "label", "opts"), CASES, ids=IDS)
+def test_a_clone_carries_every_declared_field(name, label, opts):
+    """A state class's clone (built from FIELDS, or written out for the compiled mode) copies every field its
+    classes declare in FIELDS: equal values, and its own copy of each copied container."""
+    game = boardcade.load_game(name, **opts)
+    _, states = _random_game(game, random.Random(13), max_steps=300)
+    fields: dict[str, int] = {}
+    for klass in reversed(type(states[0]).__mro__):
+        fields.update(klass.__dict__.get("FIELDS", {}))
+    assert fields
+    for state in states[::9]:
+        twin = state.clone()
+        assert type(twin) is type(state)
+        for field, how in fields.items():
+            assert getattr(twin, field) == getattr(state, field), field
+            if how != SHARE:
+                assert getattr(twin, field) is not getattr(state, field), field
+        assert twin.history() == state.history() and twin.events() == state.events()
 
 
 @pytest.mark.parametrize(("name", "label", "opts"), CASES, ids=IDS)

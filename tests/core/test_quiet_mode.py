@@ -68,3 +68,26 @@ def test_switching_quiet_off_records_events_again():
     state.set_quiet(False)
     state.apply_action(rng.choice(state.legal_actions()))
     assert state.event_count() > 0 and not state.quiet
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_quiet_states_copies_leaving_quiet_mode_keep_their_events_to_themselves(name):
+    """Quiet copies share the match's events (nothing quiet records any); one that leaves quiet mode records its own
+    events from then on, and neither the state it was copied from nor its other copies see them."""
+    game = load_game(name)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    for _ in range(30):
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    quiet = state.clone().set_quiet()
+    loud, other = quiet.clone(), quiet.clone()
+    before = state.events()
+    assert quiet.events() == loud.events() == other.events() == before
+    loud.set_quiet(False)
+    while len(loud.events()) == len(before):  # play on until the copy that left quiet mode records an event
+        loud.apply_action(sample_chance(loud, rng) if loud.is_chance_node() else rng.choice(loud.legal_actions()))
+    assert loud.events()[: len(before)] == before
+    assert quiet.events() == other.events() == state.events() == before
+    quiet.set_quiet(False)
+    quiet.apply_action(sample_chance(quiet, rng) if quiet.is_chance_node() else rng.choice(quiet.legal_actions()))
+    assert other.events() == before and loud.events()[: len(before)] == before

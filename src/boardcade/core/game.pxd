@@ -23,3 +23,5 @@ cdef class State:
     cpdef apply_action(self, action)
     cpdef int move_number(self) except? -1
     cpdef _emit(self, rule, text, visible_to=*)
+    cpdef _copy_base_into(self, State other)
+    cpdef clone(self)

@@ -198,7 +198,7 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
         "    new = _new(_cls)",
         "    new.game = self.game",
         "    new._history = self._history.copy()",
-        "    new._events = self._events.copy()",
+        "    new._events = self._events if self._quiet else self._events.copy()",  # see _copy_base_into
         "    new._legal_cache = self._legal_cache",
         "    new._result = self._result",
         "    new._capped = self._capped",
@@ -213,7 +213,9 @@ def _build_clone(cls: type[State], fields: dict[str, int]) -> Any:
         else:
             lines.append(f"    new.{name} = [x.copy() for x in self.{name}]")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_generic": State.clone}
+    # State's clone as the class holds it (`State.clone` would be the compiled mode's C method, which Cython cannot
+    # hand out as a Python object with the right signature).
+    namespace: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_generic": State.__dict__["clone"]}
     exec("\n".join(lines), namespace)  # noqa: S102 (generated from identifiers checked above)
     clone = namespace["clone"]
     clone.__qualname__ = f"{cls.__qualname__}.clone"
@@ -258,6 +260,7 @@ ENGINE_CALLS = (
     "_with_decision",  # end an observation with its "decision" and "prompt" (core/prompts.py)
     "_view_part",  # keep a part of the views until its inputs change
     "_enter",  # PhasedState: make a phase current (the seat to move follows from its actor)
+    "_copy_base_into",  # a clone written out (compiled mode): copy the contract's own fields, then the state's
 )
 ENGINE_HOOKS = (  # what an engine implements (a phased game gets all but _seat from PhasedState)
     "_legal_actions",
@@ -457,7 +460,10 @@ class State:
         action: pass only actions (or chance outcomes) this state listed as legal, never a terminal state's.
         Clones and resampled states of a quiet state are quiet. Meant for a whole rollout or learner episode:
         match records, the server and anything that shows events keep the normal mode."""
-        self._quiet = bool(quiet)
+        quiet = bool(quiet)
+        if self._quiet and not quiet:
+            self._events = self._events.copy()  # quiet copies share their events (_copy_base_into)
+        self._quiet = quiet
         return self
 
     @property
@@ -664,9 +670,13 @@ class State:
         self._emit(rule, text)
 
     def _copy_base_into(self, other: State) -> None:
+        """Copy the contract's own fields (PhasedState: and the phase) into `other`, a blank state of the same
+        class: the start of a `clone()` written out field by field (see the class docstring)."""
         other.game = self.game
         other._history = self._history.copy()
-        other._events = self._events.copy()
+        # A quiet state never changes its events (no _emit, no _replace_event), so its copies share the list until
+        # one leaves quiet mode (set_quiet copies it then): a search's copies skip copying the match's events.
+        other._events = self._events if self._quiet else self._events.copy()
         other._legal_cache = self._legal_cache
         other._result = self._result
         other._capped = self._capped

@@ -8,3 +8,4 @@ cdef class PhasedState(State):
 
     cpdef int _seat(self, int role) except? -9
     cpdef _enter(self, int phase)
+    cpdef _copy_base_into(self, State other)

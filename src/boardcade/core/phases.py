@@ -296,6 +296,11 @@ class PhasedState(State):
     def current_player(self) -> int:
         return self._cur
 
+    def _copy_base_into(self, other: State) -> None:
+        State._copy_base_into(self, other)
+        other._phase = self._phase  # type: ignore[attr-defined]
+        other._cur = self._cur  # type: ignore[attr-defined]
+
     def phase_rule(self) -> PhaseRule[Any]:
         """The rule of the current phase."""
         return self.game.PHASES[self._phase]

@@ -58,6 +58,8 @@ WIN_LOGIT = 12.0  # a plan of the die in use that shoots the last segment: as go
 
 MODEL_FILES = {2: "evaluator.json", 4: "evaluator-4p.json"}
 _CACHE = ("atari_centipede.heuristic", "logits")
+# The directions a die's moves may go in (two named tuples: the compiled mode types a literal tuple by its length).
+_BOTH_WAYS, _RIGHT_ONLY = (-1, 1), (1,)
 _MODELS: dict[int, LearnedModel | None] = {}
 
 
@@ -227,7 +229,7 @@ def _plans(state: View) -> list[tuple[View, set[int]]]:
     moves = any(kind == MOVE for kind, _ in steps)
     out = []
     for start in starts:
-        for d in (-1, 1) if moves else (1,):
+        for d in _BOTH_WAYS if moves else _RIGHT_ONLY:
             view, col = state, start
             for kind, n in steps:
                 if kind == MOVE:

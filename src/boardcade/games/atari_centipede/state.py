@@ -6,7 +6,7 @@ The contract (observations, action descriptions, hidden information, copies) is 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from boardcade.core.game import COPY, COPY_EACH, SHARE
 from boardcade.core.phases import PhasedGame, PhasedState
@@ -260,3 +260,66 @@ class AtariData(PhasedState):
             seeders = lay.seeders
             return seeders[self._seed_cols_done % len(seeders)]
         return lay.gnome_seat[self._placing]  # PLACER
+
+    def clone(self) -> Self:
+        """An independent copy: the fields of FIELDS written out, so that the compiled class copies its C fields
+        directly (the copy FIELDS would build goes through each field's descriptor there). A test holds it to
+        FIELDS (tests/core/test_contract_all_games.py)."""
+        new = type(self).__new__(type(self))
+        self._copy_base_into(new)
+        new._lay = self._lay
+        new._T = self._T
+        new._board = self._board.copy()
+        new._bcol = self._bcol.copy()
+        new._cents = [x.copy() for x in self._cents]
+        new._fleas = [x.copy() for x in self._fleas]
+        new._spiders = [x.copy() for x in self._spiders]
+        new._segs = self._segs.copy()
+        new._supply = self._supply
+        new._flea_supply = self._flea_supply
+        new._spider_supply = self._spider_supply
+        new._col_mush = self._col_mush.copy()
+        new._gnome = self._gnome.copy()
+        new._gend = self._gend.copy()
+        new._above = self._above.copy()
+        new._gnome_at_end = self._gnome_at_end.copy()
+        new._cards = [x.copy() for x in self._cards]
+        new._pool = self._pool.copy()
+        new._home = self._home.copy()
+        new._dy = self._dy.copy()
+        new._spawns = self._spawns.copy()
+        new._hand = [x.copy() for x in self._hand]
+        new._deck = [x.copy() for x in self._deck]
+        new._discard = [x.copy() for x in self._discard]
+        new._tucked = self._tucked.copy()
+        new._cycle = self._cycle.copy()
+        new._card_log = self._card_log.copy()
+        new._order = self._order
+        new._turn_i = self._turn_i
+        new._round = self._round
+        new._g = self._g
+        new._c = self._c
+        new._placing = self._placing
+        new._die = self._die
+        new._die_step = self._die_step
+        new._die_used = self._die_used
+        new._used_card = self._used_card
+        new._bonus = self._bonus
+        new._pending_spider = self._pending_spider
+        new._slam_pending = self._slam_pending
+        new._entering = self._entering
+        new._moving = self._moving
+        new._spider_to = self._spider_to
+        new._flea_left = self._flea_left
+        new._flea_from = self._flea_from
+        new._rolls_left = self._rolls_left
+        new._after_roll = self._after_roll
+        new._roll_rule = self._roll_rule
+        new._draws_left = self._draws_left
+        new._draw_colour = self._draw_colour
+        new._setup_colour = self._setup_colour
+        new._diceoff = self._diceoff.copy()
+        new._seed_cols_done = self._seed_cols_done
+        new._seed_col = self._seed_col
+        new._seed_left = self._seed_left
+        return new

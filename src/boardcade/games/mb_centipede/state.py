@@ -6,6 +6,8 @@ board mechanics (mechanics.py) are plain functions of this state.
 
 from __future__ import annotations
 
+from typing import Self
+
 from boardcade.core.game import COPY, SHARE
 from boardcade.core.phases import PhasedGame, PhasedState
 
@@ -132,3 +134,25 @@ class MBState(PhasedState):
 
     def _seat(self, role: int) -> int:
         return self._player  # the one role: the player whose turn it is
+
+    def clone(self) -> Self:
+        """An independent copy: the fields of FIELDS written out, so that the compiled class copies its C fields
+        directly (the copy FIELDS would build goes through each field's descriptor there). A test holds it to
+        FIELDS (tests/core/test_contract_all_games.py)."""
+        new = type(self).__new__(type(self))
+        self._copy_base_into(new)
+        new._L = self._L
+        new._T = self._T
+        new._seg = self._seg.copy()
+        new._alive = self._alive.copy()
+        new._poison = self._poison.copy()
+        new._supply = self._supply
+        new._gun = self._gun.copy()
+        new._spider = self._spider
+        new._scorpion = self._scorpion
+        new._player = self._player
+        new._steps = self._steps
+        new._turns = self._turns
+        new._spin = self._spin
+        new._counts = self._counts.copy()
+        return new

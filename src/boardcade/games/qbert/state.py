@@ -6,7 +6,7 @@ the turn flow (phases.py) is plain functions of this state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from boardcade.core.game import COPY, SHARE
 from boardcade.core.phases import PhasedGame, PhasedState
@@ -143,6 +143,40 @@ class QbertData(PhasedState):
 
     def _seat(self, role: int) -> int:
         return self._qp if role == QBERT else 1 - self._qp
+
+    def clone(self) -> Self:
+        """An independent copy: the fields of FIELDS written out, so that the compiled class copies its C fields
+        directly (the copy FIELDS would build goes through each field's descriptor there). A test holds it to
+        FIELDS (tests/core/test_contract_all_games.py)."""
+        new = type(self).__new__(type(self))
+        self._copy_base_into(new)
+        new._T = self._T
+        new._round = self._round
+        new._first_q = self._first_q
+        new._qp = self._qp
+        new._q = self._q
+        new._pegs = self._pegs
+        new._nasty = self._nasty.copy()
+        new._discs = self._discs
+        new._roll = self._roll
+        new._hops = self._hops
+        new._revealed = self._revealed
+        new._roll_step = self._roll_step
+        new._roll_event = self._roll_event
+        new._escape_events = self._escape_events
+        new._last_roll = self._last_roll
+        new._char = self._char
+        new._steps_left = self._steps_left
+        new._threat_outside = self._threat_outside
+        new._escape_hops = self._escape_hops
+        new._frozen = self._frozen
+        new._turn = self._turn
+        new._turns_total = self._turns_total
+        new._scores = self._scores.copy()
+        new._ends = self._ends.copy()
+        new._rolloff = self._rolloff
+        new._setup = self._setup
+        return new
 
     # The heuristic's, until it reads query.totals (branch agents); remove it then.
     def _totals(self) -> list[int]:

@@ -1,0 +1,36 @@
+# The compiled mode's declarations for phases.py (see boardcade.compiled, docs/compiled.md): every procedure
+# takes the compiled MBState, so it reads and writes the state's typed fields directly and the procedures call
+# each other without a Python call. phases.py is the reference; the other arguments stay Python objects.
+
+from boardcade.games.mb_centipede.state cimport MBState
+
+cpdef end_turn(MBState st)
+cpdef next_spin(MBState st, player)
+cpdef spin(MBState st, outcome)
+cpdef why_spin(MBState st, outcome)
+cpdef free_choices(MBState st)
+cpdef choose(MBState st, v)
+cpdef why_free(MBState st, action)
+cpdef gun_positions(MBState st)
+cpdef move_gun_and_fire(MBState st, position)
+cpdef why_gun(MBState st, action)
+cpdef revivals(MBState st)
+cpdef revive(MBState st, segment)
+cpdef revive_nothing(MBState st, _)
+cpdef why_revive(MBState st, action)
+cpdef start_centipede(MBState st)
+cpdef continue_move(MBState st)
+cpdef shortcut_choices(MBState st)
+cpdef take_shortcut(MBState st, _)
+cpdef decline_shortcut(MBState st, _)
+cpdef after_shortcut_decision(MBState st, moved)
+cpdef why_shortcut(MBState st, action)
+cpdef piece_choices(MBState st)
+cpdef spider_to_den(MBState st, _)
+cpdef spider_to_poison(MBState st, space)
+cpdef spider_to_space(MBState st, space)
+cpdef spider_attack(MBState st, _)
+cpdef scorpion_to_hollow(MBState st, _)
+cpdef scorpion_to_poison(MBState st, space)
+cpdef pass_pieces(MBState st, _)
+cpdef why_pieces(MBState st, action)
