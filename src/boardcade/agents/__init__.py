@@ -91,7 +91,7 @@ register_agent(
 # Levels: iteration budgets in levels.py; CPU time per move (a decision with a choice) measured on this project's
 # machine, the slowest game rounded up (docs/agents.md: 15-18, 61-65 and 256-262 ms in the three games).
 for _level, _about, _seconds in (
-    ("easy", ("briefly", "a beginner who looks a little ahead", "about two hundredths of a second"), 0.02),
+    ("easy", ("briefly", "a learner who looks a little ahead", "about two hundredths of a second"), 0.02),
     ("medium", ("for a while", "a careful casual player (its choice is the hint)", "under a tenth of a second"), 0.07),
     ("hard", ("longest", "a strong, patient player; the strongest level", "about a quarter of a second"), 0.3),
 ):
