@@ -232,7 +232,12 @@ async def soak(
     rng = random.Random(seed)
     start = time.time()
     stop = start + seconds
-    https = [httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=10) for p in ports]
+    # An idle pooled connection is dropped by the client before the server's keep-alive timeout (5 s) closes it:
+    # a request sent on a connection the server is closing that instant fails with "Server disconnected without
+    # sending a response" (a client-side race, not a server failure; a match played between two requests idles
+    # its connection for about that long).
+    limits = httpx.Limits(keepalive_expiry=2.0)
+    https = [httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=10, limits=limits) for p in ports]
     ws_bases = [f"ws://127.0.0.1:{p}" for p in ports]
     try:
         work = [slot(k, https, ws_bases, report, stop, think, rng) for k in range(matches)]
