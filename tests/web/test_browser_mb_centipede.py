@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import ARTIFACTS
 from .play_helpers import DESK, PHONE, play_by_clicking
 from .test_browser import new_match_in_form
 
@@ -134,3 +135,47 @@ def test_mb_board_fits_above_the_bar_and_places_are_finger_sized_on_a_phone(serv
 
     play_by_clicking(page, phone, check)
     assert decisions >= 3
+
+
+# The spinner on screen (the board's at a desk, the action bar's on a phone): the wheel's size, the sectors' words
+# in order (a sector's label may take two lines), whether every word lies inside the wheel, and the spin named.
+SPINNER = """() => {
+  const bar = document.querySelector(".action-bar .spinner-hud");
+  const wheel = (bar && bar.getBoundingClientRect().width ? bar : document.querySelector(".board-area svg.board"))
+    .querySelector("g.spinner");
+  const paths = [...wheel.querySelectorAll("path.sector")].map((p) => p.getBoundingClientRect());
+  const box = { left: Math.min(...paths.map((r) => r.left)), right: Math.max(...paths.map((r) => r.right)),
+                top: Math.min(...paths.map((r) => r.top)), bottom: Math.max(...paths.map((r) => r.bottom)) };
+  const words = [...wheel.querySelectorAll("text")].filter((t) => !t.textContent.startsWith("Spin"));
+  const inside = words.every((t) => {
+    const r = t.getBoundingClientRect();
+    return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  });
+  const caption = document.querySelector(".action-bar .spin-caption");
+  return { inBar: wheel.closest(".action-bar") !== null, size: Math.min(box.right - box.left, box.bottom - box.top),
+           words: words.map((t) => t.textContent), inside,
+           named: (caption ? caption.innerText : wheel.textContent).replace(/\\u200b/g, "") };
+}"""
+SECTORS = "CENTIPEDE GUN CENTIPEDE SPIDER/SCORPION CENTIPEDE GUN SPIDER/SCORPION FREE CHOICE"  # MB-2.1, clockwise
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_MB_2_1_the_spinner_names_its_sectors_and_the_spin_in_full(server, contexts, size):
+    """Issue 35 item 6 (MB-2.1, MB-2.2): the spinner was a 45-px thumbnail whose sectors were cut to five letters
+    ("CENTI", "SPIDE"). At a desk the board's wheel names every sector in full, inside the wheel; on a phone the
+    action bar's wheel is larger (at least 56 px) and the spin is named in full beneath it."""
+    phone = size == "phone"
+    page = contexts(**(PHONE if phone else DESK)).new_page()
+    new_match(page, server, ["human", "agent:random"], {"spinner_weights": "0,0,1,0"})  # every spin: SPIDER/SCORPION
+    to_my_turn(page)
+    at = page.evaluate(SPINNER)
+    assert at["inBar"] == phone, at
+    assert "SPIDER/SCORPION" in at["named"], at
+    if phone:
+        assert at["size"] >= 56, f"the spinner in the action bar is a thumbnail: {at}"
+        assert page.locator(".action-bar .spin-caption").inner_text().replace("\u200b", "") == "SPIDER/SCORPION"
+    else:
+        assert " ".join(at["words"]).replace("/ ", "/") == SECTORS, at["words"]
+        assert at["inside"], f"a sector's words run out of the wheel: {at}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"mb-spinner-{size}.png"))
