@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from boardcade.core import load_game, sample_chance
+from boardcade.learn import load_course
 from boardcade.testing import act, scenario
 
 from .atari_helpers import show
@@ -249,3 +250,24 @@ def test_END_2_a_team_mate_s_draw_offer_is_not_offered_back_to_its_own_side(shar
     assert page.locator(".draw-accept").count() == 0 and page.locator(".draw-decline").count() == 0
     assert row.text_content().startswith("Your side offered a draw"), row.text_content()
     _shot(page, f"atari-4p-team-mate-offered-{size}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_AC_6_5_the_danger_lesson_shows_the_marks_it_teaches(shared_server, contexts, size):
+    """Issue 35 item 3, taught (AC-10.1, AC-6.5, AC-1.2): the Atari lesson's "Danger squares" step shows on its
+    board the marks its text describes: the spawn points in front of the Gnome row marked, the move into column 0
+    marked as a danger target with its reason, the move to column 2 not; and the lesson's move is the safe one."""
+    index, step = load_course("atari_centipede").step("danger")
+    page = contexts(**SIZES[size]).new_page()
+    page.goto(f"{shared_server.url}/#/learn/atari_centipede/{index + 1}")
+    page.wait_for_selector(".learn .board-area svg.board")
+    assert page.locator(".lesson-card h3").text_content().endswith(step.title)
+    assert page.locator(".learn .danger-mark[data-danger='1,0']").count() == 1
+    assert page.locator(".learn .danger-mark[data-danger='1,8']").count() == 1
+    left = page.locator(".learn rect.cell.choice[data-square='0,0']")
+    right = page.locator(".learn rect.cell.choice[data-square='0,2']")
+    assert "danger-target" in left.get_attribute("class"), left.get_attribute("class")
+    assert "a spider can spawn here" in left.get_attribute("aria-label"), left.get_attribute("aria-label")
+    assert "danger" not in right.get_attribute("class") and "danger" not in right.get_attribute("aria-label")
+    assert "Danger next turn" in page.locator(".learn .danger-legend").text_content()
+    _shot(page, f"learn-atari-danger-{size}")
