@@ -5,12 +5,16 @@ a reload), at its end, in its replay and in its analysis; at 1280x900 and 390x84
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .analysis_helpers import AnalysisServer
 from .play_helpers import DESK, PHONE, assert_no_stray_words, play_first_offer, wait_my_turn
 from .test_browser import new_match_in_form
 from .test_learn import offer, press, wait_for
+
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +87,45 @@ def test_no_page_shows_null_or_undefined(analysis_server, contexts, size):
     page.wait_for_selector(".analysis[data-state='done']", timeout=120000)
     page.wait_for_selector(".analysis[data-step]")
     assert_no_stray_words(page, "the analysis")
+
+
+@pytest.mark.parametrize("size", ["desk", "phone"])
+def test_the_other_pages_show_no_null_or_undefined(analysis_server, contexts, size):
+    """Issue 35 item 1, the pages the hot-seat walk above does not reach: a match of Milton Bradley's Centipede
+    against the computer (a few moves, then a reload: "While you were away"), the same match as a friend's
+    invite shows it, as a spectator sees it, each game's rules page, My matches, and a match that does not
+    exist: none shows "null", "undefined", "NaN" or "[object Object]"."""
+    server = analysis_server
+    phone = size == "phone"
+    ctx = contexts(**(PHONE if phone else DESK), reduced_motion="reduce")
+    page = ctx.new_page()
+    match_id = new_match_in_form(page, server, "mb_centipede", ["human", "agent:random"])
+    for moves in range(3):
+        step = wait_my_turn(page)
+        assert_no_stray_words(page, f"a match against the computer ({step}, after {moves} moves)")
+        if step == "over":
+            break
+        play_first_offer(page, phone)
+    page.reload()
+    wait_my_turn(page)
+    assert_no_stray_words(page, "a match against the computer, reloaded")
+
+    friend = ctx.new_page()  # another tab: a friend's invite to a match still open, then a spectator's view
+    body = {"game": "qbert", "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0}
+    m = friend.request.post(server.url + "/api/matches", data=json.dumps(body), headers=JSON).json()
+    friend.goto(f"{server.url}/#/join/{m['id']}/1/{m['invites']['1']}")
+    friend.wait_for_selector("form.join #join")
+    assert_no_stray_words(friend, "an invite's page")
+    friend.goto(f"{server.url}/#/watch/{match_id}")
+    friend.wait_for_selector(".action-bar[data-version]")
+    assert_no_stray_words(friend, "a spectator's view")
+    for game in ("qbert", "mb_centipede", "atari_centipede"):
+        friend.goto(f"{server.url}/#/rules/{game}")
+        friend.wait_for_selector(".rules-page p")
+        assert_no_stray_words(friend, f"{game}'s rules page")
+    friend.goto(f"{server.url}/#/me")
+    friend.wait_for_selector("main h2")
+    assert_no_stray_words(friend, "My matches")
+    friend.goto(f"{server.url}/#/play/no-such-match")
+    friend.wait_for_selector(".page-message h2")
+    assert_no_stray_words(friend, "a match that does not exist")
