@@ -4,6 +4,7 @@ scrolling, and an action bar that never covers the board, however it grows."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -271,3 +272,34 @@ def test_AC_6_5_the_danger_lesson_shows_the_marks_it_teaches(shared_server, cont
     assert "danger" not in right.get_attribute("class") and "danger" not in right.get_attribute("aria-label")
     assert "Danger next turn" in page.locator(".learn .danger-legend").text_content()
     _shot(page, f"learn-atari-danger-{size}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_rules_lobby_replay_and_analysis_pages_have_finger_sized_targets(shared_server, contexts, size):
+    """Issue 35 item 6 ("18-px links"), the pages a player reaches from the table: each game's rules page, the
+    lobby, and a finished match's replay and analysis. At 390x844 every link, button, slider and checkbox is at
+    least 44 px each way (the rules and lobby pages' "← All games" was an 18-px link, the step sliders 16 px, the
+    analysis's "Show the good decisions too" 21 px); at both sizes no label is cut short and the page does not
+    scroll sideways (a wide rules table pans in its own box, as the zoomed board does)."""
+    phone = size == "phone"
+    page = contexts(**SIZES[size], reduced_motion="reduce").new_page()
+    page.goto(shared_server.url + "/")
+    post = {"headers": {"Content-Type": "application/json"}}
+    body = {"game": "qbert", "seats": [{"kind": "human"}, {"kind": "agent", "agent": "random"}], "seat": 0}
+    m = page.request.post(shared_server.url + "/api/matches", data=json.dumps(body), **post).json()
+    resign = {"seat": 0, "token": m["token"]}  # END-1: the match is over, so its replay and analysis open
+    assert page.request.post(f"{shared_server.url}/api/matches/{m['id']}/resign", data=json.dumps(resign), **post).ok
+    pages = [(f"rules/{game}", ".rules-page p") for game in ("qbert", "mb_centipede", "atari_centipede")]
+    pages += [("lobby", ".lobby-back"), (f"replay/{m['id']}", "#replay-step")]
+    pages += [(f"analyse/{m['id']}", ".analysis[data-state='done']")]
+    for route, ready in pages:
+        page.goto(f"{shared_server.url}/#/{route}")
+        page.wait_for_selector(ready, timeout=60000)
+        page.wait_for_timeout(300)
+        look = page.evaluate(LOOK)
+        assert not look["wide"], f"{route}: the page scrolls sideways"
+        assert look["cut"] == [], f"{route}: labels cut short: {look['cut'][:5]}"
+        assert set(look["sideways"]) <= {"table-wrap"}, f"{route}: boxes that scroll sideways: {look['sideways']}"
+        if phone:
+            assert look["small"] == [], f"{route}: tap targets under {TOUCH} px: {look['small'][:8]}"
+        _shot(page, f"targets-{route.replace('/', '-')}-{size}")

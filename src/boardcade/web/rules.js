@@ -127,6 +127,6 @@ export async function openRules(game, id = null) {
 // The rules as a page of their own: #/rules/<game>[/<rule ID>].
 export async function showRulesPage(view, game, id) {
   const doc = await documentFor(game);
-  view.replaceChildren(h("p", {}, h("a", { href: "#/" }, "← All games")), h("article", { class: "rules-page" }, doc));
+  view.replaceChildren(h("p", { class: "rules-back" }, h("a", { href: "#/" }, "← All games")), h("article", { class: "rules-page" }, doc));
   show(view, id);
 }
