@@ -396,3 +396,27 @@ def test_sv13_n7_a_silent_listen_connection_is_noticed_in_seconds_and_matches_ar
         proxy.close()
     assert heard is not None, "the move made through the other server never reached the player here"
     assert reconnects >= 1 and hearing, "a new LISTEN connection was made, and hears"
+
+
+def test_sv16_f3_END_3_the_host_never_hands_on_or_revokes_a_claimed_seat_of_a_rated_match(h, https_app):
+    """F3: "an abandoned seat in a rated match is decided by the clock or the turn limit, not by the host". A
+    rated match without a turn limit or chess clock let its host hand the away opponent's seat (and its rating's
+    result) to someone else after `seat_abandoned_after`. Now a claimed seat of a rated match is never handed on or
+    revoked by the host (`seat_rated`, 409), and the seat, its account's, stays the away person's."""
+    from .test_ratings import person, rated_match
+
+    anon = https_app(seat_abandoned_after=0.5)
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    m = rated_match(ann, [bob])
+    assert m["host_token"], "the creator of a rated match is its host"
+    time.sleep(0.8)  # Bob away longer than seat_abandoned_after
+    for what in ("invite", "revoke"):
+        r = ann.post(f"/api/matches/{m['id']}/seats/1/{what}", json={"host_token": m["host_token"]})
+        assert r.status_code == 409 and h.error_of(r) == "seat_rated", (what, r.text)
+        assert "rated" in r.json()["error"]["message"] and "Bob" in r.json()["error"]["message"]
+    r = bob.post(f"/api/matches/{m['id']}/view", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, "the seat is still Bob's"
+    seat = ann.get(f"/api/matches/{m['id']}").json()["seats"][1]
+    assert seat["name"] == "Bob" and "stand_in" not in seat, seat
+    r = ann.post(f"/api/matches/{m['id']}/seats/1/invite", json={"host_token": "wrong"})
+    assert h.error_of(r) == "not_host", "only the host is told why"
