@@ -166,6 +166,44 @@ def test_sv8_f2_one_address_cannot_fill_the_analysis_queue_and_finished_matches_
     )
 
 
+def test_sv8_f2_a_signed_in_account_has_its_share_of_the_analysis_queue_from_any_address(h, https_app, monkeypatch):
+    """F2: "a fair share per address (and per account once accounts exist)". Accounts exist: one account asking
+    from a second address got a second share. Now a signed-in account has `analyses_per_address` (2) analyses
+    waiting or running in all, whatever its addresses (`rate_limited` naming the account); the address's own
+    share still holds for everyone on it, and another account on the same address as the first is refused by
+    the address's share, not the account's. (The analysis is stood in for by one that waits for the test.)"""
+    import threading
+
+    from fastapi.testclient import TestClient as Browser
+
+    from boardcade.server import analysis as server_analysis
+
+    from .test_ratings import person
+
+    gate = threading.Semaphore(0)
+    monkeypatch.setattr(server_analysis, "analyse", lambda *_a, **_k: gate.acquire(timeout=60) and {"positions": []})
+    anon = https_app(analysis_agent=AGENT, analysis_workers=1, replay_steps_per_minute=0)
+    try:
+        ann = person(anon, "Ann", "203.0.113.1")
+        elsewhere = Browser(anon.app, base_url="https://testserver", client=("203.0.113.9", 50000))
+        elsewhere.portal, elsewhere.cookies = anon.portal, ann.cookies  # Ann's session, from another address
+        records = [json.dumps(_record(seed, max_turns_per_round=1)) for seed in range(5)]
+        for body in records[:2]:
+            r = ann.post("/api/analysis", content=body, headers=JSON)
+            assert r.status_code == 200, r.text
+        r = elsewhere.post("/api/analysis", content=records[2], headers=JSON)
+        assert r.status_code == 429 and h.error_of(r) == "rate_limited", r.text
+        assert "your account has 2 analyses" in r.json()["error"]["message"], r.text
+        bob = person(anon, "Bob", "203.0.113.1")  # same address as Ann: its share is used up
+        r = bob.post("/api/analysis", content=records[3], headers=JSON)
+        assert r.status_code == 429 and "your address has 2 analyses" in r.text, r.text
+        r = anon.post("/api/analysis", content=records[4], headers=JSON)  # someone else entirely
+        assert r.status_code == 200, r.text
+    finally:
+        for _ in range(10):
+            gate.release()
+
+
 # ---- F4: draw offers without a limit ----------------------------------------------------------------------
 def _post(client, m, what, seat, **body):
     return client.post(f"/api/matches/{m['id']}/{what}", json={"seat": seat, "token": m["tokens"][str(seat)], **body})
@@ -396,3 +434,27 @@ def test_sv13_n7_a_silent_listen_connection_is_noticed_in_seconds_and_matches_ar
         proxy.close()
     assert heard is not None, "the move made through the other server never reached the player here"
     assert reconnects >= 1 and hearing, "a new LISTEN connection was made, and hears"
+
+
+def test_sv16_f3_END_3_the_host_never_hands_on_or_revokes_a_claimed_seat_of_a_rated_match(h, https_app):
+    """F3: "an abandoned seat in a rated match is decided by the clock or the turn limit, not by the host". A
+    rated match without a turn limit or chess clock let its host hand the away opponent's seat (and its rating's
+    result) to someone else after `seat_abandoned_after`. Now a claimed seat of a rated match is never handed on or
+    revoked by the host (`seat_rated`, 409), and the seat, its account's, stays the away person's."""
+    from .test_ratings import person, rated_match
+
+    anon = https_app(seat_abandoned_after=0.5)
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    m = rated_match(ann, [bob])
+    assert m["host_token"], "the creator of a rated match is its host"
+    time.sleep(0.8)  # Bob away longer than seat_abandoned_after
+    for what in ("invite", "revoke"):
+        r = ann.post(f"/api/matches/{m['id']}/seats/1/{what}", json={"host_token": m["host_token"]})
+        assert r.status_code == 409 and h.error_of(r) == "seat_rated", (what, r.text)
+        assert "rated" in r.json()["error"]["message"] and "Bob" in r.json()["error"]["message"]
+    r = bob.post(f"/api/matches/{m['id']}/view", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, "the seat is still Bob's"
+    seat = ann.get(f"/api/matches/{m['id']}").json()["seats"][1]
+    assert seat["name"] == "Bob" and "stand_in" not in seat, seat
+    r = ann.post(f"/api/matches/{m['id']}/seats/1/invite", json={"host_token": "wrong"})
+    assert h.error_of(r) == "not_host", "only the host is told why"

@@ -77,6 +77,7 @@ class Job:
     match_id: str | None  # None: an uploaded record
     agent: str
     owner: str = ""  # the client address that asked for it
+    account: str | None = None  # the signed-in account that asked for it, if any
     state: str = "queued"  # queued, running, done, failed
     done: int = 0
     total: int | None = None
@@ -91,7 +92,8 @@ class Analyses:
 
     Who goes next: finished matches' own analyses before uploaded records; within each, the client address
     served longest ago (round robin), its oldest job. An address may have `per_owner` analyses waiting or
-    running; uploads may fill half the queue and are analysed up to `max_upload_steps` steps."""
+    running, and so may a signed-in account whatever addresses it asks from; uploads may fill half the queue and
+    are analysed up to `max_upload_steps` steps."""
 
     def __init__(
         self,
@@ -137,16 +139,20 @@ class Analyses:
             out.append(job)
         return out
 
-    def _room(self, owner: str, upload: bool) -> None:
-        """Refuse a new analysis when the address has its share already or the queue (for uploads: their half)
-        is full."""
-        mine = sum(1 for j in self._open() if j.owner == owner)
-        if mine >= self.per_owner:
-            raise ClientError(
-                "rate_limited",
-                f"your address has {mine} analyses waiting or running (at most {self.per_owner}); "
-                "ask again when one is done",
-            )
+    def _room(self, owner: str, upload: bool, account: str | None = None) -> None:
+        """Refuse a new analysis when the address (or the signed-in account) has its share already or the queue
+        (for uploads: their half) is full."""
+        open_jobs = self._open()
+        shares = {"address": sum(1 for j in open_jobs if j.owner == owner)}
+        if account is not None:
+            shares["account"] = sum(1 for j in open_jobs if j.account == account)
+        for who, mine in shares.items():
+            if mine >= self.per_owner:
+                raise ClientError(
+                    "rate_limited",
+                    f"your {who} has {mine} analyses waiting or running (at most {self.per_owner}); "
+                    "ask again when one is done",
+                )
         uploads = sum(1 for j in self.waiting if j.match_id is None)
         if len(self.waiting) >= MAX_WAITING or (upload and uploads >= MAX_WAITING // 2):
             raise ClientError("unavailable", "the server is busy analysing other matches; try again in a few minutes")
@@ -223,7 +229,9 @@ class Analyses:
                 message += f" from an uploaded record (a finished match of this server: {self.max_steps})"
             raise ClientError(e.code, message) from None
 
-    async def request_match(self, record: Record, match_id: str, replays: ReplayPool, owner: str) -> dict[str, Any]:
+    async def request_match(
+        self, record: Record, match_id: str, replays: ReplayPool, owner: str, account: str | None = None
+    ) -> dict[str, Any]:
         """The analysis of a finished match's record: stored already (instant), under way, or started now."""
         agent = self.agent_name()
         if len(record.actions) > self.max_steps:
@@ -233,26 +241,31 @@ class Analyses:
         known = await self._known(key)
         if known is not None:
             return known
-        self._room(owner, upload=False)
+        self._room(owner, upload=False, account=account)
         checked = await self._check(replays, record.to_json(), self.max_steps, agent, owner)
-        return await self._start(Job(key, record, match_id, agent, owner, decisions=checked["decisions"]))
+        job = Job(key, record, match_id, agent, owner, account, decisions=checked["decisions"])
+        return await self._start(job)
 
-    async def request_upload(self, body: bytes, replays: ReplayPool, owner: str) -> dict[str, Any]:
+    async def request_upload(
+        self, body: bytes, replays: ReplayPool, owner: str, account: str | None = None
+    ) -> dict[str, Any]:
         """The analysis of an uploaded record (the request's bytes, parsed and checked in the worker only)."""
         agent = self.agent_name()
-        self._room(owner, upload=True)
+        self._room(owner, upload=True, account=account)
         checked = await self._check(replays, body, self.max_upload_steps, agent, owner)
         known = await self._known(checked["key"])
         if known is not None:
             return known
         record = record_from_json(checked["record"])
-        return await self._start(Job(checked["key"], record, None, agent, owner, decisions=checked["decisions"]))
+        return await self._start(
+            Job(checked["key"], record, None, agent, owner, account, decisions=checked["decisions"])
+        )
 
     async def _start(self, job: Job) -> dict[str, Any]:
         known = await self._known(job.key)  # asked for again while it was being checked
         if known is not None:
             return known
-        self._room(job.owner, upload=job.match_id is None)
+        self._room(job.owner, upload=job.match_id is None, account=job.account)
         self.jobs[job.key] = job
         self.waiting.append(job)
         self._dispatch()
@@ -324,13 +337,27 @@ def analyses(request: Request) -> Analyses:
     return state.analyses
 
 
+async def _account(request: Request) -> str | None:
+    """The id of the account this request is signed in as (its share of the queue), or None."""
+    from .account_routes import COOKIE, signed_in
+
+    if not request.cookies.get(COOKIE):
+        return None
+    try:
+        account, _ = await signed_in(request)
+    except ClientError:  # signed out (or the session ended): the address's share alone
+        return None
+    return str(account.id)
+
+
 @router.post("/matches/{match_id}/analysis")
 async def analyse_match(request: Request, match_id: str) -> dict[str, Any]:
     if not MATCH_ID.fullmatch(match_id):
         raise ClientError("not_found", "no such match")
     record = await _finished_record(request, match_id)
     replays = request.app.state.manager.replays
-    return await analyses(request).request_match(record, match_id, replays, client_address(request))
+    owner, account = client_address(request), await _account(request)
+    return await analyses(request).request_match(record, match_id, replays, owner, account)
 
 
 @router.post("/analysis")
@@ -339,7 +366,7 @@ async def analyse_record(request: Request) -> dict[str, Any]:
     the length check and the replay all happen there, never in the server."""
     mgr = request.app.state.manager
     body = await read_body(request, mgr.settings.max_record_bytes)
-    return await analyses(request).request_upload(body, mgr.replays, client_address(request))
+    return await analyses(request).request_upload(body, mgr.replays, client_address(request), await _account(request))
 
 
 @router.get("/analysis/{key}")

@@ -61,6 +61,7 @@ STATUS = {
     "seat_taken": 409,
     "seat_active": 409,
     "seat_clocked": 409,
+    "seat_rated": 409,  # a rated match: the host never hands on or revokes a claimed seat (SV-16, issue 40 F3)
     "out_of_time": 409,  # a move that came after its seat's chess clock ran out (SV-CL3)
     "server_flags": 403,  # a client claimed a clock ran out: only the server flags (SV-CL3)
     "stand_in": 403,

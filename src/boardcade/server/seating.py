@@ -347,6 +347,13 @@ class Seating:
                     f"this match has {clock}: {who}'s turns are decided by the clock (END-3, SV-CL3), so their seat "
                     "is never handed to someone else",
                 )
+            if match.rated:  # SV-16: the seat is its account's; its result is that account's rating
+                raise ClientError(
+                    "seat_rated",
+                    f"this match is rated: {who}'s seat belongs to their account and is never handed to someone "
+                    "else or revoked by the host; an absent person's turns are decided by the match's clock or "
+                    "turn limit (END-3), or the match expires unrated",
+                )
             if away_hash is None:  # the person away can take it back (take_back); a stand-in's own claim cannot
                 away_hash, away_name = row.token_hash, row.name
         invite = None if revoke_only else new_token()

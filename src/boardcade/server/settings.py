@@ -67,7 +67,7 @@ class Settings:
     analysis_workers: int = 0  # worker processes for one analysis; 0 = one per CPU core
     max_analysis_steps: int = 10000  # longer records are not analysed
     max_upload_analysis_steps: int = 3000  # ... and longer uploaded records (not a match of this server)
-    analyses_per_address: int = 2  # analyses one client address may have waiting or running
+    analyses_per_address: int = 2  # analyses one client address (or signed-in account) may have open
     # matches
     expire_days: float = 7.0  # an unfinished match untouched this long expires (0 = never)
     seat_abandoned_after: float = 300.0  # seconds away before the host may hand a claimed seat to someone else
