@@ -4,8 +4,11 @@ account's matches kept for the other players with its name replaced; seats held 
 
 from __future__ import annotations
 
+import threading
+import time
 import uuid
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -154,6 +157,59 @@ def test_password_guessing_is_limited_per_address_and_per_account_and_slows_no_p
     p = state.current_player()
     body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number(), "action": state.legal_actions()[0]}
     assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
+
+
+def test_a_flood_of_password_work_is_refused_in_words_loses_nothing_and_holds_up_no_move(sqlite_url, h, monkeypatch):
+    """Sign-ups from many browsers at once (each address under its own limit): argon2 runs on its own pool
+    (password_workers) with a bounded queue (password_queue); past it a sign-up or sign-in is refused
+    `unavailable` (503) saying why, no account is half made, and a player's move is answered while every password
+    worker is busy (moves never wait on them). The hash is held until the move is in: no timing involved."""
+    release = threading.Event()
+    real = account_routes.hash_password
+
+    def held(password):
+        release.wait(60)
+        return real(password)
+
+    monkeypatch.setattr(account_routes, "hash_password", held)
+    with h.uvicorn_server(sqlite_url, password_workers=1, password_queue=2, signup_burst=100) as srv:
+        http = httpx.Client(base_url=srv.url, timeout=60)
+        m = h.new_match(http)
+        answers = {}
+
+        def sign_up_in_thread(name):
+            with httpx.Client(base_url=srv.url, timeout=60) as c:
+                answers[name] = c.post("/api/account/signup", json={"name": name, "password": PASSWORD})
+
+        flood = [threading.Thread(target=sign_up_in_thread, args=(f"flood{i}",)) for i in range(2)]
+        for t in flood:
+            t.start()
+        deadline = time.monotonic() + 30
+        while getattr(srv.app.state, "accounts", None) is None or srv.app.state.accounts.waiting < 2:
+            assert time.monotonic() < deadline, "the two sign-ups never reached the password pool"
+            time.sleep(0.02)
+        try:
+            for path, name in (("signup", "late1"), ("signin", "flood0")):
+                r = http.post(f"/api/account/{path}", json={"name": name, "password": PASSWORD})
+                assert (r.status_code, h.error_of(r)) == (503, "unavailable"), r.text
+                assert "busy checking passwords" in r.json()["error"]["message"]
+            state = h.live_state(srv, m["id"])
+            p = state.current_player()
+            body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number(),
+                    "action": state.legal_actions()[0]}  # fmt: skip
+            moved = http.post(f"/api/matches/{m['id']}/actions", json=body)
+            assert moved.status_code == 200, "a move is answered while every password worker is busy"
+        finally:
+            release.set()
+            for t in flood:
+                t.join(60)
+        assert [answers[f"flood{i}"].status_code for i in range(2)] == [201, 201], "the waiting sign-ups complete"
+        with srv.manager.storage.engine.connect() as conn:
+            names = sorted(conn.exec_driver_sql("SELECT name FROM accounts").scalars())
+        assert names == ["flood0", "flood1"], "the refused sign-up made nothing"
+        assert http.post("/api/account/signup", json={"name": "late1", "password": PASSWORD}).status_code == 201
+        http.close()
+        assert srv.log.tracebacks() == []
 
 
 def test_account_forms_are_covered_by_the_origin_and_content_type_checks(make, h):
