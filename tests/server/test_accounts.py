@@ -315,3 +315,28 @@ def test_over_plain_http_off_loopback_accounts_are_refused_unless_the_operator_a
         assert who(client)["name"] == "Jo_x"
     with TestClient(create_app(sqlite_url, settings=h.settings()), base_url="http://127.0.0.1:8000") as client:
         assert client.post("/api/account/signin", json={"name": "Jo_x", "password": PASSWORD}).status_code == 200
+
+
+def test_behind_a_trusted_tls_proxy_accounts_work_and_each_players_address_is_limited_apart(sqlite_url, h):
+    """A public site (docs/deploy.md): TLS ends in a proxy on this machine, which passes X-Forwarded-Proto and
+    X-Forwarded-For. Accounts then work with a Secure cookie (plain HTTP through the proxy is still `needs_https`),
+    and a password guesser's address is limited, not the proxy's: the guessing locks no other player out."""
+    public = {"allowed_hosts": ["games.example.org"], "signins_per_minute": 0.001, "signin_burst": 2}
+    with h.uvicorn_server(sqlite_url, **public) as srv:
+
+        def via_proxy(player, proto="https"):
+            head = {"Host": "games.example.org", "X-Forwarded-Proto": proto, "X-Forwarded-For": player}
+            return httpx.Client(base_url=srv.url, timeout=30, headers=head)
+
+        with via_proxy("203.0.113.5", "http") as plain:
+            r = plain.post("/api/account/signup", json={"name": "Ann", "password": PASSWORD})
+            assert (r.status_code, h.error_of(r)) == (403, "needs_https")
+        with via_proxy("203.0.113.5") as ann, via_proxy("198.51.100.66") as guesser:
+            r = ann.post("/api/account/signup", json={"name": "Ann", "password": PASSWORD})
+            assert r.status_code == 201 and "secure" in r.headers["set-cookie"].lower(), r.text
+            guesses = [guesser.post("/api/account/signin", json={"name": "Bea", "password": f"guess {i}"})
+                       for i in range(3)]  # fmt: skip
+            assert [h.error_of(g) for g in guesses] == ["bad_credentials", "bad_credentials", "rate_limited"]
+            again = ann.post("/api/account/signin", json={"name": "Ann", "password": PASSWORD})
+            assert again.status_code == 200, "the guesser's limit is not the proxy's, so not Ann's"
+        assert srv.log.tracebacks() == []
