@@ -148,3 +148,52 @@ def test_more_options_offers_rated_online_and_says_why_not_hot_seat(server, cont
     match_id = page.evaluate("() => location.hash.split('/')[2]")
     info = json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10).read())
     assert info["rated"] is True and info["seats"][0]["account"] == "Cat_R"
+
+
+MAKE_MATCH = """async (name) => {
+  const post = async (path, body) => (await fetch(path, { method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" } })).json();
+  const seats = [{ kind: "human" }, { kind: "human" }];
+  const made = await post("/api/matches", { game: "qbert", options: {}, seats, name });
+  const tokens = { [made.seat]: made.token };
+  for (const [seat, invite] of Object.entries(made.invites)) {
+    tokens[seat] = (await post(`/api/matches/${made.id}/claim`, { seat: Number(seat), invite, name })).token;
+  }
+  localStorage.setItem("boardcade.tokens", JSON.stringify({ [made.id]: tokens }));
+  const held = Object.entries(tokens).map(([seat, token]) => ({ match: made.id, seat: Number(seat), token }));
+  await post("/api/account/seats", { seats: held });
+  return made.id;
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_matches_on_another_device_offers_to_watch_and_says_where_to_play(server, contexts, size, tmp_path):
+    """SV-19 "on any device": a second device signed in lists the match waiting on you, but a seat's token stays in
+    the browser that took it, so there the match is offered to watch, saying where to play it (not a "play"
+    button that opens a spectator's view); the browser holding the seats offers to play."""
+    laptop = contexts(**SIZES[size]).new_page()
+    sign_up(laptop, server, "Ann_M")
+    match_id = laptop.evaluate(MAKE_MATCH, "Ann_M")
+    laptop.goto(server.url + "/#/me")
+    mine = laptop.locator(f".history.active .history-match[data-match='{match_id}']")
+    mine.wait_for()
+    your_turn = laptop.evaluate("async () => (await (await fetch('/api/me/matches')).json()).active[0].your_turn")
+    assert mine.locator("a.button").text_content() == ("Your turn: play" if your_turn else "Open")
+    assert mine.locator(".seat-elsewhere").count() == 0
+
+    phone = contexts(**SIZES[size]).new_page()  # another device: the same account, none of the tokens
+    phone.goto(server.url + "/#/account")
+    phone.locator("#sign-in [name='name']").fill("Ann_M")
+    phone.locator("#sign-in [name='password']").fill(PASSWORD)
+    phone.locator("#sign-in-submit").click()
+    phone.wait_for_selector("#account-who")
+    phone.goto(server.url + "/#/me")
+    there = phone.locator(f".history.active .history-match[data-match='{match_id}']")
+    there.wait_for()
+    assert there.locator("a.button").text_content() == "Watch"
+    assert "in the browser you took your seat in" in there.locator(".seat-elsewhere").text_content()
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "no sideways scrolling"
+    assert_no_stray_words(phone, f"My matches on another device ({size})")
+    phone.screenshot(path=str(tmp_path / f"profiles-{size}-my-matches-elsewhere.png"), full_page=True)
+    there.locator("a.button").click()
+    phone.wait_for_function("() => document.body.textContent.includes('watching')")
