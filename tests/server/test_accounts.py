@@ -220,7 +220,9 @@ def test_account_forms_are_covered_by_the_origin_and_content_type_checks(make, h
     form = client.post("/api/account/signup", data={"name": "Fay", "password": PASSWORD})
     assert form.status_code == 415 and h.error_of(form) == "bad_media_type"
     sign_up(client, "Fay")
-    for path, body in (("signout", {}), ("delete", {"password": PASSWORD}), ("password", {})):
+    forms = [("signin", {"name": "Fay", "password": PASSWORD}), ("signout", {}), ("delete", {"password": PASSWORD}),
+             ("password", {}), ("seats", {"seats": []})]  # fmt: skip
+    for path, body in forms:
         r = client.post(f"/api/account/{path}", json=body, headers={"Origin": "https://evil.example"})
         assert h.error_of(r) == "bad_origin", path
     assert who(client)["name"] == "Fay" and accounts_in(client) == 1
