@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from .play_helpers import DESK, PHONE, assert_no_stray_words, audit, click_offer
+from .play_helpers import DESK, PHONE, assert_no_stray_words, audit, click_offer, play_first_offer, wait_my_turn
 
 SIZES = {"desk": DESK, "phone": PHONE}
 PASSWORD = "correct horse battery"
@@ -167,10 +167,13 @@ MAKE_MATCH = """async (name) => {
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_my_matches_on_another_device_offers_to_watch_and_says_where_to_play(server, contexts, size, tmp_path):
-    """SV-19 "on any device": a second device signed in lists the match waiting on you, but a seat's token stays in
-    the browser that took it, so there the match is offered to watch, saying where to play it (not a "play"
-    button that opens a spectator's view); the browser holding the seats offers to play."""
+def test_my_matches_on_another_device_plays_the_match_there_and_the_first_browser_still_plays(
+    server, contexts, size, tmp_path
+):
+    """SV-19 "on any device": a second device signed in to the account lists the match waiting on you and plays
+    it (the server plays a seat linked to the account for its session: no token is handed to that page), and
+    the browser that took the seats still plays with its tokens: both devices keep working."""
+    phone_size = size == "phone"
     laptop = contexts(**SIZES[size]).new_page()
     sign_up(laptop, server, "Ann_M")
     match_id = laptop.evaluate(MAKE_MATCH, "Ann_M")
@@ -178,8 +181,8 @@ def test_my_matches_on_another_device_offers_to_watch_and_says_where_to_play(ser
     mine = laptop.locator(f".history.active .history-match[data-match='{match_id}']")
     mine.wait_for()
     your_turn = laptop.evaluate("async () => (await (await fetch('/api/me/matches')).json()).active[0].your_turn")
-    assert mine.locator("a.button").text_content() == ("Your turn: play" if your_turn else "Open")
-    assert mine.locator(".seat-elsewhere").count() == 0
+    offer = "Your turn: play" if your_turn else "Open"
+    assert mine.locator("a.button").text_content() == offer
 
     phone = contexts(**SIZES[size]).new_page()  # another device: the same account, none of the tokens
     phone.goto(server.url + "/#/account")
@@ -190,10 +193,34 @@ def test_my_matches_on_another_device_offers_to_watch_and_says_where_to_play(ser
     phone.goto(server.url + "/#/me")
     there = phone.locator(f".history.active .history-match[data-match='{match_id}']")
     there.wait_for()
-    assert there.locator("a.button").text_content() == "Watch"
-    assert "in the browser you took your seat in" in there.locator(".seat-elsewhere").text_content()
+    assert there.locator("a.button").text_content() == offer, "play, not watch, on the other device"
     assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "no sideways scrolling"
     assert_no_stray_words(phone, f"My matches on another device ({size})")
     phone.screenshot(path=str(tmp_path / f"profiles-{size}-my-matches-elsewhere.png"), full_page=True)
     there.locator("a.button").click()
-    phone.wait_for_function("() => document.body.textContent.includes('watching')")
+    phone.wait_for_function("id => location.hash === '#/play/' + id", arg=match_id)
+
+    before = match_version(server, match_id)
+    take_turn(phone, phone_size)
+    assert "watching" not in phone.locator(".match-title").text_content(), "it plays the seats, not watch them"
+    phone.screenshot(path=str(tmp_path / f"profiles-{size}-played-on-another-device.png"), full_page=False)
+    assert match_version(server, match_id) > before, "the move made on the second device counted"
+    held = phone.evaluate("() => JSON.parse(localStorage.getItem('boardcade.tokens') || '{}')")
+    assert match_id not in held, "no seat token was handed to the second device: its session plays the seat"
+
+    before = match_version(server, match_id)
+    laptop.goto(f"{server.url}/#/play/{match_id}")  # the browser that took the seats plays on with its tokens
+    take_turn(laptop, phone_size)
+    assert match_version(server, match_id) > before, "the first browser's tokens still play"
+
+
+def match_version(server, match_id) -> int:
+    return json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10).read())["version"]
+
+
+def take_turn(page, phone: bool) -> None:
+    """On a hot-seat match page: hand the device over if asked, then make one decision by clicking."""
+    if wait_my_turn(page) == "pass":
+        page.locator(".pass:not([hidden]) .pass-ok").click()
+        assert wait_my_turn(page) == "turn"
+    play_first_offer(page, phone)

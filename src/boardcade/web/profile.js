@@ -2,9 +2,10 @@
 // and their finished matches (result, opponents, rating change, replay and analysis links), a page at a time.
 // "My matches" (#/me): the signed-in account's active matches, those waiting on you first, then the latest
 // finished ones. Every name is shown as text (h() makes text nodes); a seat held by an account links to its
-// profile. A seat's token stays in the browser that took it: on another device an active match is offered to
-// watch, with where to play it. docs/server.md, "Profiles".
-import { api, tokensFor } from "./api.js";
+// profile. An active match is played from any device signed in: the server plays a seat linked to the account for
+// its session (the seat's token stays in the browser that took it, and keeps working there). docs/server.md,
+// "Profiles".
+import { api } from "./api.js";
 import { h } from "./notice.js";
 import { s } from "./svg.js";
 
@@ -35,23 +36,14 @@ function matchItem(match) {
     ? h("span", { class: "rating-change" }, ` ${match.rating.before} → ${match.rating.after}`)
     : match.unrated ? h("span", { class: "small-print" }, ` (unrated: ${match.unrated})`) : null;
   const links = [];
-  let elsewhere = null; // an active match whose seat this browser does not hold
-  if (match.play) {
-    const here = (match.my_seats || []).some((seat) => tokensFor(match.id)[seat]);
-    const words = here ? (match.your_turn ? "Your turn: play" : "Open") : "Watch";
-    links.push(h("a", { href: match.play, class: "button primary" }, words));
-    if (!here) {
-      elsewhere = h("span", { class: "small-print seat-elsewhere" },
-        ` ${match.your_turn ? "Your turn: play" : "Play"} it in the browser you took your seat in (it holds the seat).`);
-    }
-  }
+  if (match.play) links.push(h("a", { href: match.play, class: "button primary" }, match.your_turn ? "Your turn: play" : "Open"));
   if (match.replay) links.push(h("a", { href: match.replay, class: "replay-link" }, "Replay"));
   if (match.analysis) links.push(h("a", { href: match.analysis, class: "analysis-link" }, "Analysis"));
   return h("li", { class: "history-match", "data-match": match.id },
     h("div", {}, result, result ? " " : null, h("span", { class: "game-title" }, match.title), match.rated ? h("span", { class: "badge" }, " rated") : null,
       h("span", { class: "small-print" }, ` · ${when(match.finished_at || match.updated_at)}`)),
     h("div", {}, seatsLine(match), change),
-    h("div", { class: "history-links" }, ...links.flatMap((l, k) => (k ? [" · ", l] : [l])), elsewhere));
+    h("div", { class: "history-links" }, ...links.flatMap((l, k) => (k ? [" · ", l] : [l]))));
 }
 
 // One rating's history as an SVG line with its ± band: x the change's order, y the rating.
