@@ -131,3 +131,23 @@ def test_a_cookie_never_acts_for_a_seat_from_another_site_or_without_an_origin(h
     assert move(h, laptop, m) == (p, version, action), "the match is as it was"
     token = {"seat": p, "token": m["tokens"][str(p)], "version": version, "action": action}
     assert phone.post(f"/api/matches/{m['id']}/actions", json=token).status_code == 200, "a token needs no Origin"
+
+
+def test_a_seat_the_host_handed_on_is_no_longer_the_accounts_to_play(https_app, h):
+    """The link counts while its digest is the seat's token digest (LINK_HOLDS_SEAT): once the host hands an
+    abandoned seat to someone else, the account's session no longer plays it; its other seat it still does."""
+    laptop = https_app(seat_abandoned_after=0)
+    m = linked_match(laptop, h, "Ann_G")
+    phone = signed_in(laptop, "203.0.113.25", "Ann_G")
+    p, version, action = move(h, laptop, m)
+    other = 1 - p
+    handed = laptop.post(f"/api/matches/{m['id']}/seats/{other}/invite", json={"host_token": m["host_token"]})
+    assert handed.status_code == 200, handed.text
+    refused = phone.post(f"/api/matches/{m['id']}/view", json={"seat": other}, headers=OURS)
+    assert refused.status_code == 403 and h.error_of(refused) == "bad_token"
+    assert "does not hold seat" in refused.json()["error"]["message"]
+    with phone.websocket_connect(f"/ws/matches/{m['id']}", headers=socket_headers(phone)) as ws:
+        ws.send_json({"type": "hello", "seats": [], "account": True})
+        assert ws.receive_json()["seats"] == [p], "only the seat the account still holds"
+    body = {"seat": p, "version": version, "action": action}
+    assert phone.post(f"/api/matches/{m['id']}/actions", json=body, headers=OURS).status_code == 200
