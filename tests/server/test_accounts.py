@@ -4,8 +4,11 @@ account's matches kept for the other players with its name replaced; seats held 
 
 from __future__ import annotations
 
+import threading
+import time
 import uuid
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -156,6 +159,59 @@ def test_password_guessing_is_limited_per_address_and_per_account_and_slows_no_p
     assert client.post(f"/api/matches/{m['id']}/actions", json=body).status_code == 200
 
 
+def test_a_flood_of_password_work_is_refused_in_words_loses_nothing_and_holds_up_no_move(sqlite_url, h, monkeypatch):
+    """Sign-ups from many browsers at once (each address under its own limit): argon2 runs on its own pool
+    (password_workers) with a bounded queue (password_queue); past it a sign-up or sign-in is refused
+    `unavailable` (503) saying why, no account is half made, and a player's move is answered while every password
+    worker is busy (moves never wait on them). The hash is held until the move is in: no timing involved."""
+    release = threading.Event()
+    real = account_routes.hash_password
+
+    def held(password):
+        release.wait(60)
+        return real(password)
+
+    monkeypatch.setattr(account_routes, "hash_password", held)
+    with h.uvicorn_server(sqlite_url, password_workers=1, password_queue=2, signup_burst=100) as srv:
+        http = httpx.Client(base_url=srv.url, timeout=60)
+        m = h.new_match(http)
+        answers = {}
+
+        def sign_up_in_thread(name):
+            with httpx.Client(base_url=srv.url, timeout=60) as c:
+                answers[name] = c.post("/api/account/signup", json={"name": name, "password": PASSWORD})
+
+        flood = [threading.Thread(target=sign_up_in_thread, args=(f"flood{i}",)) for i in range(2)]
+        for t in flood:
+            t.start()
+        deadline = time.monotonic() + 30
+        while getattr(srv.app.state, "accounts", None) is None or srv.app.state.accounts.waiting < 2:
+            assert time.monotonic() < deadline, "the two sign-ups never reached the password pool"
+            time.sleep(0.02)
+        try:
+            for path, name in (("signup", "late1"), ("signin", "flood0")):
+                r = http.post(f"/api/account/{path}", json={"name": name, "password": PASSWORD})
+                assert (r.status_code, h.error_of(r)) == (503, "unavailable"), r.text
+                assert "busy checking passwords" in r.json()["error"]["message"]
+            state = h.live_state(srv, m["id"])
+            p = state.current_player()
+            body = {"seat": p, "token": m["tokens"][str(p)], "version": state.move_number(),
+                    "action": state.legal_actions()[0]}  # fmt: skip
+            moved = http.post(f"/api/matches/{m['id']}/actions", json=body)
+            assert moved.status_code == 200, "a move is answered while every password worker is busy"
+        finally:
+            release.set()
+            for t in flood:
+                t.join(60)
+        assert [answers[f"flood{i}"].status_code for i in range(2)] == [201, 201], "the waiting sign-ups complete"
+        with srv.manager.storage.engine.connect() as conn:
+            names = sorted(conn.exec_driver_sql("SELECT name FROM accounts").scalars())
+        assert names == ["flood0", "flood1"], "the refused sign-up made nothing"
+        assert http.post("/api/account/signup", json={"name": "late1", "password": PASSWORD}).status_code == 201
+        http.close()
+        assert srv.log.tracebacks() == []
+
+
 def test_account_forms_are_covered_by_the_origin_and_content_type_checks(make, h):
     client = make()
     evil = client.post("/api/account/signup", json={"name": "Fay", "password": PASSWORD},
@@ -164,7 +220,9 @@ def test_account_forms_are_covered_by_the_origin_and_content_type_checks(make, h
     form = client.post("/api/account/signup", data={"name": "Fay", "password": PASSWORD})
     assert form.status_code == 415 and h.error_of(form) == "bad_media_type"
     sign_up(client, "Fay")
-    for path, body in (("signout", {}), ("delete", {"password": PASSWORD}), ("password", {})):
+    forms = [("signin", {"name": "Fay", "password": PASSWORD}), ("signout", {}), ("delete", {"password": PASSWORD}),
+             ("password", {}), ("seats", {"seats": []})]  # fmt: skip
+    for path, body in forms:
         r = client.post(f"/api/account/{path}", json=body, headers={"Origin": "https://evil.example"})
         assert h.error_of(r) == "bad_origin", path
     assert who(client)["name"] == "Fay" and accounts_in(client) == 1
@@ -259,3 +317,28 @@ def test_over_plain_http_off_loopback_accounts_are_refused_unless_the_operator_a
         assert who(client)["name"] == "Jo_x"
     with TestClient(create_app(sqlite_url, settings=h.settings()), base_url="http://127.0.0.1:8000") as client:
         assert client.post("/api/account/signin", json={"name": "Jo_x", "password": PASSWORD}).status_code == 200
+
+
+def test_behind_a_trusted_tls_proxy_accounts_work_and_each_players_address_is_limited_apart(sqlite_url, h):
+    """A public site (docs/deploy.md): TLS ends in a proxy on this machine, which passes X-Forwarded-Proto and
+    X-Forwarded-For. Accounts then work with a Secure cookie (plain HTTP through the proxy is still `needs_https`),
+    and a password guesser's address is limited, not the proxy's: the guessing locks no other player out."""
+    public = {"allowed_hosts": ["games.example.org"], "signins_per_minute": 0.001, "signin_burst": 2}
+    with h.uvicorn_server(sqlite_url, **public) as srv:
+
+        def via_proxy(player, proto="https"):
+            head = {"Host": "games.example.org", "X-Forwarded-Proto": proto, "X-Forwarded-For": player}
+            return httpx.Client(base_url=srv.url, timeout=30, headers=head)
+
+        with via_proxy("203.0.113.5", "http") as plain:
+            r = plain.post("/api/account/signup", json={"name": "Ann", "password": PASSWORD})
+            assert (r.status_code, h.error_of(r)) == (403, "needs_https")
+        with via_proxy("203.0.113.5") as ann, via_proxy("198.51.100.66") as guesser:
+            r = ann.post("/api/account/signup", json={"name": "Ann", "password": PASSWORD})
+            assert r.status_code == 201 and "secure" in r.headers["set-cookie"].lower(), r.text
+            guesses = [guesser.post("/api/account/signin", json={"name": "Bea", "password": f"guess {i}"})
+                       for i in range(3)]  # fmt: skip
+            assert [h.error_of(g) for g in guesses] == ["bad_credentials", "bad_credentials", "rate_limited"]
+            again = ann.post("/api/account/signin", json={"name": "Ann", "password": PASSWORD})
+            assert again.status_code == 200, "the guesser's limit is not the proxy's, so not Ann's"
+        assert srv.log.tracebacks() == []

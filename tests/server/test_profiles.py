@@ -48,6 +48,11 @@ def match(creator, joiner=None, rated=False, seats=None):
     return m
 
 
+def _count(client, table) -> int:
+    with client.app.state.manager.storage.engine.connect() as conn:
+        return conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar()
+
+
 def first_legal_until(client, m, done) -> None:
     """Play the first legal action of whoever is to move, over HTTP, until `done(live match)` holds."""
     live = client.app.state.manager.live[m["id"]]
@@ -127,6 +132,23 @@ def test_SV_19_matches_come_a_page_at_a_time_newest_first(anon):
     assert anon.get("/api/players/Ann?page=99").json()["page"] == 2, "past the end: the last page"
 
 
+def test_SV_18_SV_19_a_casual_match_between_accounts_moves_no_rating(anon):
+    """Casual is casual (issue 36 item 3): played by two accounts to a counted length and resigned, it is in both
+    histories but no rating moves and nothing is settled; the rated match after it is the only one settled."""
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    casual = match(ann, bob)
+    play(anon, casual, 2)
+    resign(anon, casual, 1)
+    rated = match(ann, bob, rated=True)
+    play(anon, rated, 2)
+    resign(anon, rated, 1)
+    data = wait_rated(anon, "Ann", 1)
+    assert data["ratings"][0]["games"] == 1 and _count(anon, "rated_results") == 1
+    entries = {x["id"]: x for x in data["matches"]}
+    assert entries[casual["id"]]["result"] == "win" and not entries[casual["id"]]["rated"]
+    assert "rating" not in entries[casual["id"]] and "rating" in entries[rated["id"]]
+
+
 def test_SV_19_my_matches_lists_your_turn_first_on_any_device_signed_in(anon, h):
     assert h.error_of(anon.get("/api/me/matches")) == "signed_out"
     ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
@@ -150,8 +172,10 @@ def test_SV_19_a_deleted_account_has_no_profile_and_its_opponent_keeps_the_match
     play(anon, m, 2)
     resign(anon, m, 0)
     wait_rated(anon, "Bob", 1)
+    assert [_count(anon, t) for t in ("ratings", "rating_changes")] == [2, 2]
     assert bob.post("/api/account/delete", json={"password": PASSWORD}).status_code == 200
     assert h.error_of(anon.get("/api/players/Bob")) == "not_found"
+    assert [_count(anon, t) for t in ("ratings", "rating_changes")] == [1, 1], "Bob's ratings and their history go"
     [entry] = anon.get("/api/players/Ann").json()["matches"]
     assert entry["seats"][1]["name"] == "Deleted player" and entry["seats"][1]["account"] is None
     assert entry["result"] == "loss" and entry["rating"]["after"] < 1500, "Ann's own record is kept"

@@ -344,6 +344,26 @@ def test_SV_18_a_loss_on_time_moves_the_ratings(make):
     )
 
 
+def test_SV_18_END_2_an_agreed_draw_is_a_rated_result(make):
+    """A draw (END-2, where the rules have draws: QB-6.6 with tiebreak off) counts: both games go up by one, two
+    new players stay level at 1500 with a narrower interval, and each profile says "draw"."""
+    anon = make()
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    m = rated_match(ann, [bob], options={"tiebreak": False})
+    play(anon, m, MIN_DECISIONS)
+    assert post(anon, m, "draw", 0, answer="offer").status_code == 200
+    agreed = post(anon, m, "draw", 1, answer="accept")
+    assert agreed.status_code == 200 and agreed.json()["ending"]["rule"] == "END-2"
+    assert settled(anon, m["id"]).counted == 1
+    for name in ("Ann", "Bob"):
+        data = profile(anon, name)
+        [r] = data["ratings"]
+        assert r["games"] == 1 and r["rating"] == CENTRE and r["interval"] < Rating().interval, (name, r)
+        [entry] = data["matches"]
+        assert entry["result"] == "draw" and entry["ending"] == "draw" and entry["rating"]["after"] == CENTRE
+    assert len(rows(anon, "SELECT * FROM rating_changes WHERE match_id = ?", m["id"])) == 2
+
+
 def test_SV_20_boardcade_ladder_rate_plays_fixed_seeds_and_writes_the_levels_ratings(tmp_path):
     from typer.testing import CliRunner
 

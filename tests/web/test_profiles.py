@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from .play_helpers import DESK, PHONE, assert_no_stray_words, audit, click_offer
+from .play_helpers import DESK, PHONE, assert_no_stray_words, audit, click_offer, play_first_offer, wait_my_turn
 
 SIZES = {"desk": DESK, "phone": PHONE}
 PASSWORD = "correct horse battery"
@@ -148,3 +148,79 @@ def test_more_options_offers_rated_online_and_says_why_not_hot_seat(server, cont
     match_id = page.evaluate("() => location.hash.split('/')[2]")
     info = json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10).read())
     assert info["rated"] is True and info["seats"][0]["account"] == "Cat_R"
+
+
+MAKE_MATCH = """async (name) => {
+  const post = async (path, body) => (await fetch(path, { method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" } })).json();
+  const seats = [{ kind: "human" }, { kind: "human" }];
+  const made = await post("/api/matches", { game: "qbert", options: {}, seats, name });
+  const tokens = { [made.seat]: made.token };
+  for (const [seat, invite] of Object.entries(made.invites)) {
+    tokens[seat] = (await post(`/api/matches/${made.id}/claim`, { seat: Number(seat), invite, name })).token;
+  }
+  localStorage.setItem("boardcade.tokens", JSON.stringify({ [made.id]: tokens }));
+  const held = Object.entries(tokens).map(([seat, token]) => ({ match: made.id, seat: Number(seat), token }));
+  await post("/api/account/seats", { seats: held });
+  return made.id;
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_matches_on_another_device_plays_the_match_there_and_the_first_browser_still_plays(
+    server, contexts, size, tmp_path
+):
+    """SV-19 "on any device": a second device signed in to the account lists the match waiting on you and plays
+    it (the server plays a seat linked to the account for its session: no token is handed to that page), and
+    the browser that took the seats still plays with its tokens: both devices keep working."""
+    phone_size = size == "phone"
+    laptop = contexts(**SIZES[size]).new_page()
+    sign_up(laptop, server, "Ann_M")
+    match_id = laptop.evaluate(MAKE_MATCH, "Ann_M")
+    laptop.goto(server.url + "/#/me")
+    mine = laptop.locator(f".history.active .history-match[data-match='{match_id}']")
+    mine.wait_for()
+    your_turn = laptop.evaluate("async () => (await (await fetch('/api/me/matches')).json()).active[0].your_turn")
+    offer = "Your turn: play" if your_turn else "Open"
+    assert mine.locator("a.button").text_content() == offer
+
+    phone = contexts(**SIZES[size]).new_page()  # another device: the same account, none of the tokens
+    phone.goto(server.url + "/#/account")
+    phone.locator("#sign-in [name='name']").fill("Ann_M")
+    phone.locator("#sign-in [name='password']").fill(PASSWORD)
+    phone.locator("#sign-in-submit").click()
+    phone.wait_for_selector("#account-who")
+    phone.goto(server.url + "/#/me")
+    there = phone.locator(f".history.active .history-match[data-match='{match_id}']")
+    there.wait_for()
+    assert there.locator("a.button").text_content() == offer, "play, not watch, on the other device"
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "no sideways scrolling"
+    assert_no_stray_words(phone, f"My matches on another device ({size})")
+    phone.screenshot(path=str(tmp_path / f"profiles-{size}-my-matches-elsewhere.png"), full_page=True)
+    there.locator("a.button").click()
+    phone.wait_for_function("id => location.hash === '#/play/' + id", arg=match_id)
+
+    before = match_version(server, match_id)
+    take_turn(phone, phone_size)
+    assert "watching" not in phone.locator(".match-title").text_content(), "it plays the seats, not watch them"
+    phone.screenshot(path=str(tmp_path / f"profiles-{size}-played-on-another-device.png"), full_page=False)
+    assert match_version(server, match_id) > before, "the move made on the second device counted"
+    held = phone.evaluate("() => JSON.parse(localStorage.getItem('boardcade.tokens') || '{}')")
+    assert match_id not in held, "no seat token was handed to the second device: its session plays the seat"
+
+    before = match_version(server, match_id)
+    laptop.goto(f"{server.url}/#/play/{match_id}")  # the browser that took the seats plays on with its tokens
+    take_turn(laptop, phone_size)
+    assert match_version(server, match_id) > before, "the first browser's tokens still play"
+
+
+def match_version(server, match_id) -> int:
+    return json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10).read())["version"]
+
+
+def take_turn(page, phone: bool) -> None:
+    """On a hot-seat match page: hand the device over if asked, then make one decision by clicking."""
+    if wait_my_turn(page) == "pass":
+        page.locator(".pass:not([hidden]) .pass-ok").click()
+        assert wait_my_turn(page) == "turn"
+    play_first_offer(page, phone)

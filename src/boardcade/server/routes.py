@@ -15,6 +15,7 @@ from .errors import MATCH_ID, ArchivedMatch, ClientError, dumps, require_int
 from .live import LiveMatch
 from .manager import CREATOR_DEFAULT, MatchManager
 from .requests import client_address, manager, read_body, read_object
+from .seat_accounts import AccountSeats, account_seats_of
 
 MAX_IDS = 100  # matches one list request may name
 
@@ -62,7 +63,7 @@ async def create_match(request: Request) -> dict[str, Any]:
         body.get("clock"),
     )
     if account is not None:
-        await link_rated(request, account, match.id, secret["seat"], secret["token"])
+        await link_rated(request, account.id, match.id, secret["seat"], secret["token"])
     return {**match.meta(), **secret}
 
 
@@ -104,9 +105,18 @@ async def match_request(request: Request, match_id: str) -> tuple[dict[str, Any]
     return body, mgr, await mgr.get(match_id)
 
 
-async def seen_seat(mgr: MatchManager, match: LiveMatch, body: dict[str, Any]) -> int:
-    """The seat the body's "seat" and "token" hold (`authenticate_fresh`), marked as used just now (`seen`)."""
-    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+async def credential(request: Request, mgr: MatchManager, match: LiveMatch, body: dict[str, Any]) -> Any:
+    """What proves the body's seat: its "token"; without one, the signed-in account's links in the match (the
+    session cookie, from this site's own page: seat_accounts.py); else None (refused as a missing token)."""
+    if body.get("token") is not None:
+        return body["token"]
+    return await account_seats_of(request, mgr, match.id)
+
+
+async def seen_seat(request: Request, mgr: MatchManager, match: LiveMatch, body: dict[str, Any]) -> int:
+    """The seat the body's "seat" and "token" (or the session's account) hold (`authenticate_fresh`), marked as
+    used just now (`seen`)."""
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), await credential(request, mgr, match, body))
     mgr.seen(match, seat)
     return seat
 
@@ -120,7 +130,7 @@ async def claim_seat(request: Request, match_id: str) -> dict[str, Any]:
         await refuse_second_seat(request, account, match.id)
     token = await mgr.claim(match, body.get("seat"), body.get("invite"), body.get("name"), account and account.name)
     if account is not None:
-        await link_rated(request, account, match.id, body["seat"], token)
+        await link_rated(request, account.id, match.id, body["seat"], token)
     return {**match.meta(), "seat": body["seat"], "token": token}
 
 
@@ -147,11 +157,12 @@ async def refuse_second_seat(request: Request, account: Any, match_id: str) -> N
         )
 
 
-async def link_rated(request: Request, account: Any, match_id: str, seat: int, token: str) -> None:
+async def link_rated(request: Request, account_id: str, match_id: str, seat: int, token: str) -> None:
+    """The seat becomes the account's (account_seats): its profile lists it, its session may play it."""
     from .account_routes import service
 
     svc = service(request)
-    await svc.mgr.read(svc.store.link_seats, account.id, [(match_id, seat, token)])
+    await svc.mgr.read(svc.store.link_seats, account_id, [(match_id, seat, token)])
 
 
 @router.post("/matches/{match_id}/seats/{seat}/invite")
@@ -178,15 +189,18 @@ async def take_back_seat(request: Request, match_id: str, seat: int) -> dict[str
 @router.post("/matches/{match_id}/rematch")
 async def rematch(request: Request, match_id: str) -> dict[str, Any]:
     body, mgr, match = await match_request(request, match_id)
-    seat = await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+    proof = await credential(request, mgr, match, body)
+    seat = await mgr.authenticate_fresh(match, body.get("seat"), proof)
     new, new_seat, token = await mgr.rematch(match, seat, client_address(request))
+    if isinstance(proof, AccountSeats) and proof.account_id is not None:  # asked on a device through the account
+        await link_rated(request, proof.account_id, new.id, new_seat, token)  # so the rematch is the account's too
     return {**new.meta(), "seat": new_seat, "token": token}
 
 
 @router.post("/matches/{match_id}/view")
 async def seat_view(request: Request, match_id: str) -> Response:
     body, mgr, match = await match_request(request, match_id)
-    seat = await seen_seat(mgr, match, body)
+    seat = await seen_seat(request, mgr, match, body)
     view, omitted = match.view_text(seat)
     extra = f',"events_omitted":{omitted}' if omitted else ""
     if match.undo_refusal(seat) is None:  # this seat may take back its last decision (core/undo.py)
@@ -197,7 +211,7 @@ async def seat_view(request: Request, match_id: str) -> Response:
 @router.post("/matches/{match_id}/actions")
 async def post_action(request: Request, match_id: str) -> dict[str, Any]:
     body, mgr, match = await match_request(request, match_id)
-    seat = await seen_seat(mgr, match, body)
+    seat = await seen_seat(request, mgr, match, body)
     version = require_int(body, "version")
     action = require_int(body, "action")
     new_version = await mgr.submit(match, seat, version, action)
@@ -208,7 +222,7 @@ async def post_action(request: Request, match_id: str) -> dict[str, Any]:
 async def undo(request: Request, match_id: str) -> dict[str, Any]:
     """Take back the seat's last decision within its own turn (core/undo.py), the match being at `version`."""
     body, mgr, match = await match_request(request, match_id)
-    seat = await seen_seat(mgr, match, body)
+    seat = await seen_seat(request, mgr, match, body)
     version = require_int(body, "version")
     assert version is not None  # require_int raises for a missing one
     return {"version": await mgr.undo(match, seat, version)}
@@ -218,28 +232,30 @@ async def undo(request: Request, match_id: str) -> dict[str, Any]:
 async def resign(request: Request, match_id: str) -> dict[str, Any]:
     """END-1: the seat resigns (its side loses); stored, then every viewer is told."""
     body, mgr, match = await match_request(request, match_id)
-    return {"ending": await mgr.resign(match, body.get("seat"), body.get("token"))}
+    return {"ending": await mgr.resign(match, body.get("seat"), await credential(request, mgr, match, body))}
 
 
 @router.post("/matches/{match_id}/abort")
 async def abort(request: Request, match_id: str) -> dict[str, Any]:
     """END-4: call the match off before the second player's first move (no result)."""
     body, mgr, match = await match_request(request, match_id)
-    return {"ending": await mgr.abort(match, body.get("seat"), body.get("token"))}
+    return {"ending": await mgr.abort(match, body.get("seat"), await credential(request, mgr, match, body))}
 
 
 @router.post("/matches/{match_id}/draw")
 async def draw(request: Request, match_id: str) -> dict[str, Any]:
     """END-2: {"answer": "offer" | "accept" | "decline"}; agreed by every side, the match ends drawn."""
     body, mgr, match = await match_request(request, match_id)
-    return await mgr.draw(match, body.get("seat"), body.get("token"), body.get("answer"))
+    proof = await credential(request, mgr, match, body)
+    return await mgr.draw(match, body.get("seat"), proof, body.get("answer"))
 
 
 @router.post("/matches/{match_id}/hint")
 async def hint(request: Request, match_id: str) -> dict[str, Any]:
     """The `medium` agent's suggested move for the asking seat, worked out from that seat's information only."""
     body, mgr, match = await match_request(request, match_id)
-    return await mgr.hint(match, body.get("seat"), body.get("token"), client_address(request))
+    proof = await credential(request, mgr, match, body)
+    return await mgr.hint(match, body.get("seat"), proof, client_address(request))
 
 
 async def _finished_record(request: Request, match_id: str, names: bool = False) -> Record:

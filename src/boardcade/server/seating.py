@@ -23,6 +23,7 @@ from .limits import KeyedBuckets
 from .live import LiveMatch, resolve_chance
 from .ratings import check_rated_seats
 from .registry import Registry
+from .seat_accounts import AccountSeats
 from .seats import clean_name, matches_hash, new_token, rematch_seat, token_hash
 from .storage import SeatRow, StoredMatch, VersionConflict, age_seconds, now_iso
 
@@ -429,6 +430,11 @@ class Seating:
         n = match.game.num_players
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ClientError("bad_token", f"seat must be a player number 0..{n - 1}, got {seat!r}")
+        if isinstance(token, AccountSeats):  # a signed-in account's session, for a seat it holds (seat_accounts.py)
+            row = match.seat_rows.get(seat)
+            if not token.holds(seat, row.token_hash if row else None):
+                raise token.refusal(seat)
+            return seat
         if not match.check_token(seat, token):
             row = match.seat_rows.get(seat)
             if row is not None and matches_hash(token, row.away_hash):

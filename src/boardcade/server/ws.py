@@ -2,6 +2,9 @@
 
 Client -> server (JSON text, at most MAX_MESSAGE bytes):
   {"type": "hello", "seats": [{"seat": 0, "token": "..."}]}   join; no seats = spectator (public view)
+  {"type": "hello", "seats": [...], "account": true}           and every seat the signed-in account holds here (a
+                                                               seat entry without a token: that seat by account;
+                                                               the session cookie, seat_accounts.py)
   {"type": "action", "seat": 0, "version": 12, "action": 3, "id": any}   act for a held seat
   {"type": "sync"}                                             send me the whole view again
   {"type": "chat", "text": "..." | "preset": "gg", "seat"?, "channel"?, "id"?}   a chat line (chat.py)
@@ -34,6 +37,7 @@ from .errors import ClientError, dumps, parse_json, require_int
 from .limits import OpenCounts, TokenBucket
 from .live import LiveMatch
 from .manager import MatchManager
+from .seat_accounts import account_seats_of
 from .settings import Settings
 
 MAX_MESSAGE = 4096
@@ -215,11 +219,18 @@ async def _hello(mgr: MatchManager, match: LiveMatch, client: WsClient, msg: dic
     wanted = msg.get("seats") or []
     if not isinstance(wanted, list) or len(wanted) > MAX_SEATS_PER_CLIENT:
         raise ClientError("bad_message", "'seats' must be a list of {'seat': n, 'token': '...'} (or empty to watch)")
+    if not all(isinstance(item, dict) for item in wanted):
+        raise ClientError("bad_message", "each entry of 'seats' must be {'seat': n, 'token': '...'}")
+    # Seats played through the signed-in account (seat_accounts.py): an entry without a token, and with
+    # "account": true every seat the account holds here. The session is read once, and only when asked for.
+    by_account = msg.get("account") is True or any(item.get("token") is None for item in wanted)
+    proof = await account_seats_of(client.ws, mgr, match.id) if by_account else None
     seats = set()
     for item in wanted:
-        if not isinstance(item, dict):
-            raise ClientError("bad_message", "each entry of 'seats' must be {'seat': n, 'token': '...'}")
-        seats.add(await mgr.authenticate_fresh(match, item.get("seat"), item.get("token")))
+        token = item.get("token")
+        seats.add(await mgr.authenticate_fresh(match, item.get("seat"), proof if token is None else token))
+    if msg.get("account") is True and proof is not None:
+        seats |= {s for s, row in match.seat_rows.items() if proof.holds(s, row.token_hash)}
     client.seats = tuple(sorted(seats))
     client.token_hashes = {s: match.seat_rows[s].token_hash for s in client.seats}
     await mgr.chat.load(match)  # the chat's last lines, read before joining: nothing said meanwhile is missed

@@ -1,5 +1,7 @@
 // The connection to one live match: one WebSocket holding every seat this browser has a token for (several =
-// hot-seat), or none (a spectator). It keeps the latest view of each held seat and its version (the server
+// hot-seat) and, unless watching, every seat the signed-in account holds there (on another device than the one
+// that took the seat: the server plays it for the session, with no token here: docs/server.md, "Profiles"), or
+// none (a spectator). It keeps the latest view of each held seat and its version (the server
 // sends each held seat its own view whole, then only what changed), the move on its way (at most one), what
 // this browser chose last, and the seats whose stored token the server refused. It draws nothing: the page
 // (play.js) is told through `listener` when something changed.
@@ -19,7 +21,8 @@ import { api, tokensFor } from "./api.js";
 export class MatchConnection {
   constructor(matchId, { spectate = false, listener }) {
     this.matchId = matchId;
-    this.tokens = spectate ? {} : tokensFor(matchId);
+    this.spectate = spectate;
+    this.tokens = spectate ? {} : tokensFor(matchId); // a seat held through the account has none here
     this.seats = Object.keys(this.tokens).map(Number).sort((a, b) => a - b);
     this.refused = new Set(); // held seats whose stored token the server did not accept (kept, not deleted)
     this.meta = null;
@@ -84,6 +87,8 @@ export class MatchConnection {
     const meta = this.meta;
     if (msg.type === "welcome") {
       this.meta = msg.match;
+      const more = (msg.seats || []).filter((s) => !this.seats.includes(s)); // held through the signed-in account
+      if (more.length) this.seats = [...this.seats, ...more].sort((a, b) => a - b);
       this.clockAt = performance.now(); // the chess clocks (meta.clock) are as of now (SV-CL4)
       const since = Date.parse(msg.match.now) - Date.parse(msg.match.updated_at);
       this.changedAt = Date.now() - (Number.isFinite(since) ? Math.max(0, since) : 0);
@@ -91,7 +96,7 @@ export class MatchConnection {
       this.connected = true;
       this.listener.status("connected");
       if (msg.chat) this.listener.chat?.(msg.chat, true);
-      if (this.meta.rematch_id) this.listener.changed();
+      if (this.meta.rematch_id || more.length) this.listener.changed();
     } else if (msg.type === "state") {
       const key = msg.seat === null ? "spectator" : msg.seat;
       this.latest[key] = { version: msg.version, observation: msg.observation, undo: !!msg.undo };
@@ -153,7 +158,10 @@ export class MatchConnection {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${proto}//${location.host}/ws/matches/${this.matchId}`);
     this.ws = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: "hello", seats: this.held().map((seat) => ({ seat, token: this.tokens[seat] })) }));
+    // The seats whose token is here, and (unless watching) those the signed-in account holds: the session cookie
+    // goes with the socket's handshake, from this page only (the server checks its Origin).
+    const hello = () => ({ type: "hello", seats: this.held().filter((seat) => this.tokens[seat]).map((seat) => ({ seat, token: this.tokens[seat] })), account: !this.spectate });
+    socket.onopen = () => socket.send(JSON.stringify(hello()));
     socket.onmessage = (ev) => this.onMessage(ev);
     socket.onclose = (ev) => {
       if (this.ws !== socket) return;

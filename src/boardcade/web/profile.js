@@ -2,7 +2,9 @@
 // and their finished matches (result, opponents, rating change, replay and analysis links), a page at a time.
 // "My matches" (#/me): the signed-in account's active matches, those waiting on you first, then the latest
 // finished ones. Every name is shown as text (h() makes text nodes); a seat held by an account links to its
-// profile. docs/server.md, "Profiles".
+// profile. An active match is played from any device signed in: the server plays a seat linked to the account for
+// its session (the seat's token stays in the browser that took it, and keeps working there). docs/server.md,
+// "Profiles".
 import { api } from "./api.js";
 import { h } from "./notice.js";
 import { s } from "./svg.js";
