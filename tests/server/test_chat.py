@@ -355,3 +355,30 @@ def test_sv_ch6_a_database_not_answering_for_the_history_does_not_keep_anyone_ou
     assert until(a, "chat")["lines"][0]["text"] == "back"
     b, welcome = join(client, m, [1])
     assert [x["text"] for x in welcome["chat"]["lines"]] == ["back"], "read again once it answers"
+
+
+def test_sv_ch6_the_talk_stays_with_a_finished_match_and_an_after_game_line_is_kept(h, chat_client):
+    """SV-CH6 (issue 37 item 2, "kept with the match record"): the lines said during a match stay with it once it
+    has ended; a "Good game" sent after the end is taken and stored; whoever opens the finished match later (the
+    server having let go of it) gets the talk in its welcome."""
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    b, _ = join(client, m, [1])
+    a.send_json({"type": "chat", "text": "good luck"})
+    until(b, "chat")
+    r = client.post(f"/api/matches/{m['id']}/resign", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, r.text
+    assert until(a, "ended", skip=("seats", "delta", "state", "ack", "chat", "clock"))["status"] == "finished"
+    b.send_json({"type": "chat", "preset": "gg"})
+    assert until(a, "chat")["lines"][0]["text"] == "Good game", "a line after the end is heard"
+    a.__exit__(None, None, None)
+    b.__exit__(None, None, None)
+    client.app.state.manager.live.clear()  # the server let go of the finished match: read back from the database
+    again, welcome = join(client, m, [0])
+    assert client.get(f"/api/matches/{m['id']}").json()["status"] == "finished"
+    assert [x["text"] for x in welcome["chat"]["lines"]] == ["good luck", "Good game"]
+    assert [(r["channel"], r["text"]) for r in stored(client, m["id"])] == [
+        ("players", "good luck"),
+        ("players", "Good game"),
+    ]
