@@ -8,6 +8,10 @@ Notification API stubbed as in test_clocks.py). They play turns on the clock (bo
 given by the server), and the match is played to its end by a resignation from the Match menu (END-1): a whole
 Q*bert match by clicking takes several hundred decisions, too long for a browser test on a shared machine.
 
+In another run the match is played by clicking to the end its rules give it, on the clock: Ann's seek has Q*bert's
+"draw-on-tie" rules with one Q*bert turn a round (options the API takes and the page has no field for, so the test
+adds them to the page's POST), some twenty decisions in all.
+
 In a second run the seek's clock is a 4-second base with a 1-second increment (the server's shortest base lowered
 for the test; the page's Clock choice offers only whole-minute presets, so the test adds a "4+1" choice to that
 select and the page posts it as it posts any), and the match ends by its clock: the first player to move lets
@@ -28,7 +32,7 @@ import pytest
 from boardcade.server.launch import throwaway_postgres
 
 from .conftest import ARTIFACTS, Server
-from .play_helpers import DESK, PHONE
+from .play_helpers import DESK, PHONE, play_first_offer
 from .test_clocks import (
     SHORT_CLOCKS,
     STUB,
@@ -80,10 +84,10 @@ def shot(page, name: str, where: str | None = None) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def meet(ann, bea, server, clock: str, label: str, extra: str | None = None, bea_server=None):
+def meet(ann, bea, server, clock: str, label: str, extra: str | None = None, bea_server=None, variant=None):
     """Ann posts a Q*bert seek on `clock` (the Clock select's value; `extra`: a choice added to the select first)
     from the lobby page of `server`; Bea, on `bea_server` (the same unless given), sees it arrive, its clock
-    labelled. Returns Bea's row of it."""
+    labelled (`variant`: the Rules chosen). Returns Bea's row of it."""
     ann.goto(server.url + "/#/lobby")
     if extra is not None:
         ann.wait_for_selector("#lobby .seek-clock")
@@ -93,6 +97,8 @@ def meet(ann, bea, server, clock: str, label: str, extra: str | None = None, bea
     bea.wait_for_selector(".seek-empty:not([hidden])")
     lobby = ann.locator("#lobby")
     lobby.locator(".seek-game").select_option("qbert")
+    if variant is not None:
+        lobby.locator(".seek-variant").select_option(variant)
     lobby.locator(".seek-clock").select_option(clock)
     lobby.locator(".seek-post").click()
     lobby.locator(".seek-item.own").wait_for()
@@ -244,3 +250,60 @@ def meet_and_lose_on_time(contexts, size: str, ann_server, bea_server, shots: st
         assert flagged.count() == 1 and flagged.locator(".clock-time").text_content() == "0:00.0"
     shot(first, f"{shots}-8-lost-on-time")
     shot(second, f"{shots}-9-won-on-time")
+
+
+def play_to_the_end(a, b, phone: bool, limit: int = 200) -> int:
+    """Whoever may move clicks their first usable choice, until both pages show the match's end. Returns the
+    decisions made."""
+    made = 0
+    for _ in range(limit * 20):
+        if a.locator(".result").count() and b.locator(".result").count():
+            return made
+        mover = next(
+            (p for p in (a, b) if p.locator(".status.mine").count() and not p.locator(".result").count()), None
+        )
+        if mover is None:
+            a.wait_for_timeout(50)
+            continue
+        play_first_offer(mover, phone)
+        made += 1
+        assert made <= limit, f"the match did not end within {limit} decisions"
+    raise AssertionError("the match's end was never shown")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_issue_37_a_lobby_match_on_a_clock_with_increment_is_played_to_the_end_its_rules_give(
+    place_server, contexts, size
+):
+    phone = size == "phone"
+    ann = person(contexts, size, "Ann")
+    bea = person(contexts, size, "Bea")
+
+    def short_rules(route):  # one Q*bert turn a round: the whole match is some twenty decisions
+        if route.request.method != "POST":
+            return route.continue_()
+        body = json.loads(route.request.post_data or "{}")
+        return route.continue_(post_data=json.dumps({**body, "options": {"max_turns_per_round": 1}}))
+
+    ann.route("**/api/seeks", short_rules)
+    theirs = meet(ann, bea, place_server, "300+3", "5+3", variant="draw-on-tie")
+    assert "custom rules" in theirs.text_content()
+    match_id = accept(ann, bea, theirs)
+    info = ann.request.get(f"{place_server.url}/api/matches/{match_id}").json()
+    assert info["options"]["max_turns_per_round"] == 1 and info["options"]["tiebreak"] is False
+    assert (info["clock"]["base"], info["clock"]["increment"]) == (300, 3)
+    say(ann, "Short and sweet")
+    bea.wait_for_function("() => document.querySelectorAll('.chat-line').length === 1")
+    _first_to_move(ann, bea)
+    made = play_to_the_end(ann, bea, phone)
+    assert made >= 4
+    info = ann.request.get(f"{place_server.url}/api/matches/{match_id}").json()
+    assert info["status"] == "finished" and info["ending"] is None, "ended by the game's rules, not outside them"
+    clock = info["clock"]
+    assert clock["running"] is None, "the clocks stopped at the end"
+    assert max(clock["left"]) > 300_000, "decisions on a running clock earned the increment"
+    for page in (ann, bea):
+        assert page.locator(".result .headline").text_content().startswith("Match over: ")
+        assert page.locator(".chess-clock.running").count() == 0
+    shot(ann, f"{size}-10-ann-played-to-the-end")
+    shot(bea, f"{size}-11-bea-played-to-the-end")
