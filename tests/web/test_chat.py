@@ -130,7 +130,8 @@ def test_sv_ch8_earlier_lines_of_a_long_chat_are_loaded_a_page_at_a_time(shared_
     """SV-CH6, SV-CH8 (issue 37 item 2, "kept with the match record"): a match whose players said 120 lines
     (stored as the server stores a line said; saying them through the page would take minutes under SV-CH4's
     limits); the page shows the last 50 and "Earlier lines", which loads the older ones 50 at a time above them
-    until none remain. Screenshots chat-earlier-{size}.png."""
+    until none remain; once it is over, its replay shows the talk each viewer may read. Screenshots
+    chat-earlier-{size}.png, chat-replay-{size}.png."""
     from boardcade.server.chat import store_line
     from boardcade.server.storage import Storage
 
@@ -144,6 +145,9 @@ def test_sv_ch8_earlier_lines_of_a_long_chat_are_loaded_a_page_at_a_time(shared_
         line = {"match_id": m["id"], "channel": "players", "seat": seat, "sender": f"s{seat}"}
         line.update(name=("Ann", "Bea")[seat], text=f"talk {i}", preset=None, created_at="2026-12-06T05:00:00Z")
         store_line(storage, line, "test")
+    watching = {"match_id": m["id"], "channel": "spectators", "seat": None, "sender": "vab12"}
+    watching.update(name="Spectator ab12", text="what a match", preset=None, created_at="2026-12-06T05:00:00Z")
+    store_line(storage, watching, "test")
     storage.engine.dispose()
     ann = seated(contexts, size, shared_server, m["id"], {0: m["token"]})
     said = [f"talk {i}" for i in range(120)]
@@ -166,3 +170,23 @@ def test_sv_ch8_earlier_lines_of_a_long_chat_are_loaded_a_page_at_a_time(shared_
     say(ann, "still here")
     expect(ann.locator(".chat-line").last).to_contain_text("still here")
     assert lines(ann) == [*said, "still here"], "a new line keeps the earlier ones loaded"
+    # The finished match's replay shows the talk each viewer may read: Ann her players' chat (latest 50, then
+    # earlier on demand) and the spectators'; someone holding no seat, only the spectators'.
+    post(opener, f"{url}/api/matches/{m['id']}/resign", {"seat": 0, "token": m["token"]})
+    ann.goto(f"{url}/#/replay/{m['id']}")
+    players = ann.locator(".chat-replay").filter(has_text="Players' chat")
+    expect(players.locator(".chat-line")).to_have_count(50)
+    assert players.locator(".chat-text").all_text_contents() == [*said, "still here"][-50:]
+    spectators = ann.locator(".chat-replay").filter(has_text="Spectators' chat")
+    expect(spectators.locator(".chat-text")).to_have_text(["what a match"])
+    expect(ann.locator(".chat-replay .chat-input")).to_have_count(2)
+    expect(ann.locator(".chat-replay .chat-input").first).to_be_hidden()  # read only
+    players.locator(".chat-earlier").click()
+    expect(players.locator(".chat-line")).to_have_count(100)
+    players.scroll_into_view_if_needed()
+    ann.screenshot(path=str(SHOTS / f"chat-replay-{size}.png"))
+    stranger = contexts(**SIZES[size]).new_page()
+    stranger.goto(f"{url}/#/replay/{m['id']}")
+    expect(stranger.locator(".chat-replay .chat-text")).to_have_text(["what a match"])
+    expect(stranger.locator(".chat-replay h3")).to_have_text(["Spectators' chat"])
+    assert "talk" not in stranger.locator("body").text_content()

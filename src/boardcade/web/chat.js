@@ -6,7 +6,7 @@
 // Shown to players only where another person plays (hot-seat included: one box for the device); a match against
 // the computer has nobody to read it, so its players get no box. Spectators always have theirs.
 // A welcome holds the channel's last 50 lines; "Earlier lines" reads older ones a page at a time (SV-CH8).
-import { api } from "./api.js";
+import { api, tokensFor } from "./api.js";
 import { h } from "./notice.js";
 
 export const PRESETS = [["hello", "Hello"], ["gg", "Good game"], ["thanks", "Thanks"], ["your_turn", "Your turn"], ["well_played", "Well played"]];
@@ -35,6 +35,7 @@ export class ChatBox {
     this.seat = seat;
     this.older = false; // earlier lines than those held exist on the server
     this.keep = KEEP;
+    this.empty = "No messages yet.";
     this.lines = new Map(); // id -> line
     this.you = new Set(); // this connection's own sender keys
     this.names = new Map(); // sender key -> the name last seen
@@ -98,7 +99,8 @@ export class ChatBox {
     }
   }
 
-  // One page of lines older than the oldest shown (SV-CH8), put above them; the list scrolls to its top.
+  // One page of lines older than the oldest shown (SV-CH8), put above them; the list scrolls to its top (to
+  // its end for the first page, when none were shown).
   async loadEarlier() {
     if (!this.channel || this.loading) return;
     const oldest = Math.min(...this.lines.keys());
@@ -113,9 +115,9 @@ export class ChatBox {
       this.older = page.more;
       this.tell("", "");
       this.draw();
-      this.list.scrollTop = 0;
+      this.list.scrollTop = Number.isFinite(oldest) ? 0 : this.list.scrollHeight;
     } catch (err) {
-      this.tell(`Earlier lines could not be read: ${err.message}`, "error");
+      this.tell(`Chat lines could not be read: ${err.message}`, "error");
     } finally {
       this.loading = false;
       this.earlier.disabled = false;
@@ -145,7 +147,7 @@ export class ChatBox {
       items.push(h("li", { class: `chat-line${mine ? " mine" : ""}`, "data-sender": line.sender },
         h("span", { class: "chat-name" }, mine && this.you.size === 1 ? "You" : line.name), h("span", { class: "chat-text" }, line.text)));
     }
-    if (!items.length) items.push(h("li", { class: "chat-empty" }, hidden ? "" : "No messages yet."));
+    if (!items.length) items.push(h("li", { class: "chat-empty" }, hidden ? "" : this.empty));
     this.list.replaceChildren(...items);
     if (atEnd || items.length < 4) this.list.scrollTop = this.list.scrollHeight;
     // One mute switch per other person who has written here.
@@ -158,4 +160,27 @@ export class ChatBox {
     this.mutes.hidden = !others.length;
     if (hidden) this.list.append(h("li", { class: "chat-empty" }, `${hidden} line${hidden > 1 ? "s" : ""} from muted people hidden.`));
   }
+}
+
+// The replay page of a finished match (SV-CH8): the talk this browser may read, to read only: the players' chat
+// where it holds a seat of the match (read with that seat's token), and the spectators' chat for everyone.
+export function replayChat(matchId) {
+  const tokens = tokensFor(matchId);
+  const held = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  const boxes = [];
+  const reader = (channel, title, seat) => {
+    const box = new ChatBox(matchId, () => false, () => seat);
+    box.channel = channel;
+    box.you = new Set(seat ? held.map((s) => `s${s}`) : []);
+    box.title.textContent = title;
+    box.empty = "Nothing was said here.";
+    box.presets.hidden = box.form.hidden = true;
+    box.element.hidden = false;
+    box.element.classList.add("chat-replay");
+    box.loadEarlier();
+    boxes.push(box.element);
+  };
+  if (held.length) reader("players", "Players' chat", { seat: held[0], token: tokens[held[0]] });
+  reader("spectators", "Spectators' chat");
+  return boxes;
 }
