@@ -11,13 +11,14 @@ from contextlib import contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from websockets.sync.client import connect
 
 from boardcade.server import chat as chat_module
 from boardcade.server import create_app
 from boardcade.server.chat import match_chat
 from boardcade.server.launch import claimed_match, post_json
+from boardcade.server.storage import matches
 
 from .conftest import two_servers
 
@@ -490,3 +491,28 @@ def test_sv_ch8_bad_page_parameters_are_refused_naming_the_field_and_what_is_all
     assert named in message and allowed in message, message
     r = chat_client.post(f"/api/matches/{m['id']}/chat", json=["spectators"])
     assert (r.status_code, h.error_of(r)) == (400, "bad_message")
+
+
+def test_sv_ch8_the_chat_of_a_match_whose_rules_are_gone_is_still_read_with_its_seats(h, chat_client):
+    """SV-CH8 with an archived match (played under rules this server can no longer replay: shown as a finished
+    record): its talk stays readable, the players' channel with a seat's stored token only."""
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    a.send_json({"type": "chat", "text": "an old game"})
+    until(a, "chat")
+    a.__exit__(None, None, None)
+    r = client.post(f"/api/matches/{m['id']}/resign", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, r.text
+    storage = client.app.state.manager.storage
+    with storage.engine.begin() as conn:
+        conn.execute(update(matches).where(matches.c.id == m["id"]).values(rules_version=1))
+    client.app.state.manager.live.clear()
+    assert client.get(f"/api/matches/{m['id']}").json()["status"] == "archived"
+    r = chat_page(client, m, channel="players", seat=1, token=m["tokens"]["1"])
+    assert r.status_code == 200, r.text
+    assert [x["text"] for x in r.json()["lines"]] == ["an old game"]
+    for body in ({}, {"seat": 1, "token": m["tokens"]["0"]}, {"seat": 7, "token": m["tokens"]["0"]}):
+        r = chat_page(client, m, channel="players", **body)
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token"), r.text
+    assert chat_page(client, m, channel="spectators").json()["lines"] == []
