@@ -1,4 +1,4 @@
-"""Chat in a match (issue 37 item 2): rules SV-CH1..SV-CH7 (docs/server.md). Players' and spectators' channels,
+"""Chat in a match (issue 37 item 2): rules SV-CH1..SV-CH8 (docs/server.md). Players' and spectators' channels,
 each seen only by its own members; hostile lines refused or shown as text; floods refused with a retry time and
 nobody else slowed; a line stored before anyone hears it; the last lines in every welcome; across two server
 processes on PostgreSQL."""
