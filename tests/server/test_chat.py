@@ -1,4 +1,4 @@
-"""Chat in a match (issue 37 item 2): rules SV-CH1..SV-CH7 (docs/server.md). Players' and spectators' channels,
+"""Chat in a match (issue 37 item 2): rules SV-CH1..SV-CH8 (docs/server.md). Players' and spectators' channels,
 each seen only by its own members; hostile lines refused or shown as text; floods refused with a retry time and
 nobody else slowed; a line stored before anyone hears it; the last lines in every welcome; across two server
 processes on PostgreSQL."""
@@ -11,13 +11,14 @@ from contextlib import contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from websockets.sync.client import connect
 
 from boardcade.server import chat as chat_module
 from boardcade.server import create_app
 from boardcade.server.chat import match_chat
 from boardcade.server.launch import claimed_match, post_json
+from boardcade.server.storage import matches
 
 from .conftest import two_servers
 
@@ -355,3 +356,163 @@ def test_sv_ch6_a_database_not_answering_for_the_history_does_not_keep_anyone_ou
     assert until(a, "chat")["lines"][0]["text"] == "back"
     b, welcome = join(client, m, [1])
     assert [x["text"] for x in welcome["chat"]["lines"]] == ["back"], "read again once it answers"
+
+
+def test_sv_ch6_the_talk_stays_with_a_finished_match_and_an_after_game_line_is_kept(h, chat_client):
+    """SV-CH6 (issue 37 item 2, "kept with the match record"): the lines said during a match stay with it once it
+    has ended; a "Good game" sent after the end is taken and stored; whoever opens the finished match later (the
+    server having let go of it) gets the talk in its welcome."""
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    b, _ = join(client, m, [1])
+    a.send_json({"type": "chat", "text": "good luck"})
+    until(b, "chat")
+    r = client.post(f"/api/matches/{m['id']}/resign", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, r.text
+    assert until(a, "ended", skip=("seats", "delta", "state", "ack", "chat", "clock"))["status"] == "finished"
+    b.send_json({"type": "chat", "preset": "gg"})
+    assert until(a, "chat")["lines"][0]["text"] == "Good game", "a line after the end is heard"
+    a.__exit__(None, None, None)
+    b.__exit__(None, None, None)
+    client.app.state.manager.live.clear()  # the server let go of the finished match: read back from the database
+    again, welcome = join(client, m, [0])
+    assert client.get(f"/api/matches/{m['id']}").json()["status"] == "finished"
+    assert [x["text"] for x in welcome["chat"]["lines"]] == ["good luck", "Good game"]
+    assert [(r["channel"], r["text"]) for r in stored(client, m["id"])] == [
+        ("players", "good luck"),
+        ("players", "Good game"),
+    ]
+
+
+# ---- SV-CH8: earlier lines, a page at a time over HTTP ------------------------------------------------------
+@pytest.fixture
+def long_chat(h, sqlite_url):
+    """A match whose players said 120 lines (more than a welcome's `chat_history`, 50) and a spectator 3."""
+    with serve(
+        sqlite_url, h.settings(chat_burst=200, chat_per_minute=1, chat_address_per_minute=0, message_burst=200)
+    ) as client:
+        m = h.new_match(client)
+        a, _ = join(client, m, [0])
+        for i in range(120):
+            a.send_json({"type": "chat", "text": f"line {i}"})
+            until(a, "chat")
+        watcher, _ = join(client, m, [])
+        for i in range(3):
+            watcher.send_json({"type": "chat", "text": f"seen {i}"})
+            until(watcher, "chat")
+        yield client, m
+
+
+def chat_page(client, m, **body):
+    return client.post(f"/api/matches/{m['id']}/chat", json=body)
+
+
+def test_sv_ch8_a_long_chat_is_read_back_whole_and_in_order_a_page_at_a_time(h, long_chat):
+    """SV-CH6, SV-CH8 (issue 37 item 2, "kept with the match record"): a welcome holds the last 50 lines and says
+    older ones exist; paging back from there gives every earlier line once, oldest first, then says none remain."""
+    client, m = long_chat
+    b, welcome = join(client, m, [1])
+    chat = welcome["chat"]
+    assert [x["text"] for x in chat["lines"]] == [f"line {i}" for i in range(70, 120)]
+    assert chat["older"] is True
+    got, before, pages = list(chat["lines"]), chat["lines"][0]["id"], []
+    while True:
+        r = chat_page(client, m, channel="players", seat=1, token=m["tokens"]["1"], before=before, limit=30)
+        assert r.status_code == 200, r.text
+        page = r.json()
+        assert page["channel"] == "players" and len(page["lines"]) <= 30
+        ids = [x["id"] for x in page["lines"]]
+        assert ids == sorted(ids) and ids[-1] < before, "each page is older than the one before, oldest first"
+        pages.append(len(ids))
+        got = page["lines"] + got
+        if not page["more"]:
+            break
+        before = ids[0]
+    assert pages == [30, 30, 10]
+    assert [x["text"] for x in got] == [f"line {i}" for i in range(120)], "every line once, in the order said"
+    assert {(x["seat"], x["sender"]) for x in got} == {(0, "s0")}
+    latest = chat_page(client, m, channel="players", seat=0, token=m["tokens"]["0"]).json()  # no `before`: the last
+    assert [x["text"] for x in latest["lines"]] == [f"line {i}" for i in range(70, 120)] and latest["more"] is True
+    whole = chat_page(client, m, channel="spectators", limit=100).json()
+    assert [x["text"] for x in whole["lines"]] == ["seen 0", "seen 1", "seen 2"] and whole["more"] is False
+    watcher, welcome = join(client, m, [])
+    assert welcome["chat"]["older"] is False, "the spectators' 3 lines are all in the welcome"
+
+
+def test_sv_ch8_the_players_channel_is_read_only_with_a_seat_token_and_stays_after_the_end(h, long_chat):
+    """SV-CH1, SV-CH8: whoever may watch reads the spectators' channel; the players' channel needs a seat of the
+    match and its token, during the match and after its end (the replay's reader)."""
+    client, m = long_chat
+    other = h.new_match(client)
+    refused = [
+        chat_page(client, m, channel="players"),  # a spectator: no seat
+        chat_page(client, m, channel="players", seat=1, token="not-the-token"),
+        chat_page(client, m, channel="players", seat=1, token=m["tokens"]["0"]),  # seat 0's token for seat 1
+        chat_page(client, m, channel="players", seat=0, token=other["tokens"]["0"]),  # another match's token
+        chat_page(client, m, channel="players", seat=5, token=m["tokens"]["0"]),
+    ]
+    for r in refused:
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token"), r.text
+        assert "line" not in r.text
+    assert chat_page(client, m, channel="spectators").status_code == 200
+    r = client.post(f"/api/matches/{m['id']}/resign", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, r.text
+    client.app.state.manager.live.clear()  # the server let go of the finished match: read back from the database
+    r = chat_page(client, m, channel="players", seat=1, token=m["tokens"]["1"], limit=100)
+    assert r.status_code == 200 and len(r.json()["lines"]) == 100, r.text
+    r = chat_page(client, m, channel="players")
+    assert (r.status_code, h.error_of(r)) == (403, "bad_token")
+    r = client.post("/api/matches/no-such-match/chat", json={"channel": "spectators"})
+    assert (r.status_code, h.error_of(r)) == (404, "not_found"), r.text
+
+
+@pytest.mark.parametrize(
+    "body, named, allowed",
+    [
+        ({}, "'channel'", "'players' or 'spectators'"),
+        ({"channel": "all"}, "'channel'", "'players' or 'spectators'"),
+        ({"channel": "spectators", "limit": 0}, "'limit'", "from 1 to 100"),
+        ({"channel": "spectators", "limit": 101}, "'limit'", "from 1 to 100"),
+        ({"channel": "spectators", "limit": "10"}, "'limit'", "from 1 to 100"),
+        ({"channel": "spectators", "limit": True}, "'limit'", "from 1 to 100"),
+        ({"channel": "spectators", "before": 0}, "'before'", "chat line id"),
+        ({"channel": "spectators", "before": "50"}, "'before'", "chat line id"),
+        ({"channel": "spectators", "before": 1.5}, "'before'", "chat line id"),
+    ],
+)
+def test_sv_ch8_bad_page_parameters_are_refused_naming_the_field_and_what_is_allowed(
+    h, chat_client, body, named, allowed
+):
+    m = h.new_match(chat_client)
+    r = chat_client.post(f"/api/matches/{m['id']}/chat", json=body)
+    assert (r.status_code, h.error_of(r)) == (400, "bad_message"), r.text
+    message = r.json()["error"]["message"]
+    assert named in message and allowed in message, message
+    r = chat_client.post(f"/api/matches/{m['id']}/chat", json=["spectators"])
+    assert (r.status_code, h.error_of(r)) == (400, "bad_message")
+
+
+def test_sv_ch8_the_chat_of_a_match_whose_rules_are_gone_is_still_read_with_its_seats(h, chat_client):
+    """SV-CH8 with an archived match (played under rules this server can no longer replay: shown as a finished
+    record): its talk stays readable, the players' channel with a seat's stored token only."""
+    client = chat_client
+    m = h.new_match(client)
+    a, _ = join(client, m, [0])
+    a.send_json({"type": "chat", "text": "an old game"})
+    until(a, "chat")
+    a.__exit__(None, None, None)
+    r = client.post(f"/api/matches/{m['id']}/resign", json={"seat": 1, "token": m["tokens"]["1"]})
+    assert r.status_code == 200, r.text
+    storage = client.app.state.manager.storage
+    with storage.engine.begin() as conn:
+        conn.execute(update(matches).where(matches.c.id == m["id"]).values(rules_version=1))
+    client.app.state.manager.live.clear()
+    assert client.get(f"/api/matches/{m['id']}").json()["status"] == "archived"
+    r = chat_page(client, m, channel="players", seat=1, token=m["tokens"]["1"])
+    assert r.status_code == 200, r.text
+    assert [x["text"] for x in r.json()["lines"]] == ["an old game"]
+    for body in ({}, {"seat": 1, "token": m["tokens"]["0"]}, {"seat": 7, "token": m["tokens"]["0"]}):
+        r = chat_page(client, m, channel="players", **body)
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token"), r.text
+    assert chat_page(client, m, channel="spectators").json()["lines"] == []

@@ -428,3 +428,41 @@ def test_SV_LB8_a_seeks_rating_range_reads_the_accepters_real_rating(make):
         dan.post(f"/api/seeks/{other.json()['seek']['id']}/accept", json={"owner": "dan-owner-token-0004"}).status_code
         == 200
     )
+
+
+def test_SV_LB7_quick_pairing_pairs_people_at_their_level(make):
+    """SV-LB7, issue 37 item 1 ("play someone at my level now"): a rated person's quick pairing takes only a seek
+    whose poster's rating is within `quick_rating_window` of theirs, and the seek it posts accepts that window
+    around their rating; a person with no rating yet is paired with anyone."""
+    anon = make(quick_rating_window=20)
+    ann, bob = person(anon, "Ann", "203.0.113.1"), person(anon, "Bob", "203.0.113.2")
+    cal, dan = person(anon, "Cal", "203.0.113.3"), person(anon, "Dan", "203.0.113.4")
+    for winner, loser in ((ann, bob), (cal, dan)):  # Ann and Cal win a match each, Bob and Dan lose one each
+        m = rated_match(winner, [loser])
+        play(anon, m, MIN_DECISIONS)
+        assert post(anon, m, "resign", 1).status_code == 200
+        settled(anon, m["id"])
+    high, low = (profile(anon, n)["ratings"][0]["rating"] for n in ("Ann", "Bob"))
+    assert high == profile(anon, "Cal")["ratings"][0]["rating"] and low == profile(anon, "Dan")["ratings"][0]["rating"]
+    assert high - low > 20, (high, low)
+
+    def quick(client, owner):
+        return client.post("/api/seeks/quick", json={"game": "qbert", "owner": owner}).json()
+
+    plain = ann.post("/api/seeks", json={"game": "qbert", "owner": "ann-owner-token-0001"}).json()  # no range
+    bobs = quick(bob, "bob-owner-token-0002")
+    assert "seek" in bobs, "Ann's open seek admits anyone, but she plays far above Bob's level"
+    assert (bobs["seek"]["min"], bobs["seek"]["max"]) == (low - 20, low + 20), "Bob's own seek: his level"
+    cals = quick(cal, "cal-owner-token-0003")
+    assert "paired" in cals, "Cal is at Ann's level: her seek is his match, not Bob's older one"
+    where = ann.post(f"/api/seeks/{plain['seek']['id']}/wait", json={"owner": "ann-owner-token-0001"}).json()
+    assert where["match"] == cals["paired"]["id"]
+    dans = quick(dan, "dan-owner-token-0004")
+    assert "paired" in dans, "Dan is at Bob's level"
+    assert (
+        bob.post(f"/api/seeks/{bobs['seek']['id']}/wait", json={"owner": "bob-owner-token-0002"}).json()["match"]
+        == dans["paired"]["id"]
+    )
+    eve = person(anon, "Eve", "203.0.113.5")  # signed in, never rated: anyone's level
+    bobs = quick(bob, "bob-owner-token-0002")
+    assert "paired" in quick(eve, "eve-owner-token-0005"), "no rating yet: no level to keep to"

@@ -1,7 +1,8 @@
 """Chat in a match, in a real browser (issue 37 item 2; SV-CH1..SV-CH4 in docs/server.md), at 1280x900 and 390x844:
 two players in two browsers chat (a hostile line shown as text, a bidi override refused with its reason, a preset
 tapped), a spectator's line stays in the spectators' channel, and a mute hides a person's lines, kept over a
-reload. Screenshots under tests/web/screenshots/chat-*.png."""
+reload; a long chat's earlier lines loaded a page at a time (SV-CH8). Screenshots under
+tests/web/screenshots/chat-*.png."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .play_helpers import DESK, PHONE, TOUCH
 
@@ -121,3 +123,70 @@ def test_sv_ch7_no_players_chat_against_the_computer_and_one_box_on_a_hot_seat_d
     device.locator(".chat-preset[data-preset='hello']").click()
     device.wait_for_selector(".chat-line")
     assert device.locator(".chat-line .chat-name").text_content().startswith(("Ann", "Bea")), "named, not 'You'"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_sv_ch8_earlier_lines_of_a_long_chat_are_loaded_a_page_at_a_time(shared_server, contexts, size):
+    """SV-CH6, SV-CH8 (issue 37 item 2, "kept with the match record"): a match whose players said 120 lines
+    (stored as the server stores a line said; saying them through the page would take minutes under SV-CH4's
+    limits); the page shows the last 50 and "Earlier lines", which loads the older ones 50 at a time above them
+    until none remain; once it is over, its replay shows the talk each viewer may read. Screenshots
+    chat-earlier-{size}.png, chat-replay-{size}.png."""
+    from boardcade.server.chat import store_line
+    from boardcade.server.storage import Storage
+
+    url = shared_server.url
+    opener = contexts(**SIZES[size]).new_page()
+    m = post(opener, f"{url}/api/matches", {"game": "qbert", "seats": [{"kind": "human"}] * 2, "name": "Ann"})
+    post(opener, f"{url}/api/matches/{m['id']}/claim", {"seat": 1, "invite": m["invites"]["1"], "name": "Bea"})
+    storage = Storage(shared_server.db_url)
+    for i in range(120):
+        seat = i % 2
+        line = {"match_id": m["id"], "channel": "players", "seat": seat, "sender": f"s{seat}"}
+        line.update(name=("Ann", "Bea")[seat], text=f"talk {i}", preset=None, created_at="2026-12-06T05:00:00Z")
+        store_line(storage, line, "test")
+    watching = {"match_id": m["id"], "channel": "spectators", "seat": None, "sender": "vab12"}
+    watching.update(name="Spectator ab12", text="what a match", preset=None, created_at="2026-12-06T05:00:00Z")
+    store_line(storage, watching, "test")
+    storage.engine.dispose()
+    ann = seated(contexts, size, shared_server, m["id"], {0: m["token"]})
+    said = [f"talk {i}" for i in range(120)]
+    assert lines(ann) == said[70:]
+    earlier = ann.locator(".chat-earlier")
+    assert earlier.is_visible()
+    earlier.click()
+    expect(ann.locator(".chat-line")).to_have_count(100)
+    assert lines(ann) == said[20:]
+    first = ann.locator(".chat-line").first
+    name, text = first.locator(".chat-name").text_content(), first.locator(".chat-text").text_content()
+    assert (name, text) == ("You", "talk 20")
+    expect(first).to_be_in_viewport()  # the list shows the page just loaded, from its top
+    ann.locator(".chat").scroll_into_view_if_needed()
+    ann.screenshot(path=str(SHOTS / f"chat-earlier-{size}.png"))
+    earlier.click()
+    expect(ann.locator(".chat-line")).to_have_count(120)
+    assert lines(ann) == said, "every line once, in the order said"
+    assert earlier.is_hidden(), "no older lines remain"
+    say(ann, "still here")
+    expect(ann.locator(".chat-line").last).to_contain_text("still here")
+    assert lines(ann) == [*said, "still here"], "a new line keeps the earlier ones loaded"
+    # The finished match's replay shows the talk each viewer may read: Ann her players' chat (latest 50, then
+    # earlier on demand) and the spectators'; someone holding no seat, only the spectators'.
+    post(opener, f"{url}/api/matches/{m['id']}/resign", {"seat": 0, "token": m["token"]})
+    ann.goto(f"{url}/#/replay/{m['id']}")
+    players = ann.locator(".chat-replay").filter(has_text="Players' chat")
+    expect(players.locator(".chat-line")).to_have_count(50)
+    assert players.locator(".chat-text").all_text_contents() == [*said, "still here"][-50:]
+    spectators = ann.locator(".chat-replay").filter(has_text="Spectators' chat")
+    expect(spectators.locator(".chat-text")).to_have_text(["what a match"])
+    expect(ann.locator(".chat-replay .chat-input")).to_have_count(2)
+    expect(ann.locator(".chat-replay .chat-input").first).to_be_hidden()  # read only
+    players.locator(".chat-earlier").click()
+    expect(players.locator(".chat-line")).to_have_count(100)
+    players.scroll_into_view_if_needed()
+    ann.screenshot(path=str(SHOTS / f"chat-replay-{size}.png"))
+    stranger = contexts(**SIZES[size]).new_page()
+    stranger.goto(f"{url}/#/replay/{m['id']}")
+    expect(stranger.locator(".chat-replay .chat-text")).to_have_text(["what a match"])
+    expect(stranger.locator(".chat-replay h3")).to_have_text(["Spectators' chat"])
+    assert "talk" not in stranger.locator("body").text_content()

@@ -49,11 +49,13 @@ STUB = """
 """
 
 
+SHORT_CLOCKS = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"  # a server's setup: 1 s bases
+
+
 def short_clock_server(folder):
     """A server (its database in `folder`) whose shortest chess clock base is 1 s (60 s for real), so a flag comes
     within the test; killed after."""
-    setup = "import boardcade.server.clocks as clocks; clocks.MIN_BASE = 1\n"
-    yield from Server(f"sqlite:///{folder / 'web.sqlite3'}", setup=setup).running()
+    yield from Server(f"sqlite:///{folder / 'web.sqlite3'}", setup=SHORT_CLOCKS).running()
 
 
 @pytest.fixture(scope="module")

@@ -127,3 +127,40 @@ def test_a_page_waiting_for_quick_pairing_takes_a_seek_that_arrives(server, cont
     match_d, seats_d = seated(dee)
     match_e, seats_e = seated(eve)
     assert match_d == match_e and seats_d != seats_e
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_sv_lb8_a_seek_names_the_rating_range_its_poster_accepts(server, contexts, size):
+    """The seek form takes the range of ratings its poster accepts (issue 37 item 1): both ends, one end, none.
+    Everyone sees it in the seek's row; a range the server refuses (min above max) is told, nothing posted."""
+    ann = person(contexts, size, "Ann")
+    bea = person(contexts, size, "Bea")
+    ann.goto(server.url + "/#/lobby")
+    bea.goto(server.url + "/#/lobby")
+    bea.wait_for_selector(".seek-empty:not([hidden])")
+    lobby = ann.locator("#lobby")
+    lobby.locator(".seek-game").select_option("qbert")
+    lobby.locator(".seek-min").fill("1800")
+    lobby.locator(".seek-max").fill("1200")
+    lobby.locator(".seek-post").click()
+    notice = ann.locator("#notice:not([hidden])")
+    notice.wait_for()
+    assert "'min' (1800) is above 'max' (1200)" in notice.text_content()
+    assert ann.evaluate("fetch('/api/seeks').then((r) => r.json())")["seeks"] == [], "nothing posted"
+    lobby.locator(".seek-min").fill("1200")
+    lobby.locator(".seek-max").fill("1800")
+    no_sideways_scrolling(ann)
+    lobby.scroll_into_view_if_needed()
+    shot(ann, f"{size}-6-ann-sets-a-range")
+    lobby.locator(".seek-post").click()
+    lobby.locator(".seek-item.own").wait_for()
+    theirs = bea.locator(".seek-item", has_text="Ann")
+    theirs.wait_for()
+    assert "ratings 1200–1800" in theirs.text_content()
+    shot(bea, f"{size}-7-bea-sees-the-range")
+    lobby.locator(".seek-max").fill("")  # an empty end: any
+    lobby.locator(".seek-post").click()
+    bea.wait_for_function("() => document.querySelectorAll('.seek-item').length === 2")
+    assert "ratings 1200–any" in bea.locator(".seek-item").nth(1).text_content()
+    seeks = ann.evaluate("fetch('/api/seeks').then((r) => r.json())")["seeks"]
+    assert [(s["min"], s["max"]) for s in seeks] == [(1200, 1800), (1200, None)]

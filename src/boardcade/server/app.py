@@ -19,6 +19,7 @@ from ..core import GameError, game_spec
 from .account_routes import router as account_router
 from .analysis import router as analysis_router
 from .bus import make_bus
+from .chat_routes import router as chat_router
 from .email_routes import router as email_router
 from .errors import ClientError, database_errors, unavailable
 from .learn import router as learn_router
@@ -131,6 +132,7 @@ def create_app(database_url: str = "", agent_budget: float | None = None, settin
     app.include_router(profiles_router)
     app.include_router(lobby_router)
     app.include_router(email_router)
+    app.include_router(chat_router)
     app.add_middleware(Guard, settings=settings)
 
     @app.websocket("/ws/matches/{match_id}")

@@ -1,4 +1,4 @@
-"""Chat in a match (issue 37, rules SV-CH1..SV-CH7 in docs/server.md), over the match's own WebSocket.
+"""Chat in a match (issue 37, rules SV-CH1..SV-CH8 in docs/server.md), over the match's own WebSocket.
 
 Two channels per match: `players` (every connection holding a seat; a hot-seat browser is one connection and one
 chat box) and `spectators` (connections holding none). Each channel is seen only by its own members: spectators
@@ -7,7 +7,8 @@ control and format characters, presets), rate-limited (per connection and per cl
 delayed, so nobody else waits), stored in `match_chat` with its bus note in one transaction (revision 0006),
 and only then sent to the channel's members here; other server processes hear it on the bus (kind `c`, the
 line as JSON) and send it to theirs. A joining client gets the channel's last `chat_history` lines in its
-`welcome`. Lines are plain text: clients show them as text, never as markup (and every message the server
+`welcome` (and whether older ones exist); older lines are read a page at a time over HTTP (`chat_routes.py`,
+SV-CH8). Lines are plain text: clients show them as text, never as markup (and every message the server
 sends has `<`, `>` and `&` escaped: errors.dumps).
 """
 
@@ -106,10 +107,23 @@ def recent_lines(storage: Storage, match_id: str, limit: int) -> list[dict[str, 
                 select(match_chat)
                 .where(match_chat.c.match_id == match_id, match_chat.c.channel == channel)
                 .order_by(match_chat.c.id.desc())
-                .limit(limit)
+                .limit(limit + 1)  # one more: are there older lines than those sent in a welcome?
             )
             out += reversed([dict(r._mapping) for r in rows])
     return out
+
+
+def page_lines(
+    storage: Storage, match_id: str, channel: str, before: int | None, limit: int
+) -> tuple[list[dict[str, Any]], bool]:
+    """SV-CH8: up to `limit` lines of one channel said before line `before` (the latest ones, with no `before`),
+    oldest first, and whether older lines remain."""
+    query = select(match_chat).where(match_chat.c.match_id == match_id, match_chat.c.channel == channel)
+    if before is not None:
+        query = query.where(match_chat.c.id < before)
+    with storage.engine.connect() as conn:
+        rows = [dict(r._mapping) for r in conn.execute(query.order_by(match_chat.c.id.desc()).limit(limit + 1))]
+    return [shown(r) for r in reversed(rows[:limit])], len(rows) > limit
 
 
 def shown(line: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +142,7 @@ class ChatLog:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.lines: dict[str, dict[int, dict[str, Any]]] = {c: {} for c in CHANNELS}
+        self.older = dict.fromkeys(CHANNELS, False)  # lines older than those held exist (SV-CH8: read by page)
         self.loaded_at: int | None = None  # the bus's reconnect count when read (a reconnect may have lost lines)
 
     def add(self, line: dict[str, Any]) -> None:
@@ -136,6 +151,7 @@ class ChatLog:
         if len(kept) > self.limit:
             for old in sorted(kept)[: len(kept) - self.limit]:
                 del kept[old]
+            self.older[line["channel"]] = True
 
     def last(self, channel: str) -> list[dict[str, Any]]:
         kept = self.lines[channel]
@@ -176,10 +192,12 @@ class Chat:
 
     def history(self, match: LiveMatch, client: Client) -> dict[str, Any]:
         """What a joining client is sent in its welcome (after `load`): {channel, you, lines}: its channel, its own
-        sender keys (a line's `sender`) and the channel's last lines."""
+        sender keys (a line's `sender`), the channel's last lines and `older`: whether earlier lines exist (read
+        them a page at a time: SV-CH8)."""
         channel = self.channel_of(client)
         you = [f"s{seat}" for seat in client.seats] or [f"v{self._sender(client)[1]}"]
-        return {"channel": channel, "you": you, "lines": self._log(match).last(channel)}
+        log = self._log(match)
+        return {"channel": channel, "you": you, "lines": log.last(channel), "older": log.older[channel]}
 
     def _sender(self, client: Client) -> tuple[TokenBucket, str]:
         found = self.senders.get(client)

@@ -55,6 +55,48 @@ async def ratings_of(request: Request, account: str | None) -> Callable[[str], i
     return lambda game: mine.get(seek_key(game))
 
 
+async def posters_ratings(request: Request, seek_ids: list[str], game: str) -> dict[str, int]:
+    """The rating, in `game`'s key, of the account that posted each of these open seeks (those with one)."""
+    the_lobby = lobby(request)
+    accounts = {sid: the_lobby.open[sid]["account_id"] for sid in seek_ids if sid in the_lobby.open}
+    wanted = {a for a in accounts.values() if a is not None}
+    if not wanted:
+        return {}
+    key = seek_key(game)
+
+    def read() -> dict[str, int]:
+        query = select(ratings.c.account_id, ratings.c.mu).where(
+            ratings.c.game_key == key, ratings.c.account_id.in_(wanted)
+        )
+        with the_lobby.ctx.storage.engine.connect() as conn:
+            return {account: shown(mu) for account, mu in conn.execute(query)}
+
+    by_account = await the_lobby.ctx.read(read)
+    return {sid: by_account[a] for sid, a in accounts.items() if a in by_account}
+
+
+async def at_my_level(request: Request, seek: dict[str, Any], seek_ids: list[str], rating: int | None) -> list[str]:
+    """Quick pairing's "someone at my level" (SV-LB7): of these compatible seeks, those whose poster's rating is
+    within `quick_rating_window` of the asker's, nearest first (then oldest); a poster with no rating yet is taken
+    after them. An asker with no rating yet (or a window of 0) has no level to keep to: all, oldest first."""
+    window = manager(request).settings.quick_rating_window
+    if rating is None or window <= 0 or not seek_ids:
+        return seek_ids
+    levels = await posters_ratings(request, seek_ids, seek["game"])
+    near = [sid for sid in seek_ids if sid not in levels or abs(levels[sid] - rating) <= window]
+    return sorted(near, key=lambda sid: abs(levels[sid] - rating) if sid in levels else window + 1)
+
+
+def level_range(request: Request, seek: dict[str, Any], rating: int | None) -> dict[str, Any]:
+    """The seek quick pairing posts for a rated asker who named no range: their level, `quick_rating_window`
+    either side of their rating (SV-LB7)."""
+    window = manager(request).settings.quick_rating_window
+    if rating is None or window <= 0 or seek["min_rating"] is not None or seek["max_rating"] is not None:
+        return seek
+    low, high = RATING_LIMITS
+    return {**seek, "min_rating": max(low, rating - window), "max_rating": min(high, rating + window)}
+
+
 def lobby(request: Request) -> Lobby:
     return manager(request).lobby
 
@@ -169,9 +211,10 @@ async def _accept(request: Request, sid: str, body: dict[str, Any], who: str, ac
 
 @router.post("/quick")
 async def quick(request: Request) -> dict[str, Any]:
-    """Quick pairing (SV-LB7): accept the oldest compatible open seek, or post one and wait. A page already
-    waiting names its own seek (`seek`) when a compatible one appears: its own is withdrawn first, and if that
-    fails because someone took it, the answer is where it went (`{"where": ...}`): never two matches."""
+    """Quick pairing (SV-LB7): accept the compatible open seek nearest the asker's level (the oldest among equals),
+    or post one (a rated asker's at their level) and wait. A page already waiting names its own seek (`seek`) when a
+    compatible one appears: its own is withdrawn first, and if that fails because someone took it, the answer is
+    where it went (`{"where": ...}`): never two matches."""
     body = await read_object(request)
     who, account = owner_hash(body), await signed_account(request)
     aid = None if account is None else account.id
@@ -191,13 +234,13 @@ async def quick(request: Request) -> dict[str, Any]:
                 if e.code not in ("seek_gone", "not_found"):
                     raise
                 return {"where": await the_lobby.where(seek_id(waiting), who)}
-        for sid in the_lobby.compatible(seek, who, aid, rating):
+        for sid in await at_my_level(request, seek, the_lobby.compatible(seek, who, aid, rating), rating):
             try:
                 return {"paired": await _accept(request, sid, body, who, account)}
             except ClientError as e:
                 if e.code != "seek_gone":
                     raise
-        posted, token = await the_lobby.post(seek, who, aid, client_address(request))
+        posted, token = await the_lobby.post(level_range(request, seek, rating), who, aid, client_address(request))
     return {"seek": posted, "token": token}
 
 

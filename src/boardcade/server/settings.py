@@ -87,6 +87,7 @@ class Settings:
     max_seeks_per_owner: int = 3  # open seeks one browser (or one account) may have at once
     seek_ttl: float = 8.0  # seconds an open seek lives without its owner's lobby socket (or a `wait`)
     seek_heartbeat: float = 2.0  # seconds between keep-alives, expiries and (several processes) rereads
+    quick_rating_window: int = 200  # quick pairing: a rated person meets posters within this many points
     # e-mail (server/mail.py, server/emails.py): off while smtp_host is ""; the SMTP user and password, if the
     # relay needs them, come only from the environment (BOARDCADE_SMTP_USER, BOARDCADE_SMTP_PASSWORD), never here
     smtp_host: str = ""

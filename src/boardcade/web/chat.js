@@ -5,12 +5,15 @@
 // (boardcade.chatMuted: {matchId: [sender keys]}); the server still stores and sends them.
 // Shown to players only where another person plays (hot-seat included: one box for the device); a match against
 // the computer has nobody to read it, so its players get no box. Spectators always have theirs.
+// A welcome holds the channel's last 50 lines; "Earlier lines" reads older ones a page at a time (SV-CH8).
+import { api, tokensFor } from "./api.js";
 import { h } from "./notice.js";
 
 export const PRESETS = [["hello", "Hello"], ["gg", "Good game"], ["thanks", "Thanks"], ["your_turn", "Your turn"], ["well_played", "Well played"]];
 const MAX_CHARS = 300;
 const MUTED = "boardcade.chatMuted";
-const KEEP = 200; // lines kept on the page
+const KEEP = 200; // lines kept on the page (more once earlier ones were asked for)
+const PAGE = 50; // earlier lines read at a time
 
 function loadMuted(matchId) {
   try { return new Set((JSON.parse(localStorage.getItem(MUTED) || "{}") || {})[matchId] || []); } catch { return new Set(); }
@@ -25,9 +28,14 @@ function saveMuted(matchId, muted) {
 
 export class ChatBox {
   // send(body): sends {text} or {preset} as a chat message; false when not connected.
-  constructor(matchId, send) {
+  // seat(): {seat, token} of a seat this browser holds (to read the players' channel's earlier lines), or null.
+  constructor(matchId, send, seat = () => null) {
     this.matchId = matchId;
     this.send = send;
+    this.seat = seat;
+    this.older = false; // earlier lines than those held exist on the server
+    this.keep = KEEP;
+    this.empty = "No messages yet.";
     this.lines = new Map(); // id -> line
     this.you = new Set(); // this connection's own sender keys
     this.names = new Map(); // sender key -> the name last seen
@@ -35,6 +43,7 @@ export class ChatBox {
     this.channel = null;
     this.title = h("h3", {}, "Chat");
     this.list = h("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": "Chat lines" });
+    this.earlier = h("button", { type: "button", class: "chat-earlier", hidden: true, onclick: () => this.loadEarlier() }, "Earlier lines");
     this.presets = h("div", { class: "chat-presets", role: "group", "aria-label": "Quick phrases" },
       PRESETS.map(([preset, words]) => h("button", { type: "button", class: "chat-preset", "data-preset": preset, onclick: () => this.say({ preset }) }, words)));
     this.input = h("input", { type: "text", class: "chat-input", maxlength: String(MAX_CHARS), autocomplete: "off", "aria-label": "Chat message", placeholder: "Say something…" });
@@ -42,7 +51,7 @@ export class ChatBox {
     this.form.addEventListener("submit", (e) => { e.preventDefault(); this.sayTyped(); });
     this.note = h("p", { class: "chat-note", role: "status" });
     this.mutes = h("div", { class: "chat-mutes" });
-    this.element = h("section", { class: "chat", "aria-label": "Chat", hidden: true }, this.title, this.list, this.mutes, this.presets, this.form, this.note);
+    this.element = h("section", { class: "chat", "aria-label": "Chat", hidden: true }, this.title, this.earlier, this.list, this.mutes, this.presets, this.form, this.note);
   }
 
   // Shown or not, and titled for its channel: `meta` the match, `held` the seats this browser holds.
@@ -74,13 +83,45 @@ export class ChatBox {
 
   // The welcome's {channel, you, lines} (whole: the lines held so far are replaced), or a `chat` message.
   receive(msg, whole) {
-    if (whole) { this.lines.clear(); this.you = new Set(msg.you || []); this.channel = msg.channel; }
-    for (const line of msg.lines || []) {
+    if (whole) { this.lines.clear(); this.you = new Set(msg.you || []); this.channel = msg.channel; this.older = !!msg.older; this.keep = KEEP; }
+    this.add(msg.lines);
+    if (this.lines.size > this.keep) {
+      for (const id of [...this.lines.keys()].sort((a, b) => a - b).slice(0, this.lines.size - this.keep)) this.lines.delete(id);
+      this.older = true;
+    }
+    this.draw();
+  }
+
+  add(lines) {
+    for (const line of lines || []) {
       this.lines.set(line.id, line);
       this.names.set(line.sender, line.name);
     }
-    if (this.lines.size > KEEP) for (const id of [...this.lines.keys()].sort((a, b) => a - b).slice(0, this.lines.size - KEEP)) this.lines.delete(id);
-    this.draw();
+  }
+
+  // One page of lines older than the oldest shown (SV-CH8), put above them; the list scrolls to its top (to
+  // its end for the first page, when none were shown).
+  async loadEarlier() {
+    if (!this.channel || this.loading) return;
+    const oldest = Math.min(...this.lines.keys());
+    const body = { channel: this.channel, limit: PAGE, ...(Number.isFinite(oldest) ? { before: oldest } : {}) };
+    if (this.channel === "players") Object.assign(body, this.seat() || {});
+    this.loading = true;
+    this.earlier.disabled = true;
+    try {
+      const page = await api(`/matches/${this.matchId}/chat`, { method: "POST", body });
+      this.add(page.lines);
+      this.keep = Math.max(this.keep, this.lines.size);
+      this.older = page.more;
+      this.tell("", "");
+      this.draw();
+      this.list.scrollTop = Number.isFinite(oldest) ? 0 : this.list.scrollHeight;
+    } catch (err) {
+      this.tell(`Chat lines could not be read: ${err.message}`, "error");
+    } finally {
+      this.loading = false;
+      this.earlier.disabled = false;
+    }
   }
 
   error(msg) {
@@ -94,6 +135,7 @@ export class ChatBox {
   }
 
   draw() {
+    this.earlier.hidden = !this.older;
     const atEnd = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 24;
     const ids = [...this.lines.keys()].sort((a, b) => a - b);
     const items = [];
@@ -105,7 +147,7 @@ export class ChatBox {
       items.push(h("li", { class: `chat-line${mine ? " mine" : ""}`, "data-sender": line.sender },
         h("span", { class: "chat-name" }, mine && this.you.size === 1 ? "You" : line.name), h("span", { class: "chat-text" }, line.text)));
     }
-    if (!items.length) items.push(h("li", { class: "chat-empty" }, hidden ? "" : "No messages yet."));
+    if (!items.length) items.push(h("li", { class: "chat-empty" }, hidden ? "" : this.empty));
     this.list.replaceChildren(...items);
     if (atEnd || items.length < 4) this.list.scrollTop = this.list.scrollHeight;
     // One mute switch per other person who has written here.
@@ -118,4 +160,27 @@ export class ChatBox {
     this.mutes.hidden = !others.length;
     if (hidden) this.list.append(h("li", { class: "chat-empty" }, `${hidden} line${hidden > 1 ? "s" : ""} from muted people hidden.`));
   }
+}
+
+// The replay page of a finished match (SV-CH8): the talk this browser may read, to read only: the players' chat
+// where it holds a seat of the match (read with that seat's token), and the spectators' chat for everyone.
+export function replayChat(matchId) {
+  const tokens = tokensFor(matchId);
+  const held = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  const boxes = [];
+  const reader = (channel, title, seat) => {
+    const box = new ChatBox(matchId, () => false, () => seat);
+    box.channel = channel;
+    box.you = new Set(seat ? held.map((s) => `s${s}`) : []);
+    box.title.textContent = title;
+    box.empty = "Nothing was said here.";
+    box.presets.hidden = box.form.hidden = true;
+    box.element.hidden = false;
+    box.element.classList.add("chat-replay");
+    box.loadEarlier();
+    boxes.push(box.element);
+  };
+  if (held.length) reader("players", "Players' chat", { seat: held[0], token: tokens[held[0]] });
+  reader("spectators", "Spectators' chat");
+  return boxes;
 }

@@ -1,7 +1,8 @@
-// The lobby (docs/server.md "Lobby"): post a seek (game, variant, rated or casual, a chess clock or none), see
-// everyone else's seeks live over /ws/lobby and accept one, cancel your own, or "Play someone now" (quick pairing:
-// an open seek that fits, or a seek of your own while "Play the computer instead" is offered). Both people land on
-// the match page. Your seeks live while this page's lobby socket is open: leave the page and they are withdrawn.
+// The lobby (docs/server.md "Lobby"): post a seek (game, variant, rated or casual, a chess clock or none, the rating
+// range accepted), see everyone else's seeks live over /ws/lobby and accept one, cancel your own, or "Play someone
+// now" (quick pairing: an open seek that fits, or a seek of your own while "Play the computer instead" is offered).
+// Both people land on the match page. Your seeks live while this page's lobby socket is open: leave the page and
+// they are withdrawn.
 import { api, catalog, myName, saveTokens } from "./api.js";
 import { h, notify } from "./notice.js";
 import { levelNames, startMatch } from "./newmatch.js";
@@ -74,11 +75,17 @@ export async function lobbySection({ autoQuick = false } = {}) {
   // The chess clock (SV-CL1), the New-match form's presets: base seconds + seconds added per decision.
   const clock = h("select", { name: "clock", class: "seek-clock", "aria-label": "Clock" }, CLOCKS.map(([v, label]) => h("option", { value: v }, label)));
   const chosenClock = () => { if (!clock.value) return null; const [base, increment] = clock.value.split("+").map(Number); return { base, increment }; };
+  // The rating range you accept (SV-LB8): either end may stay empty ("any"); the server checks it (0..4000).
+  const rating = (cls, label) => h("input", { type: "number", name: cls, class: cls, min: 0, max: 4000, step: 1, inputmode: "numeric", placeholder: "any", "aria-label": label });
+  const minRating = rating("seek-min", "Lowest rating you accept");
+  const maxRating = rating("seek-max", "Highest rating you accept");
+  const ratingOf = (input) => (input.value.trim() === "" ? null : Number(input.value));
   const list = h("ul", { class: "seek-list", "aria-live": "polite" });
   const empty = h("p", { class: "empty seek-empty" }, "Nobody is waiting for an opponent right now: post a seek, or press “Play someone now”.");
   const waiting = h("div", { class: "seek-waiting", role: "status", hidden: true });
 
-  const body = () => ({ game: gameSel.value, variant: variantSel.value, rated: rated.value === "rated", clock: chosenClock(), name: myName() || null, owner });
+  const body = () => ({ game: gameSel.value, variant: variantSel.value, rated: rated.value === "rated", clock: chosenClock(),
+    min: ratingOf(minRating), max: ratingOf(maxRating), name: myName() || null, owner });
 
   function remember(answer) {
     mine.set(answer.seek.id, answer.token);
@@ -219,6 +226,8 @@ export async function lobbySection({ autoQuick = false } = {}) {
     h("label", { class: "wide" }, h("span", {}, "Rules"), variantSel),
     h("label", {}, h("span", {}, "Kind"), rated),
     h("label", { title: "minutes each + seconds added per decision" }, h("span", {}, "Clock"), clock),
+    h("label", { title: "the opponents' ratings you accept; empty: any" }, h("span", {}, "Ratings from"), minRating),
+    h("label", { title: "the opponents' ratings you accept; empty: any" }, h("span", {}, "to"), maxRating),
     h("div", { class: "seek-buttons" },
       h("button", { type: "submit", class: "seek-post" }, "Post a seek"),
       h("button", { type: "button", class: "quick-pair primary", onclick: () => quick() }, "Play someone now")));

@@ -85,8 +85,9 @@ class MatchTable {
     this.panel = h("div", { class: "panel-area" });
     this.log = h("div", { class: "log-area" });
     this.links = h("div", { class: "links" });
-    // Chat (chat.js): a hot-seat device speaks as the seat on screen.
-    this.chat = new ChatBox(this.matchId, (body) => this.conn.chat(this.conn.held().length > 1 && this.conn.held().includes(this.shown) ? { ...body, seat: this.shown } : body));
+    // Chat (chat.js): a hot-seat device speaks as the seat on screen; earlier lines are read with a held seat.
+    const chatSeat = () => { const seat = this.conn.held()[0]; return seat === undefined ? null : { seat, token: this.conn.tokens[seat] }; };
+    this.chat = new ChatBox(this.matchId, (body) => this.conn.chat(this.conn.held().length > 1 && this.conn.held().includes(this.shown) ? { ...body, seat: this.shown } : body), chatSeat);
     this.view.replaceChildren(h("div", { class: "match" }, head, this.problem,
       h("div", { class: "play-grid" }, this.boardCol = h("section", { class: "board-col" }, this.board, this.pass, this.bar), this.sideCol = h("aside", { class: "side-col" }, this.panel, this.chat.element, this.log, this.links))));
   }

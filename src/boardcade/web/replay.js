@@ -1,6 +1,7 @@
 // The replay viewer: step forward and back through every state of a finished match (public view), with the
 // arrow keys too; pieces glide between steps like in a live match.
 import { drawBoard, drawPanel } from "./board.js";
+import { replayChat } from "./chat.js";
 import { drawLog } from "./log.js";
 import { forgetMoves } from "./motion.js";
 import { h } from "./notice.js";
@@ -84,7 +85,7 @@ export function showReplay(view, data, matchId = null) {
       where, button(["Forward", icon("forward")], "forward", () => show(i + 1)), button(icon("last"), "last", () => show(data.steps.length - 1), "Last step"),
       slider, download, h("a", { class: "button", id: "analyse", href: matchId ? `#/analyse/${matchId}` : "#/analyse/file" }, "Analyse")),
     caption,
-    h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log)),
+    h("div", { class: "play-grid" }, h("section", { class: "board-col" }, board), h("aside", { class: "side-col" }, panel, log, matchId ? replayChat(matchId) : null)),
   );
   forgetMoves();
   show(i);
