@@ -151,3 +151,32 @@ def test_a_seat_the_host_handed_on_is_no_longer_the_accounts_to_play(https_app, 
         assert ws.receive_json()["seats"] == [p], "only the seat the account still holds"
     body = {"seat": p, "version": version, "action": action}
     assert phone.post(f"/api/matches/{m['id']}/actions", json=body, headers=OURS).status_code == 200
+
+
+def test_sv_ch8_the_second_device_reads_its_seats_earlier_chat_lines_through_the_account(https_app, h):
+    """SV-CH8 with SV-19: the chat box's "Earlier lines" on the second device asks for the players' channel with
+    the seat and no token; the account's session proves the seat there as everywhere else. Another account and a
+    signed-out browser are refused as before."""
+    laptop = https_app()
+    m = linked_match(laptop, h, "Ann_C")
+    phone = signed_in(laptop, "203.0.113.30", "Ann_C")
+    with laptop.websocket_connect(f"/ws/matches/{m['id']}", headers=OURS) as ws:
+        ws.send_json({"type": "hello", "seats": [{"seat": 0, "token": m["tokens"]["0"]}]})
+        assert ws.receive_json()["type"] == "welcome"
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "chat", "text": "good luck"})
+        ws.send_json({"type": "ping"})  # answered after the line is stored and told
+        heard = []
+        while (msg := ws.receive_json())["type"] != "pong":
+            heard.append(msg)
+        assert any(msg["type"] == "chat" for msg in heard), heard
+    page = phone.post(f"/api/matches/{m['id']}/chat", json={"channel": "players", "seat": 0}, headers=OURS)
+    assert page.status_code == 200, page.text
+    assert [line["text"] for line in page.json()["lines"]] == ["good luck"]
+    stranger = device(laptop, "203.0.113.31")
+    signup = stranger.post("/api/account/signup", json={"name": "Bob_C", "password": PASSWORD}, headers=OURS)
+    assert signup.status_code == 201, signup.text
+    for browser in (stranger, device(laptop, "203.0.113.32")):
+        r = browser.post(f"/api/matches/{m['id']}/chat", json={"channel": "players", "seat": 0}, headers=OURS)
+        assert (r.status_code, h.error_of(r)) == (403, "bad_token"), r.text
+        assert "good luck" not in r.text

@@ -3,7 +3,8 @@ match's WebSocket: chat.py). A welcome carries only a channel's last `chat_histo
 earlier ones of a long match, during it or after its end (the replay page too).
 
     POST /api/matches/{id}/chat   {"channel": "players" | "spectators", "before"?: line id, "limit"?: 1..100,
-                                   "seat"?: n, "token"?: "..."}   (players' channel: a seat and its token)
+                                   "seat"?: n, "token"?: "..."}   (players' channel: a seat and its token, or
+                                   the seat and the session of the account it is linked to: seat_accounts.py)
  -> {"match", "channel", "lines": [oldest first], "more": whether older lines remain}
 
 A POST, because the players' channel is read with a seat token and tokens travel only in request bodies.
@@ -18,6 +19,7 @@ from fastapi import APIRouter, Request
 from .chat import CHANNELS, page_lines
 from .errors import ArchivedMatch, ClientError
 from .requests import manager, read_object
+from .seat_accounts import account_seats_of
 from .seats import matches_hash
 
 PAGE_MAX = 100  # lines one request may ask for
@@ -66,6 +68,8 @@ async def chat_page(request: Request, match_id: str) -> dict[str, Any]:
                 raise ClientError(
                     "bad_token", "the players' chat is read only by the match's players: send 'seat' and 'token'"
                 )
-            await mgr.authenticate_fresh(match, body.get("seat"), body.get("token"))
+            # the seat's token, or (without one) the signed-in account the seat is linked to (seat_accounts.py)
+            proof = body["token"] if body.get("token") is not None else await account_seats_of(request, mgr, match.id)
+            await mgr.authenticate_fresh(match, body.get("seat"), proof)
     lines, more = await mgr.read(page_lines, mgr.storage, match_id, channel, before, limit)
     return {"match": match_id, "channel": channel, "lines": lines, "more": more}
